@@ -1,0 +1,7 @@
+// Server start-up hook of Next.js: open the database (taking the DATA_DIR lock), migrate and seed
+// before the first request, so a broken database fails the start rather than a customer's scan.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startServer } = await import('./lib/server/startup');
+  await startServer();
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './context';
+import { ApiError, toErrorResponse } from './errors';
+import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
+import { clientRoutes } from './client/routes';
+import { operatorRoutes } from './operator/routes';
+
+// The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
+// app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
+// over plain HTTP by the API tests.
+
+function createApp() {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw result.error; // mapped to 422 naming the field by onError
+    },
+  }).basePath('/api');
+
+  app.onError((err, c) => {
+    const { status, body, headers } = toErrorResponse(err);
+    return c.json(body, status as 400, headers);
+  });
+  app.notFound(() => {
+    throw new ApiError('not_found', 'No such API endpoint');
+  });
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  // Operator calls are guarded by their key, not by a brand host.
+  app.route('/', operatorRoutes);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Brand API', version: '1.0.0', description: 'Product authentication and after-sales API, one brand per host.' },
+  });
+
+  app.use('*', csrfGuard, jsonBodyGuard);
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/operator/') || c.req.path === '/api/openapi.json') return next();
+    return tenantGuard(c, next);
+  });
+
+  app.route('/', clientRoutes);
+  return app;
+}
+
+export type BrandApi = ReturnType<typeof createApp>;
+
+const g = globalThis as unknown as { __brandApi?: BrandApi };
+export function brandApi(): BrandApi {
+  return (g.__brandApi ??= createApp());
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { ZodError } from 'zod';
+
+// One error class, one code → status table, one mapper (STYLE.md habit 8). Messages of
+// ApiError are written for people and safe to show; anything else becomes a generic 500.
+
+export const errorStatus = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new ApiError('not_found', `${what} not found`);
+
+export type ErrorBody = { errorMessage: string; code: ErrorCode; field?: string };
+
+function describeZod(err: ZodError): { message: string; field?: string } {
+  const issue = err.issues[0];
+  if (!issue) return { message: 'Invalid request' };
+  const field = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return { message: `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`, field: issue.keys[0] };
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return { message: `${field || 'value'} is required`, field };
+  }
+  return { message: field ? `${field}: ${issue.message}` : issue.message, field: field || undefined };
+}
+
+export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof ApiError) {
+    return { status: errorStatus[err.code], body: { errorMessage: err.message, code: err.code }, headers: err.headers };
+  }
+  if (err instanceof ZodError) {
+    const { message, field } = describeZod(err);
+    return { status: 422, body: { errorMessage: message, code: 'unprocessable', ...(field ? { field } : {}) } };
+  }
+  console.error('[api] unexpected error', err);
+  return { status: 500, body: { errorMessage: 'Something went wrong!', code: 'internal' } };
+}

@@ -1,0 +1,65 @@
+import 'server-only';
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './errors';
+import type { AppEnv } from './context';
+import { findClientByHost } from './client/find-client';
+import { parseHost } from '@/lib/host';
+import { env } from '@/lib/server/env';
+
+// Guards shared by every area of the Brand API.
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Header every state-changing call must carry; a cross-site form or image cannot set it. */
+export const CSRF_HEADER = 'x-requested-with';
+
+function requestHost(c: Parameters<MiddlewareHandler>[0]): string | undefined {
+  const forwarded = env().TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined;
+  return forwarded ?? c.req.header('host');
+}
+
+/** CSRF: the Origin (when a browser sends one) must be this host, and the custom header present. */
+export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (STATE_CHANGING.has(c.req.method)) {
+    if (!c.req.header(CSRF_HEADER)) throw new ApiError('forbidden', `Missing ${CSRF_HEADER} header`);
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      let originHost: string | undefined;
+      try {
+        originHost = parseHost(new URL(origin).host);
+      } catch {
+        originHost = undefined;
+      }
+      if (!originHost || originHost !== parseHost(requestHost(c))) {
+        throw new ApiError('forbidden', 'Cross-site request refused');
+      }
+    }
+  }
+  await next();
+};
+
+/** JSON bodies only, except where a route says otherwise (uploads). */
+export const jsonBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (STATE_CHANGING.has(c.req.method)) {
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const length = Number(c.req.header('content-length') ?? '0');
+    const hasBody = type !== undefined || length > 0;
+    if (hasBody && type !== 'application/json' && type !== 'multipart/form-data') {
+      throw new ApiError('unsupported_media_type', 'Content-Type must be application/json');
+    }
+  }
+  await next();
+};
+
+/** Resolves the brand from the host; a blacklisted brand gets nothing but clone-info. */
+export const tenantGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const client = await findClientByHost(requestHost(c));
+  if (!client) throw new ApiError('not_found', 'No App data found.');
+  c.set('client', client);
+  const path = c.req.path;
+  if (client.serviceStatus === 'Blacklisted' && !path.endsWith('/client/clone-info')) {
+    throw new ApiError('forbidden', 'This service is not available for this brand.');
+  }
+  await next();
+};
+
+export { requestHost };

@@ -1,0 +1,79 @@
+import 'server-only';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { env } from '@/lib/server/env';
+import * as schema from './schema';
+import { acquireDataDirLock } from './lock';
+import { migrate } from './migrate';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Handle = { db: Db; kind: 'pglite' | 'postgres'; location: string; close: () => Promise<void> };
+
+// One database per process, kept on globalThis: Next bundles server code into several
+// module graphs, and PGlite must be opened once (DESIGN.md section 1).
+const g = globalThis as unknown as { __brandDb?: Promise<Handle> };
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const conn = await pool.connect();
+  try {
+    await migrate({ query: (s, p) => conn.query(s, p), exec: (s) => conn.query(s) }, { advisory: true });
+  } finally {
+    conn.release();
+  }
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', location: url.replace(/\/\/[^@/]*@/, '//***@'), close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Handle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = dataDir === ':memory:';
+  const location = inMemory ? 'memory://' : path.resolve(dataDir);
+  const release = inMemory ? () => {} : acquireDataDirLock(location);
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(path.join(location, 'pgdata'));
+    await client.waitReady;
+    await migrate({ query: (s, p) => client.query(s, p), exec: (s) => client.exec(s) }, { advisory: false });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      location,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+function open(): Promise<Handle> {
+  const e = env();
+  return e.DATABASE_URL ? openPostgres(e.DATABASE_URL) : openPglite(e.DATA_DIR);
+}
+
+export function getDbHandle(): Promise<Handle> {
+  if (!g.__brandDb) {
+    g.__brandDb = open();
+    g.__brandDb.catch(() => {
+      g.__brandDb = undefined; // let a later call try again and report the error again
+    });
+  }
+  return g.__brandDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export async function closeDb() {
+  const h = g.__brandDb;
+  g.__brandDb = undefined;
+  if (h) await (await h).close();
+}

@@ -1,0 +1,40 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb } from './client';
+import { clientDomains } from './schema';
+import { createBrand } from '@/lib/operator/brands';
+import { DEMO_HOSTS } from '@/lib/host';
+
+// The demo brand served on localhost and 127.0.0.1, created on first start. Later issues add
+// its catalogue through seed steps registered in demoSeedSteps.
+
+export const DEMO_SLUG = 'demo';
+
+export const demoSeedSteps: Array<(clientId: string) => Promise<void>> = [];
+
+export async function seedDemo(): Promise<{ created: boolean }> {
+  const db = await getDb();
+  const [existing] = await db.select().from(clientDomains).where(eq(clientDomains.domain, DEMO_HOSTS[0]));
+  if (existing) return { created: false };
+  const brand = await createBrand({
+    slug: DEMO_SLUG,
+    name: 'Demo Brand',
+    domains: [...DEMO_HOSTS],
+    config: {
+      ui: { primaryColor: '#1f4fd8', secondaryColor: '#0d9488' },
+      flags: {
+        isWarrantyEnabled: true,
+        isLoyalityProgramEnabled: true,
+        isTrackingEnabled: true,
+        isRedFlaggingEnabled: true,
+        isComplaintManagementEnabled: true,
+        isQrSerializationEnabled: true,
+        isVTCodesEnabled: true,
+      },
+      otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true, isEmailServiceEnabled: true, isMobileNoServiceEnabled: true },
+      footer: { text: 'Demo Brand: genuine products, verified.', links: [] },
+    },
+  });
+  for (const step of demoSeedSteps) await step(brand.id);
+  return { created: true };
+}

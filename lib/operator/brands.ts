@@ -1,0 +1,128 @@
+import 'server-only';
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { clients, clientDomains } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { isValidBrandDomain } from '@/lib/host';
+import { randomId } from '@/lib/ids';
+import {
+  applyConfigPatch,
+  clientConfigPatchSchema,
+  defaultClientConfig,
+  storedClientConfigSchema,
+} from '@/lib/schemas/client-config';
+
+// Brand administration used by the operator command line (npm run brand) and the seed.
+
+const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes');
+const domainSchema = z
+  .string()
+  .transform((d) => d.trim().toLowerCase())
+  .refine(isValidBrandDomain, 'must be a host name like shop.example.com (no scheme, port or path)');
+
+export const createBrandArgs = z
+  .object({
+    slug: slugSchema,
+    name: z.string().trim().min(1).max(120),
+    type: z.enum(['Manufacturer', 'Retailer']).default('Manufacturer'),
+    domains: z.array(domainSchema).min(1, 'at least one domain is required').max(20),
+    config: clientConfigPatchSchema.optional(),
+  })
+  .strict();
+
+export async function createBrand(input: z.input<typeof createBrandArgs>) {
+  const args = createBrandArgs.parse(input);
+  const db = await getDb();
+  const config = applyConfigPatch(defaultClientConfig(), args.config ?? {});
+  return db.transaction(async (tx) => {
+    const taken = await tx.select().from(clientDomains).where(inArray(clientDomains.domain, args.domains));
+    if (taken.length) throw new ApiError('conflict', `Domain already serves a brand: ${taken.map((t) => t.domain).join(', ')}`);
+    const existing = await tx.select({ id: clients.id }).from(clients).where(eq(clients.slug, args.slug));
+    if (existing.length) throw new ApiError('conflict', `A brand with slug ${args.slug} exists`);
+    const id = randomId('cl', 16);
+    await tx.insert(clients).values({
+      id,
+      slug: args.slug,
+      organizationName: args.config?.organizationName ?? args.name,
+      organizationType: args.config?.organizationType ?? args.type,
+      config,
+    });
+    await tx.insert(clientDomains).values(args.domains.map((domain) => ({ domain, clientId: id })));
+    return { id, slug: args.slug, name: args.name, domains: args.domains };
+  });
+}
+
+export async function requireBrand(slug: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(clients).where(eq(clients.slug, slugSchema.parse(slug)));
+  if (!row) throw new ApiError('not_found', `No brand with slug ${slug}`);
+  return row;
+}
+
+export const setConfigArgs = z.object({ slug: slugSchema, config: clientConfigPatchSchema }).strict();
+
+export async function setBrandConfig(input: z.input<typeof setConfigArgs>) {
+  const args = setConfigArgs.parse(input);
+  const brand = await requireBrand(args.slug);
+  const config = applyConfigPatch(storedClientConfigSchema.parse(brand.config), args.config);
+  const db = await getDb();
+  await db
+    .update(clients)
+    .set({
+      config,
+      updatedAt: new Date(),
+      ...(args.config.organizationName ? { organizationName: args.config.organizationName } : {}),
+      ...(args.config.organizationType ? { organizationType: args.config.organizationType } : {}),
+    })
+    .where(eq(clients.id, brand.id));
+  return { slug: args.slug, config };
+}
+
+export async function listBrands() {
+  const db = await getDb();
+  const rows = await db.select().from(clients).orderBy(clients.createdAt);
+  const domains = await db.select().from(clientDomains);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.organizationName,
+    type: r.organizationType,
+    serviceStatus: r.serviceStatus,
+    domains: domains.filter((d) => d.clientId === r.id).map((d) => d.domain).sort(),
+  }));
+}
+
+export const setStatusArgs = z.object({ slug: slugSchema, status: z.enum(['Whitelisted', 'Blacklisted']) }).strict();
+
+export async function setBrandStatus(input: z.input<typeof setStatusArgs>) {
+  const args = setStatusArgs.parse(input);
+  const brand = await requireBrand(args.slug);
+  const db = await getDb();
+  await db.update(clients).set({ serviceStatus: args.status, updatedAt: new Date() }).where(eq(clients.id, brand.id));
+  return { slug: args.slug, serviceStatus: args.status };
+}
+
+export const domainArgs = z.object({ slug: slugSchema, domain: domainSchema }).strict();
+
+export async function addBrandDomain(input: z.input<typeof domainArgs>) {
+  const args = domainArgs.parse(input);
+  const brand = await requireBrand(args.slug);
+  const db = await getDb();
+  const [taken] = await db.select().from(clientDomains).where(eq(clientDomains.domain, args.domain));
+  if (taken) throw new ApiError('conflict', `Domain already serves a brand: ${args.domain}`);
+  await db.insert(clientDomains).values({ domain: args.domain, clientId: brand.id });
+  return { slug: args.slug, domain: args.domain };
+}
+
+export async function removeBrandDomain(input: z.input<typeof domainArgs>) {
+  const args = domainArgs.parse(input);
+  const brand = await requireBrand(args.slug);
+  const db = await getDb();
+  const removed = await db
+    .delete(clientDomains)
+    .where(and(eq(clientDomains.domain, args.domain), eq(clientDomains.clientId, brand.id)))
+    .returning();
+  if (!removed.length) throw new ApiError('not_found', `${args.domain} is not a domain of ${args.slug}`);
+  return { slug: args.slug, domain: args.domain };
+}

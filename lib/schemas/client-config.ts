@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+// The brand's configuration as the operator sets it (stored in clients.config), and the
+// defaults the spec names (product-spec section 3). clone-info derives its answer from this.
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
+const httpsUrl = z
+  .url()
+  .refine((u) => {
+    const { protocol, hostname } = new URL(u);
+    return protocol === 'https:' || (protocol === 'http:' && /(^|\.)localhost$|^127\.0\.0\.1$/.test(hostname));
+  }, 'must be an https URL (http only for localhost)');
+
+export const featureFlagsSchema = z.object({
+  isWarrantyEnabled: z.boolean().default(false),
+  isLoyalityProgramEnabled: z.boolean().default(false),
+  isDataAnalyticsEnabled: z.boolean().default(false),
+  isLocationConversionEnabled: z.boolean().default(false),
+  isTrackingEnabled: z.boolean().default(false),
+  isRedFlaggingEnabled: z.boolean().default(false),
+  isComplaintManagementEnabled: z.boolean().default(false),
+  isQrSerializationEnabled: z.boolean().default(true),
+  isVTCodesEnabled: z.boolean().default(false),
+});
+export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
+export type FeatureFlag = keyof FeatureFlags;
+
+/** Feature key (spec section 1) for each flag; anti_counterfeiting is always on. */
+export const featureKeyOfFlag: Record<FeatureFlag, string> = {
+  isWarrantyEnabled: 'warranty',
+  isLoyalityProgramEnabled: 'loyalty_program',
+  isDataAnalyticsEnabled: 'data_analytics',
+  isLocationConversionEnabled: 'location_conversion',
+  isTrackingEnabled: 'tracking',
+  isRedFlaggingEnabled: 'red_flagging',
+  isComplaintManagementEnabled: 'complaint_management',
+  isQrSerializationEnabled: 'qr_serialization',
+  isVTCodesEnabled: 'authentication_codes',
+};
+
+export const otpServicesConfigSchema = z.object({
+  is_No_Password_Flow_Enabled: z.boolean().default(false),
+  isOtpServiceEnabled: z.boolean().default(false),
+  isLoginOtpEnabled: z.boolean().default(false),
+  isRegistartionOtpEnabled: z.boolean().default(false),
+  is_UserName_Intake_Enabled: z.boolean().default(true),
+  isEmailServiceEnabled: z.boolean().default(true),
+  isMobileNoServiceEnabled: z.boolean().default(false),
+});
+export type OtpServicesConfig = z.infer<typeof otpServicesConfigSchema>;
+
+export const uiConfigSchema = z.object({
+  primaryColor: hexColor.default('#1f4fd8'),
+  secondaryColor: hexColor.default('#0d9488'),
+  gradientAngle: z.number().min(0).max(360).default(90),
+  backgroundColor: hexColor.default('#f8fafc'),
+  clientFavIcon: z.string().max(2048).nullable().default(null),
+  clientLogo: z.string().max(200_000).nullable().default(null),
+  clientLogoBGColor: hexColor.default('#ffffff'),
+  isfooterIncluded: z.boolean().default(true),
+  isEmbeddingRequired: z.boolean().default(false),
+  embeddingURL: httpsUrl.nullable().default(null),
+  embedding_App_Privacy_Policy_URL: httpsUrl.nullable().default(null),
+  embedding_App_Terms_And_Conditions_URL: httpsUrl.nullable().default(null),
+});
+
+const bannersSchema = z
+  .array(z.object({ image: z.string().max(2048), link: z.string().max(2048).optional() }).strict())
+  .max(10)
+  .nullable();
+
+export const storedClientConfigSchema = z
+  .object({
+    ui: uiConfigSchema.default(uiConfigSchema.parse({})),
+    flags: featureFlagsSchema.default(featureFlagsSchema.parse({})),
+    otpServices: otpServicesConfigSchema.default(otpServicesConfigSchema.parse({})),
+    complaintConfig: z
+      .object({ priorities: z.array(z.string().min(1).max(40)).max(10).default(['Low', 'Medium', 'High']) })
+      .default({ priorities: ['Low', 'Medium', 'High'] }),
+    banners: bannersSchema.default(null),
+    footer: z
+      .object({
+        text: z.string().max(500).default(''),
+        links: z.array(z.object({ label: z.string().min(1).max(60), href: z.string().max(2048) })).max(10).default([]),
+        officialSite: httpsUrl.nullable().default(null),
+      })
+      .default({ text: '', links: [], officialSite: null }),
+  })
+  .refine((c) => !c.ui.isEmbeddingRequired || c.ui.embeddingURL, {
+    message: 'embeddingURL is required when isEmbeddingRequired is true',
+    path: ['ui', 'embeddingURL'],
+  });
+export type StoredClientConfig = z.infer<typeof storedClientConfigSchema>;
+
+/** A partial configuration as the operator writes it: anything left out keeps its value. */
+export const clientConfigPatchSchema = z
+  .object({
+    ui: uiConfigSchema.partial().strict(),
+    flags: featureFlagsSchema.partial().strict(),
+    otpServices: otpServicesConfigSchema.partial().strict(),
+    complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10) }).strict(),
+    banners: bannersSchema,
+    footer: z
+      .object({
+        text: z.string().max(500),
+        links: z.array(z.object({ label: z.string().min(1).max(60), href: z.string().max(2048) })).max(10),
+        officialSite: httpsUrl.nullable(),
+      })
+      .partial()
+      .strict(),
+    organizationName: z.string().min(1).max(120),
+    organizationType: z.enum(['Manufacturer', 'Retailer']),
+  })
+  .partial()
+  .strict();
+export type ClientConfigPatch = z.infer<typeof clientConfigPatchSchema>;
+
+export function defaultClientConfig(): StoredClientConfig {
+  return storedClientConfigSchema.parse({});
+}
+
+/** Applies a patch and validates the whole result (throws ZodError naming the field). */
+export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfigPatch): StoredClientConfig {
+  return storedClientConfigSchema.parse({
+    ui: { ...current.ui, ...patch.ui },
+    flags: { ...current.flags, ...patch.flags },
+    otpServices: { ...current.otpServices, ...patch.otpServices },
+    complaintConfig: patch.complaintConfig ?? current.complaintConfig,
+    banners: patch.banners === undefined ? current.banners : patch.banners,
+    footer: { ...current.footer, ...patch.footer },
+  });
+}

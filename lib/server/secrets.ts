@@ -1,0 +1,34 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { env, resetEnvCache } from './env';
+
+// Secrets that are generated into DATA_DIR on first start when the environment does not set
+// them. Files are created with mode 0600 and never overwritten.
+
+function readOrCreate(file: string, bytes: number): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const value = randomBytes(bytes).toString('base64url');
+  try {
+    writeFileSync(file, value + '\n', { mode: 0o600, flag: 'wx' });
+    return value;
+  } catch {
+    return readFileSync(file, 'utf8').trim(); // another process created it first
+  }
+}
+
+export function ensureSessionSecret(): string {
+  const e = env();
+  if (e.SESSION_SECRET) return e.SESSION_SECRET;
+  const secret = readOrCreate(path.join(path.resolve(e.DATA_DIR), 'session-secret'), 48);
+  process.env.SESSION_SECRET = secret;
+  resetEnvCache();
+  return secret;
+}
+
+/** Key that guards the operator endpoint used by `npm run brand` while the server runs. */
+export function operatorKey(): string {
+  return readOrCreate(path.join(path.resolve(env().DATA_DIR), 'operator-key'), 32);
+}

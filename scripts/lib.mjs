@@ -1,0 +1,54 @@
+// Helpers shared by the launcher, the operator command line and the benchmark (plain Node, no build).
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const blank = (v) => v === undefined || v.trim() === '';
+export const dataDir = () => path.resolve(root, blank(process.env.DATA_DIR) ? '.data' : process.env.DATA_DIR);
+export const port = () => (blank(process.env.PORT) ? 3000 : Number(process.env.PORT));
+
+/** SESSION_SECRET from the environment, or generated once into DATA_DIR (mode 0600). */
+export function ensureSessionSecret(dir) {
+  if (!blank(process.env.SESSION_SECRET)) return;
+  const file = path.join(dir, 'session-secret');
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+    } catch {
+      /* created meanwhile */
+    }
+  }
+  process.env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
+}
+
+/** The live pid that holds DATA_DIR, if any (see lib/db/lock.ts). */
+export function lockHolder(dir) {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'db.lock'), 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 0) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+const SOURCES = ['app', 'components', 'lib', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+function walk(p, out) {
+  if (!existsSync(p)) return;
+  const st = statSync(p);
+  if (st.isDirectory()) for (const e of readdirSync(p).sort()) walk(path.join(p, e), out);
+  else out.push(`${path.relative(root, p)}:${st.size}:${st.mtimeMs}`);
+}
+
+/** A fingerprint of everything a production build depends on. */
+export function sourceFingerprint() {
+  const out = [];
+  for (const s of SOURCES) walk(path.join(root, s), out);
+  return createHash('sha256').update(out.join('\n')).digest('hex');
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// npm start: build when the sources changed since the last build, then serve the app with the
+// embedded database under DATA_DIR (or PostgreSQL at DATABASE_URL).
+//   --dev   development server with hot reload
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
+
+const dev = process.argv.includes('--dev');
+const dir = dataDir();
+const listenPort = port();
+process.env.DATA_DIR = dir;
+process.env.NODE_ENV = dev ? 'development' : 'production';
+
+const holder = lockHolder(dir);
+if (holder && !process.env.DATABASE_URL) {
+  console.error(`The data folder ${dir} is in use by process ${holder}. Stop it, or start with another DATA_DIR.`);
+  process.exit(1);
+}
+ensureSessionSecret(dir);
+
+if (!dev) {
+  const stamp = path.join(root, '.next', 'source-fingerprint');
+  const fingerprint = sourceFingerprint();
+  const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint;
+  if (!built) {
+    console.log('[brand-verify] building the app (first start, or the sources changed)…');
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    writeFileSync(stamp, fingerprint);
+  }
+}
+
+const require = createRequire(import.meta.url);
+const next = require('next');
+const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '');
+const server = http.createServer((req, res) => {
+  // The caller's address is the socket's unless a trusted proxy stands in front.
+  if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+  // The spec's /api/client//embedding-url keeps its empty segment; Next would redirect it.
+  if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(listenPort, () => {
+  const info = path.join(dir, 'server.json');
+  writeFileSync(info, JSON.stringify({ pid: process.pid, port: listenPort }));
+  const cleanup = () => rmSync(info, { force: true });
+  process.once('exit', cleanup);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(0));
+  console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
+  console.log(`[brand-verify] data folder: ${dir}${process.env.DATABASE_URL ? ' (secrets only; database: DATABASE_URL)' : ''}`);
+});
+server.on('error', (err) => {
+  console.error(`[brand-verify] cannot listen on port ${listenPort}: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+// API tests run against PostgreSQL when TEST_DATABASE_URL is set, else an in-memory PGlite.
+(process.env as Record<string, string>).NODE_ENV = 'test';
+process.env.LOG_LEVEL = 'silent';
+process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789';
+process.env.DATA_DIR = process.env.TEST_DATA_DIR ?? ':memory:';
+if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+else delete process.env.DATABASE_URL;
