@@ -23,9 +23,10 @@ if (holder && !process.env.DATABASE_URL) {
 ensureSessionSecret(dir);
 
 if (!dev) {
-  const stamp = path.join(root, '.next', 'source-fingerprint');
+  const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+  const stamp = path.join(distDir, 'source-fingerprint');
   const fingerprint = sourceFingerprint();
-  const built = existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint;
+  const built = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint;
   if (!built) {
     console.log('[brand-verify] building the app (first start, or the sources changed)…');
     const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {

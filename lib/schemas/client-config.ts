@@ -7,6 +7,7 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1
 const httpsUrl = z
   .url()
   .refine((u) => {
+    if (!URL.canParse(u)) return false; // url() has said so already
     const { protocol, hostname } = new URL(u);
     return protocol === 'https:' || (protocol === 'http:' && /(^|\.)localhost$|^127\.0\.0\.1$/.test(hostname));
   }, 'must be an https URL (http only for localhost)');
@@ -64,6 +65,12 @@ export const uiConfigSchema = z.object({
   embedding_App_Terms_And_Conditions_URL: httpsUrl.nullable().default(null),
 });
 
+/** How the brand's verification behaves (docs/verification.md). */
+export const verificationSettingsSchema = z.object({
+  /** A post-sale scan answers 'Scan pre sale first' until the customer has scanned the unit pre sale. */
+  requirePreSaleScan: z.boolean().default(false),
+});
+
 const bannersSchema = z
   .array(z.object({ image: z.string().max(2048), link: z.string().max(2048).optional() }).strict())
   .max(10)
@@ -78,6 +85,7 @@ export const storedClientConfigSchema = z
       .object({ priorities: z.array(z.string().min(1).max(40)).max(10).default(['Low', 'Medium', 'High']) })
       .default({ priorities: ['Low', 'Medium', 'High'] }),
     banners: bannersSchema.default(null),
+    verification: verificationSettingsSchema.default(verificationSettingsSchema.parse({})),
     footer: z
       .object({
         text: z.string().max(500).default(''),
@@ -100,6 +108,7 @@ export const clientConfigPatchSchema = z
     otpServices: otpServicesConfigSchema.partial().strict(),
     complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10) }).strict(),
     banners: bannersSchema,
+    verification: verificationSettingsSchema.partial().strict(),
     footer: z
       .object({
         text: z.string().max(500),
@@ -127,6 +136,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     otpServices: { ...current.otpServices, ...patch.otpServices },
     complaintConfig: patch.complaintConfig ?? current.complaintConfig,
     banners: patch.banners === undefined ? current.banners : patch.banners,
+    verification: { ...current.verification, ...patch.verification },
     footer: { ...current.footer, ...patch.footer },
   });
 }

@@ -7,7 +7,14 @@ import { env, resetEnvCache } from './env';
 // Secrets that are generated into DATA_DIR on first start when the environment does not set
 // them. Files are created with mode 0600 and never overwritten.
 
+const inMemory = new Map<string, string>();
+
 function readOrCreate(file: string, bytes: number): string {
+  if (env().DATA_DIR === ':memory:') {
+    // No data folder (tests): the secret lives as long as the process.
+    if (!inMemory.has(file)) inMemory.set(file, randomBytes(bytes).toString('base64url'));
+    return inMemory.get(file)!;
+  }
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const value = randomBytes(bytes).toString('base64url');

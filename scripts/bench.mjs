@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// npm run bench [-- --write] : speed and size of a production build with the embedded database.
+// Measures: gzipped first-load JavaScript of pages, time from start (already built) to the first
+// 200, idle memory of the server, and requests per second with p50/p99 latency at 32 concurrent
+// connections on loopback. --write records the figures in docs/benchmarks.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root, sourceFingerprint } from './lib.mjs';
+
+const WRITE = process.argv.includes('--write');
+const CONNECTIONS = 32;
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
+const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const base = `http://localhost:${PORT}`;
+const budgets = { firstLoadKb: 150, readyMs: 5000, idleMb: 400 };
+
+function ensureBuilt() {
+  const dist = path.join(root, '.next');
+  const stamp = path.join(dist, 'source-fingerprint');
+  if (existsSync(path.join(dist, 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint()) return;
+  console.log('building…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+  writeFileSync(stamp, sourceFingerprint());
+}
+
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function startServer(dataDir) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      const r = await get(`${base}/login`);
+      if (r.status === 200) return { child, readyMs: performance.now() - t0 };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+
+function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** Gzipped size of the JavaScript a page loads on first visit (its script tags). */
+async function firstLoadKb(pathname) {
+  const page = await get(base + pathname);
+  if (page.status !== 200) throw new Error(`${pathname} answered ${page.status}`);
+  const html = page.body.toString('utf8');
+  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]))];
+  let total = 0;
+  for (const src of srcs) total += gzipSync((await get(new URL(src, base).href)).body).length;
+  return { kb: total / 1024, scripts: srcs.length };
+}
+
+/** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS. */
+async function load(pathname, headers = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const lat = [];
+  let errors = 0;
+  const end = performance.now() + DURATION_MS;
+  const one = () =>
+    new Promise((resolve) => {
+      const t = performance.now();
+      const req = http.get(base + pathname, { agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors++;
+          lat.push(performance.now() - t);
+          resolve();
+        });
+      });
+      req.on('error', () => (errors++, resolve()));
+    });
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < end) await one();
+  }));
+  const secs = (performance.now() - t0) / 1000;
+  agent.destroy();
+  lat.sort((a, b) => a - b);
+  const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
+  return { rps: lat.length / secs, p50: q(0.5), p99: q(0.99), errors, requests: lat.length };
+}
+
+const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+
+async function main() {
+  ensureBuilt();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const rows = [];
+  try {
+    // First start on an empty data folder (migrations + seed), then a restart that reuses it.
+    const first = await startServer(dataDir);
+    const freshMs = first.readyMs;
+    await stop(first.child);
+    const { child, readyMs } = await startServer(dataDir);
+    try {
+      const demoCodesFile = path.join(dataDir, 'demo-codes.json');
+      const demo = existsSync(demoCodesFile) ? JSON.parse(readFileSync(demoCodesFile, 'utf8')) : undefined;
+      const qrId = demo?.genuine?.overt ?? demo?.genuineOvert ?? undefined;
+
+      const pages = [['/login', 'sign-in page'], ['/terms-of-use', 'anonymous page']];
+      if (qrId) pages.push([`/info/verify/${qrId}`, 'verify page (anonymous)']);
+      for (const [p, label] of pages) {
+        const r = await firstLoadKb(p);
+        rows.push([`first-load JS, ${label} \`${p.replace(qrId ?? '#', '{qrId}')}\``, `${fmt(r.kb)} kB gzipped (${r.scripts} scripts)`, `≤ ${budgets.firstLoadKb} kB`, r.kb <= budgets.firstLoadKb ? 'ok' : 'OVER']);
+      }
+      rows.push(['start to first 200 (built, empty data folder: migrate + seed)', `${fmt(freshMs, 0)} ms`, `≤ ${budgets.readyMs} ms`, freshMs <= budgets.readyMs ? 'ok' : 'OVER']);
+      rows.push(['start to first 200 (built, existing data)', `${fmt(readyMs, 0)} ms`, `≤ ${budgets.readyMs} ms`, readyMs <= budgets.readyMs ? 'ok' : 'OVER']);
+
+      // Warm up, settle, then read idle memory.
+      await load('/api/client/clone-info');
+      await new Promise((r) => setTimeout(r, 3000));
+      const idle = rssMb(child.pid);
+      rows.push(['idle memory of the server (RSS, after warm-up)', `${fmt(idle, 0)} MB`, `≤ ${budgets.idleMb} MB`, idle <= budgets.idleMb ? 'ok' : 'OVER']);
+
+      const targets = [['/api/client/clone-info', 'clone-info API']];
+      targets.push(['/favicon.ico', 'static file (ceiling)']);
+      if (qrId) {
+        targets.push([`/info/verify/${qrId}`, 'verify page (anonymous, server-rendered)']);
+        targets.push([`/api/verify/info/${qrId}`, 'verify API (info)']);
+      }
+      let ceiling;
+      for (const [p, label] of targets) {
+        const r = await load(p);
+        if (label.startsWith('static')) ceiling = r.rps;
+        const share = ceiling && !label.startsWith('static') ? ` (${fmt((100 * r.rps) / ceiling, 0)}% of static)` : '';
+        rows.push([`${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`, `${fmt(r.rps, 0)} req/s${share}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}`, '', '']);
+      }
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+  const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, client and server on the same machine.\n\n${table}\n`;
+  console.log('\n' + report);
+  if (WRITE) {
+    const file = path.join(root, 'docs/benchmarks.md');
+    const head = `# Benchmarks\n\nProduced by \`npm run bench -- --write\` (scripts/bench.mjs) against a production build with the embedded database, on loopback.\nBudgets come from the issues: first-load JavaScript at most 150 kB gzipped, ready in at most 5 s, idle memory at most 400 MB; the verify page at least 40% of the static ceiling's throughput with p99 under 100 ms.\n\n## Latest run\n\n`;
+    writeFileSync(file, head + report);
+    console.log(`written to ${path.relative(root, file)}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

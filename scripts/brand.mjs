@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// npm run brand -- <command> [--name value ...] [--json]
+// The operator command line: brands, their configuration and (with later commands) catalogue
+// and codes. Talks to the running server when one holds DATA_DIR (POST /api/operator/run with
+// the key in DATA_DIR/operator-key); otherwise opens DATA_DIR itself. Never both at once.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir, lockHolder, root } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const json = argv.includes('--json');
+const words = argv.filter((a) => a !== '--json');
+const command = words[0];
+
+function usage(commands) {
+  console.log('Usage: npm run brand -- <command> [--option value ...] [--json]\n');
+  for (const [name, summary] of Object.entries(commands)) console.log(`  ${name.padEnd(22)} ${summary}`);
+  console.log('\nOptions that name a JSON file: --config file.json. Lists: --domains a.com,b.com');
+}
+
+/** --key value pairs → args; numbers and booleans typed, --config read from its JSON file. */
+function parseArgs(list) {
+  const args = {};
+  for (let i = 0; i < list.length; i++) {
+    const flag = list[i];
+    if (!flag.startsWith('--')) throw new Error(`Unexpected argument: ${flag}`);
+    const key = flag.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    const next = list[i + 1];
+    const value = next === undefined || next.startsWith('--') ? 'true' : (i++, next);
+    if (key === 'config') {
+      const file = path.resolve(process.cwd(), value);
+      if (!existsSync(file)) throw new Error(`No such file: ${value}`);
+      try {
+        args.config = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (e) {
+        throw new Error(`${value} is not valid JSON: ${e.message}`);
+      }
+    } else if (key === 'domains') args.domains = value.split(',').map((d) => d.trim()).filter(Boolean);
+    else if (/^-?\d+(\.\d+)?$/.test(value) && !/^0\d/.test(value)) args[key] = Number(value);
+    else if (value === 'true' || value === 'false') args[key] = value === 'true';
+    else args[key] = value;
+  }
+  return args;
+}
+
+function print(result) {
+  if (json) return console.log(JSON.stringify(result, null, 2));
+  if (Array.isArray(result)) {
+    if (!result.length) return console.log('(none)');
+    for (const row of result) console.log(Object.entries(row).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`).join('  '));
+    return;
+  }
+  console.log(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
+}
+
+function fail(message, code = 'bad_request') {
+  if (json) console.log(JSON.stringify({ errorMessage: message, code }));
+  else console.error(`Error: ${message}`);
+  process.exit(1);
+}
+
+const dir = dataDir();
+process.env.DATA_DIR = dir;
+
+async function viaServer(name, args) {
+  const info = JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8'));
+  const key = readFileSync(path.join(dir, 'operator-key'), 'utf8').trim();
+  const res = await fetch(`http://127.0.0.1:${info.port}/api/operator/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-key': key, 'x-requested-with': 'cli' },
+    body: JSON.stringify({ command: name, args }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) fail(body.errorMessage ?? `Server answered ${res.status}`, body.code);
+  return body.result;
+}
+
+/** Loads a TypeScript module of the project (path aliases from tsconfig.json). */
+async function loadTs(file) {
+  const { require: tsRequire } = await import('tsx/cjs/api');
+  return tsRequire(path.join(root, file), import.meta.url);
+}
+
+async function locally(name, args) {
+  const { runLocal } = await loadTs('lib/operator/run-local.ts');
+  const out = await runLocal(name, args);
+  if (!out.ok) fail(out.body.errorMessage, out.body.code);
+  return out.result;
+}
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs(words.slice(1));
+  } catch (e) {
+    fail(e.message);
+  }
+  const serverPid = process.env.DATABASE_URL ? undefined : lockHolder(dir);
+  const serverUp = serverPid !== undefined && existsSync(path.join(dir, 'server.json'));
+  if (!command || command === 'help' || command === '--help') {
+    const { commandSummaries } = await loadTs('lib/operator/summaries.ts');
+    return usage(commandSummaries());
+  }
+  if (serverPid !== undefined && !serverUp) fail(`The data folder ${dir} is in use by process ${serverPid}, which is not an app server. Stop it first.`);
+  print(serverUp ? await viaServer(command, args) : await locally(command, args));
+}
+
+main().catch((e) => fail(e.message ?? String(e), 'internal'));

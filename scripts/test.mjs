@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then Playwright end-to-end tests in Chromium against a production
+// build. Stops at the first failing step; prints one closing line with the counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const only = process.argv[2]; // optional: typecheck | lint | unit | api | e2e
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n== ${title}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function jest(title, project, env, file) {
+  const ok = run(
+    title,
+    process.execPath,
+    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${file}`],
+    env,
+  );
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    counts.passed += r.numPassedTests;
+    counts.failed += r.numFailedTests;
+    counts.skipped += r.numPendingTests;
+  }
+  return ok;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canInstall) {
+    console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium package…`);
+    if (run('apt-get update', 'apt-get', ['update', '-qq']) && run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'])) return existsSync(CHROMIUM);
+  }
+  console.error(`\nChromium is needed for the end-to-end tests and is missing at ${CHROMIUM}.\nInstall it with:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n\nor point CHROMIUM_PATH at a Chromium binary.`);
+  return false;
+}
+
+function finish(ok) {
+  rmSync(tmp, { recursive: true, force: true });
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  process.exit(ok ? 0 : 1);
+}
+
+const steps = [
+  ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'])],
+  ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'])],
+  ['unit', () => jest('unit tests (jest)', 'unit', {}, path.join(tmp, 'unit.json'))],
+  ['api', () => jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
+  [
+    'api',
+    () =>
+      process.env.TEST_DATABASE_URL
+        ? jest('API tests on PostgreSQL (jest)', 'api', {}, path.join(tmp, 'api-pg.json'))
+        : (console.log('\n== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'), true),
+  ],
+  [
+    'e2e',
+    () => {
+      if (!ensureChromium()) return false;
+      const file = path.join(tmp, 'e2e.json');
+      const ok = run('end-to-end tests (Playwright, Chromium, production build)', bin('playwright'), ['test'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      if (existsSync(file)) {
+        const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+        counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+        counts.failed += s.unexpected ?? 0;
+        counts.skipped += s.skipped ?? 0;
+      }
+      return ok;
+    },
+  ],
+];
+
+for (const [name, step] of steps) {
+  if (only && only !== name) continue;
+  if (!step()) finish(false);
+}
+finish(true);

@@ -1,0 +1,34 @@
+import { applyConfigPatch, clientConfigPatchSchema, defaultClientConfig } from '@/lib/schemas/client-config';
+
+describe('client configuration', () => {
+  it('has the defaults the spec names', () => {
+    const c = defaultClientConfig();
+    expect(c.ui.gradientAngle).toBe(90);
+    expect(c.ui.isfooterIncluded).toBe(true);
+    expect(c.otpServices.is_UserName_Intake_Enabled).toBe(true);
+    expect(c.banners).toBeNull();
+  });
+
+  it('keeps what a patch leaves out', () => {
+    const c = applyConfigPatch(defaultClientConfig(), { flags: { isTrackingEnabled: true } });
+    expect(c.flags.isTrackingEnabled).toBe(true);
+    expect(c.flags.isQrSerializationEnabled).toBe(true);
+  });
+
+  it('refuses embedding without an embedding URL', () => {
+    expect(() => applyConfigPatch(defaultClientConfig(), { ui: { isEmbeddingRequired: true } })).toThrow(/embeddingURL/);
+  });
+
+  it('refuses an embedding URL that is not https, except on localhost', () => {
+    expect(clientConfigPatchSchema.safeParse({ ui: { embeddingURL: 'http://shop.example.com' } }).success).toBe(false);
+    expect(clientConfigPatchSchema.safeParse({ ui: { embeddingURL: 'not a url' } }).success).toBe(false);
+    expect(clientConfigPatchSchema.safeParse({ ui: { embeddingURL: 'http://shop.localhost:4000/app' } }).success).toBe(true);
+    expect(clientConfigPatchSchema.safeParse({ ui: { embeddingURL: 'https://shop.example.com/app' } }).success).toBe(true);
+  });
+
+  it('refuses unknown settings, naming them', () => {
+    const r = clientConfigPatchSchema.safeParse({ ui: { primaryColour: '#000000' } });
+    expect(r.success).toBe(false);
+    expect(JSON.stringify(r.error?.issues)).toMatch(/primaryColour/);
+  });
+});
