@@ -1,4 +1,5 @@
 import 'server-only';
+import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 
 // One error class, one code → status table, one mapper (STYLE.md habit 8). Messages of
@@ -10,6 +11,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,
@@ -38,7 +40,8 @@ function describeZod(err: ZodError): { message: string; field?: string } {
   if (issue.code === 'unrecognized_keys') {
     return { message: `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`, field: issue.keys[0] };
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  // zod 4 does not keep the input on issues; a missing value reads "received undefined".
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return { message: `${field || 'value'} is required`, field };
   }
   return { message: field ? `${field}: ${issue.message}` : issue.message, field: field || undefined };
@@ -47,6 +50,11 @@ function describeZod(err: ZodError): { message: string; field?: string } {
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof ApiError) {
     return { status: errorStatus[err.code], body: { errorMessage: err.message, code: err.code }, headers: err.headers };
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own refusals, e.g. a body that is not valid JSON.
+    const message = /json/i.test(err.message) ? 'Malformed JSON body' : err.message || 'Bad request';
+    return { status: err.status, body: { errorMessage: message, code: err.status === 401 ? 'unauthorized' : 'bad_request' } };
   }
   if (err instanceof ZodError) {
     const { message, field } = describeZod(err);

@@ -25,6 +25,8 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string()).default('no-reply@localhost'),
   SMS_HTTP_URL: optional(z.url()),
   SMS_HTTP_TOKEN: optional(z.string()),
+  // Where the default message provider writes when DATA_DIR is ':memory:' (tests); unset: kept in memory.
+  TEST_OUTBOX_FILE: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['silent', 'error', 'info', 'debug'])).default('info'),
 });
 

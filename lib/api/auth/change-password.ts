@@ -1,0 +1,45 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { hitRateLimit } from '../rate-limit';
+import { getDb } from '@/lib/db/client';
+import { customers } from '@/lib/db/schema';
+import { hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import type { changePasswordBodySchema, signedInResponseSchema } from '@/lib/schemas/auth';
+import { assertPasswords, authPolicy } from './policy';
+import { findActiveCustomer } from './customers';
+import { revokeAllSessions } from './sessions';
+import { startSession } from './cookie';
+
+// POST /api/auth/customer/change-password — signed in (the /reset-password screen). The current
+// password is required when the account has one (an OTP-made account may set its first one).
+// Every session is revoked, and this browser gets a fresh one.
+
+export async function changePassword(c: AppContext, body: z.output<typeof changePasswordBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
+  const client = c.var.client;
+  assertPasswords(authPolicy(client));
+  const { customerId } = c.var.auth;
+  const customer = await findActiveCustomer(client.id, customerId);
+  if (!customer) throw new ApiError('unauthorized', 'Unauthorized');
+
+  const problem = passwordProblem(body.newPassword);
+  if (problem) throw new ApiError('unprocessable', `newPassword: ${problem}`);
+  if (customer.passwordHash) {
+    if (!body.currentPassword) throw new ApiError('unprocessable', 'currentPassword is required');
+    if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
+      await hitRateLimit(`change-password-fail:${client.id}:${customer.id}`, { limit: 10, windowSeconds: 900 });
+      throw new ApiError('bad_request', 'Current password is incorrect.');
+    }
+  }
+
+  const db = await getDb();
+  await db
+    .update(customers)
+    .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+    .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
+  await revokeAllSessions(client.id, customer.id);
+  await startSession(c, customer.id);
+  return { customerId: customer.id, isNewCustomer: false };
+}

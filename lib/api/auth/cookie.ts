@@ -1,0 +1,50 @@
+import 'server-only';
+import { getCookie } from 'hono/cookie';
+import type { AppContext } from '../context';
+import { requestHost } from '../guards';
+import { env } from '@/lib/server/env';
+import { parseHost } from '@/lib/host';
+import { storedClientConfigSchema } from '@/lib/schemas/client-config';
+import {
+  SESSION_COOKIE,
+  isLoopbackHost,
+  sealSessionId,
+  serializeSessionCookie,
+  sessionCookieAttributes,
+  sessionTtlSeconds,
+  unsealSessionId,
+} from '@/lib/session-cookie';
+import { sessionSecret } from '@/lib/auth/keys';
+import { createSession } from './sessions';
+
+// The session cookie on Brand API answers. Secure on https, on loopback hosts (browsers accept
+// Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
+// when the brand is embedded in another site.
+
+function isHttps(c: AppContext): boolean {
+  const forwarded = env().TRUST_PROXY ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  return (forwarded ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+}
+
+function attributes(c: AppContext) {
+  const embedding = storedClientConfigSchema.parse(c.var.client.config).ui.isEmbeddingRequired;
+  const secure = env().COOKIE_SECURE ?? (isHttps(c) || isLoopbackHost(parseHost(requestHost(c))));
+  return sessionCookieAttributes({ embedding, secure });
+}
+
+/** Starts a session for the customer on this brand and sets its cookie on the answer. */
+export async function startSession(c: AppContext, customerId: string): Promise<string> {
+  const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
+  const sealed = await sealSessionId(session.id, sessionSecret());
+  c.header('Set-Cookie', serializeSessionCookie(sealed, attributes(c), sessionTtlSeconds()), { append: true });
+  return session.id;
+}
+
+export function clearSessionCookie(c: AppContext) {
+  c.header('Set-Cookie', serializeSessionCookie('', attributes(c), 0), { append: true });
+}
+
+/** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */
+export function readSessionId(c: AppContext): Promise<string | undefined> {
+  return unsealSessionId(getCookie(c, SESSION_COOKIE), sessionSecret());
+}

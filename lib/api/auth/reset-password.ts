@@ -1,0 +1,37 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { getDb } from '@/lib/db/client';
+import { customers } from '@/lib/db/schema';
+import { hashPassword, passwordProblem } from '@/lib/auth/password';
+import type { resetPasswordBodySchema } from '@/lib/schemas/auth';
+import { assertChannel, assertPasswords, authPolicy } from './policy';
+import { findCustomerByContact } from './customers';
+import { INVALID_OTP_MESSAGE, requireOtp } from './otp-check';
+import { revokeAllSessions } from './sessions';
+
+// POST /api/auth/customer/forgot-password/reset — a FORGOT PASSWORD code sets a new password
+// and signs the account out everywhere (every session revoked). It does not sign in.
+
+export async function resetPassword(c: AppContext, body: z.output<typeof resetPasswordBodySchema>): Promise<{ success: true }> {
+  const client = c.var.client;
+  const policy = authPolicy(client);
+  assertPasswords(policy);
+  assertChannel(policy, body.channel);
+  const problem = passwordProblem(body.password);
+  if (problem) throw new ApiError('unprocessable', `password: ${problem}`);
+
+  await requireOtp({ clientId: client.id, purpose: 'FORGOT PASSWORD', channel: body.channel, target: body.contact }, body.otp);
+  const customer = await findCustomerByContact(client.id, body.channel, body.contact);
+  if (!customer) throw new ApiError('bad_request', INVALID_OTP_MESSAGE); // codes only reach existing accounts
+
+  const db = await getDb();
+  await db
+    .update(customers)
+    .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
+    .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
+  await revokeAllSessions(client.id, customer.id);
+  return { success: true };
+}

@@ -1,0 +1,60 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { clientIp } from '../context';
+import { hitRateLimit } from '../rate-limit';
+import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
+import { sendMessage } from '@/lib/messaging';
+import type { sendOtpBodySchema, sendOtpResponseSchema } from '@/lib/schemas/auth';
+import { assertChannel, assertOtpMode, authPolicy } from './policy';
+import { findCustomerByContact } from './customers';
+
+// POST /api/auth/customer/otp/send — a code for one of the four modes. The answer is the same
+// whether or not an account exists: a code is always made and stored (same work, same time),
+// but for LOGIN and FORGOT PASSWORD it is only delivered to an existing account. Delivery runs
+// after the answer (its failures are logged), so a slow provider does not tell either.
+
+export const RESEND_AFTER_SECONDS = 30;
+
+export function maskContact(channel: 'email' | 'mobile', contact: string): string {
+  if (channel === 'mobile') return `${contact.slice(0, 3)}${'*'.repeat(Math.max(0, contact.length - 7))}${contact.slice(-4)}`;
+  const [local = '', domain = ''] = contact.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain}`;
+}
+
+export async function sendOtp(c: AppContext, body: z.output<typeof sendOtpBodySchema>): Promise<z.input<typeof sendOtpResponseSchema>> {
+  const client = c.var.client;
+  const policy = authPolicy(client);
+  assertChannel(policy, body.channel);
+  assertOtpMode(policy, body.mode);
+
+  const target = `${client.id}:${body.channel}:${body.contact}`;
+  await hitRateLimit(`otp-send:ip:${client.id}:${clientIp(c)}`, { limit: 30, windowSeconds: 3600 });
+  await hitRateLimit(`otp-send:target:${body.mode}:${target}`, {
+    limit: 1,
+    windowSeconds: RESEND_AFTER_SECONDS,
+    message: `Please wait ${RESEND_AFTER_SECONDS} seconds before asking for another code.`,
+  });
+  await hitRateLimit(`otp-send:target:${target}`, {
+    limit: 5,
+    windowSeconds: 3600,
+    message: 'Too many codes were sent to this contact. Please try again later.',
+  });
+
+  const otpTarget = { clientId: client.id, purpose: body.mode, channel: body.channel, target: body.contact };
+  const { code } = await issueOtp(otpTarget);
+  const needsAccount = body.mode === 'LOGIN' || body.mode === 'FORGOT PASSWORD';
+  const deliver = !needsAccount || (await findCustomerByContact(client.id, body.channel, body.contact)) !== undefined;
+  if (deliver) {
+    sendMessage({ channel: body.channel, to: body.contact, purpose: body.mode, code, clientId: client.id, brandName: client.organizationName }).catch(
+      (err: unknown) => console.error('[otp] delivery failed:', (err as Error).message),
+    );
+  }
+  return {
+    sent: true,
+    channel: body.channel,
+    maskedContact: maskContact(body.channel, body.contact),
+    expiresInSeconds: OTP_TTL_SECONDS,
+    resendAfterSeconds: RESEND_AFTER_SECONDS,
+  };
+}

@@ -1,0 +1,42 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { clientIp } from '../context';
+import { ApiError } from '../errors';
+import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
+import { verifyPassword } from '@/lib/auth/password';
+import type { loginBodySchema, signedInResponseSchema } from '@/lib/schemas/auth';
+import { assertChannel, assertPasswords, authPolicy } from './policy';
+import { findCustomerByContact } from './customers';
+import { startSession } from './cookie';
+
+// POST /api/auth/customer/web/login — password sign-in. A wrong password and an unknown account
+// get the same 400 (not 401: the web client treats 401 as "sign out and reload") after the
+// same work (one password hash). Failures are limited per contact and per address.
+
+export const BAD_CREDENTIALS = 'Incorrect email/mobile number or password.';
+
+const TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.' };
+const IP_LIMIT: RateLimit = { limit: 50, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' };
+
+export async function signIn(c: AppContext, body: z.output<typeof loginBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
+  const client = c.var.client;
+  const policy = authPolicy(client);
+  assertPasswords(policy);
+  assertChannel(policy, body.channel);
+
+  const targetKey = `login-fail:target:${client.id}:${body.channel}:${body.contact}`;
+  const ipKey = `login-fail:ip:${client.id}:${clientIp(c)}`;
+  await assertUnderRateLimit(targetKey, TARGET_LIMIT);
+  await assertUnderRateLimit(ipKey, IP_LIMIT);
+
+  const customer = await findCustomerByContact(client.id, body.channel, body.contact);
+  const ok = await verifyPassword(body.password, customer?.passwordHash);
+  if (!customer || !ok) {
+    await hitRateLimit(targetKey, TARGET_LIMIT);
+    await hitRateLimit(ipKey, IP_LIMIT);
+    throw new ApiError('bad_request', BAD_CREDENTIALS);
+  }
+  await startSession(c, customer.id);
+  return { customerId: customer.id, isNewCustomer: false };
+}

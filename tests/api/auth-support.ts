@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import { call, cookieFrom, type Res, type TestServer } from '../support/api-server';
+import { readOutbox } from '@/lib/messaging/outbox';
+import { getDb } from '@/lib/db/client';
+import { customers, rateLimits } from '@/lib/db/schema';
+import { SESSION_COOKIE } from '@/lib/session-cookie';
+import type { AuthMode, Channel } from '@/lib/schemas/auth';
+import { like } from 'drizzle-orm';
+
+// Helpers shared by the account API tests (auth*.test.ts, customer*.test.ts, tokens*.test.ts).
+
+export const PASSWORD = 'correct horse battery';
+export const OTHER_PASSWORD = 'purple monkey dishwasher';
+
+let seq = 0;
+export const uniqueEmail = () => `user${Date.now().toString(36)}${++seq}@example.com`;
+export const uniqueMobile = () => `98${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq % 100).padStart(2, '0')}`;
+
+/** Codes delivered to a target (newest last), as the outbox recorded them. */
+export function codesFor(clientId: string, to: string, purpose?: AuthMode) {
+  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && (!purpose || e.purpose === purpose));
+}
+export function latestCode(clientId: string, to: string, purpose: AuthMode): string {
+  const all = codesFor(clientId, to, purpose);
+  const last = all[all.length - 1];
+  if (!last) throw new Error(`no ${purpose} code delivered to ${to}`);
+  return last.code;
+}
+
+export const sessionCookie = (res: Res) => cookieFrom(res, SESSION_COOKIE);
+
+export async function sendOtp(server: TestServer, host: string, mode: AuthMode, channel: Channel, contact: string) {
+  return call(server, host, 'POST', '/api/auth/customer/otp/send', { body: { mode, channel, contact } });
+}
+
+/** Signs up by password on a brand that needs no OTP; returns the cookie and customer id. */
+export async function signUpWithPassword(server: TestServer, host: string, contact: string, channel: Channel = 'email') {
+  const res = await call(server, host, 'POST', '/api/auth/customer/web/signup', {
+    body: { channel, contact, password: PASSWORD, userName: 'Asha' },
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  return { cookie: sessionCookie(res)!, customerId: res.body.customerId as string };
+}
+
+export async function accessToken(server: TestServer, host: string, cookie: string | undefined) {
+  return call(server, host, 'GET', '/api/auth/customer/web/generate-access-token', { cookie });
+}
+
+export async function customerRow(clientId: string, customerId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(customers).where(and(eq(customers.clientId, clientId), eq(customers.id, customerId)));
+  return row;
+}
+
+export async function countCustomers(clientId: string) {
+  const db = await getDb();
+  return (await db.select({ id: customers.id }).from(customers).where(eq(customers.clientId, clientId))).length;
+}
+
+/** Lets a test send another code at once (the resend throttle is tested on its own). */
+export async function clearSendThrottle(clientId: string) {
+  const db = await getDb();
+  await db.delete(rateLimits).where(like(rateLimits.key, `otp-send:%${clientId}%`));
+}
