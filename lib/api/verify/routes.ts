@@ -1,0 +1,156 @@
+import 'server-only';
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppContext, AppEnv } from '../context';
+import { ApiError } from '../errors';
+import { errorResponses } from '../openapi';
+import { requireCustomer } from '../auth/require-customer';
+import { hitRateLimit } from '../rate-limit';
+import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import {
+  authCodeBodySchema,
+  batchDetailsResponseSchema,
+  batchNumberParamsSchema,
+  reportResponseSchema,
+  trackingResponseSchema,
+  verifyParamsSchema,
+  verifyQuerySchema,
+  verifyResponseSchema,
+} from '@/lib/schemas/verify';
+import { brandConfig, coarse, ipHash, limitScans, requireModule } from './scan-guard';
+import { verifyCode, type ScanContext } from './verify-code';
+import { verifyAuthCode } from './verify-auth-code';
+import { getBatchDetails } from './get-batch-details';
+import { getTracking } from './get-tracking';
+import { readReportForm } from './read-report-form';
+import { submitReport } from './submit-report';
+
+// The verify API (docs/verification.md). Paths are without the /api prefix.
+
+export const verifyRoutes = new OpenAPIHono<AppEnv>();
+
+const REPORT_LIMIT = { limit: 20, windowSeconds: 3600, message: 'Too many reports from your account. Please try again in an hour.' };
+
+/** The info route is anonymous: a Bearer token, when sent, must still be valid. */
+const optionalCustomer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.header('authorization')) return next();
+  return requireCustomer(c, next);
+};
+const infoOrCustomer: MiddlewareHandler<AppEnv> = async (c, next) =>
+  c.req.param('route') === 'info' ? optionalCustomer(c, next) : requireCustomer(c, next);
+
+function scanContext(c: AppContext, raw: string, location?: { lat?: number; lng?: number }): ScanContext {
+  return {
+    clientId: c.var.client.id,
+    config: brandConfig(c),
+    customerId: c.get('auth')?.customerId ?? null,
+    location: { lat: coarse(location?.lat), lng: coarse(location?.lng) },
+    ipHash: ipHash(c),
+    raw,
+  };
+}
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+// GET /api/verify/batch/{batchNumber} — batch details by batch number (anonymous; registered
+// before the generic verify route so "batch" is never read as a route name)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/verify/batch/{batchNumber}',
+    tags: ['verify'],
+    request: { params: batchNumberParamsSchema },
+    responses: { 200: json(batchDetailsResponseSchema, 'Product and batch of this brand'), ...errorResponses },
+  }),
+  async (c) => {
+    await limitScans(c as unknown as AppContext);
+    const { batchNumber } = c.req.valid('param');
+    return c.json(batchDetailsResponseSchema.parse(await getBatchDetails(c.var.client.id, batchNumber)), 200);
+  },
+);
+
+// GET /api/verify/{route}/{qrId}?lat=&lng= — scan a code on a route (info is anonymous)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/verify/{route}/{qrId}',
+    tags: ['verify'],
+    middleware: [infoOrCustomer] as const,
+    request: { params: verifyParamsSchema, query: verifyQuerySchema },
+    responses: { 200: json(verifyResponseSchema, 'The verdict, with the details its label warrants'), ...errorResponses },
+  }),
+  async (c) => {
+    const ctx = c as unknown as AppContext;
+    await limitScans(ctx);
+    const { route, qrId } = c.req.valid('param');
+    const location = c.req.valid('query');
+    if (route === 'tert' || route === 'quat') requireModule(ctx, 'isTrackingEnabled');
+    const id = qrId.trim();
+    if (!isWellFormedQrId(id)) throw new ApiError('unprocessable', 'qrId: this is not a QR code of this brand');
+    return c.json(verifyResponseSchema.parse(await verifyCode(scanContext(ctx, id, location), route, id)), 200);
+  },
+);
+
+// POST /api/verify/auth-code {code} — verify by the code under the scratch-off (isVTCodesEnabled)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/verify/auth-code',
+    tags: ['verify'],
+    middleware: [requireCustomer] as const,
+    request: { body: { content: { 'application/json': { schema: authCodeBodySchema } }, required: true } },
+    responses: { 200: json(verifyResponseSchema, 'The post-sale verdict of the covert code'), ...errorResponses },
+  }),
+  async (c) => {
+    const ctx = c as unknown as AppContext;
+    requireModule(ctx, 'isVTCodesEnabled');
+    await limitScans(ctx);
+    const { code } = c.req.valid('json');
+    return c.json(verifyResponseSchema.parse(await verifyAuthCode(scanContext(ctx, code), code)), 200);
+  },
+);
+
+// GET /api/tracking/{qrId} — the journey of a code and its case and pallet (isTrackingEnabled)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/tracking/{qrId}',
+    tags: ['verify'],
+    request: { params: z.object({ qrId: z.string().min(1).max(64) }) },
+    responses: { 200: json(trackingResponseSchema, 'Tracking events, oldest first'), ...errorResponses },
+  }),
+  async (c) => {
+    const ctx = c as unknown as AppContext;
+    requireModule(ctx, 'isTrackingEnabled');
+    await limitScans(ctx);
+    const qrId = c.req.valid('param').qrId.trim();
+    if (!isWellFormedQrId(qrId)) throw new ApiError('not_found', 'Code not found');
+    return c.json(trackingResponseSchema.parse(await getTracking(c.var.client.id, qrId)), 200);
+  },
+);
+
+// POST /api/report (multipart/form-data: description, qrId?, lat?, lng?, photo?) — report a
+// suspicious product (isRedFlaggingEnabled)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/report',
+    tags: ['verify'],
+    middleware: [requireCustomer] as const,
+    description: 'multipart/form-data: description (required), qrId, lat and lng (together), photo (PNG, JPEG or WebP, at most 5 MB).',
+    responses: {
+      201: json(reportResponseSchema, 'Report stored'),
+      413: json(z.object({ errorMessage: z.string(), code: z.string() }), 'Photo larger than 5 MB'),
+      415: json(z.object({ errorMessage: z.string(), code: z.string() }), 'Photo is not an image, or the body is not multipart'),
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    const ctx = c as unknown as AppContext;
+    requireModule(ctx, 'isRedFlaggingEnabled');
+    await hitRateLimit(`report:${c.var.client.id}:${c.var.auth.customerId}`, REPORT_LIMIT);
+    const input = await readReportForm(ctx);
+    return c.json(reportResponseSchema.parse(await submitReport(c.var.client.id, c.var.auth.customerId, input)), 201);
+  },
+);

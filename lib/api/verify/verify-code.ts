@@ -1,0 +1,90 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { claims, scans } from '@/lib/db/schema';
+import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
+import { randomId } from '@/lib/ids';
+import type { StoredClientConfig } from '@/lib/schemas/client-config';
+import type { VerifyResponse } from '@/lib/schemas/verify';
+import { readCodeForVerify, type CodeForVerify } from './read-code';
+import { shapeBatch, shapeProduct, todayIso } from './shape';
+
+// One scan of one code on one route: read (one query), judge (lib/domain/verdict.ts), claim the
+// unit when a post-sale scan earns it, record the scan, answer. The claim is an insert guarded by
+// the primary key of claims (unit id) inside the transaction that records the scan: of many
+// concurrent post-sale scans exactly one inserts; the others re-read the owner and are judged again.
+
+export type ScanContext = {
+  clientId: string;
+  config: StoredClientConfig;
+  customerId: string | null;
+  location: { lat: number | null; lng: number | null };
+  ipHash: string;
+  /** What the customer scanned or typed, kept (truncated) with the scan. */
+  raw: string;
+};
+
+function verdictInput(ctx: ScanContext, route: VerifyRoute, row: CodeForVerify, claim: { customerId: string } | null): VerdictInput {
+  return {
+    clientId: ctx.clientId,
+    route,
+    code: row && { clientId: row.clientId, level: row.level, status: row.status, listStatus: row.listStatus, isBatchLevel: row.isBatchLevel },
+    batch: row?.batch ?? null,
+    claim,
+    customerId: ctx.customerId,
+    hasPreSaleScan: row?.hasPreSaleScan ?? false,
+    flags: ctx.config.flags,
+    settings: ctx.config.verification,
+    today: todayIso(),
+  };
+}
+
+async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: string) {
+  const inserted = await tx.insert(claims).values({ unitId, clientId, customerId }).onConflictDoNothing().returning();
+  if (inserted[0]) return inserted[0];
+  const [existing] = await tx.select().from(claims).where(and(eq(claims.unitId, unitId), eq(claims.clientId, clientId)));
+  return existing ?? null;
+}
+
+export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: string): Promise<VerifyResponse> {
+  const db = await getDb();
+  const row = await readCodeForVerify(db, ctx.clientId, qrId, ctx.customerId);
+  const ours = row !== null && row.clientId === ctx.clientId;
+  let claim = row?.claimCustomerId ? { customerId: row.claimCustomerId, claimedAt: row.claimedAt! } : null;
+  let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
+  const now = new Date();
+
+  await db.transaction(async (tx) => {
+    if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
+      const won = await claimUnit(tx as unknown as Db, ctx.clientId, row.pairId, ctx.customerId);
+      claim = won && { customerId: won.customerId, claimedAt: won.claimedAt };
+      verdict = computeVerdict(verdictInput(ctx, route, row, claim));
+    }
+    await tx.insert(scans).values({
+      id: randomId('sc', 16),
+      clientId: ctx.clientId,
+      // A code of another brand is never linked: nothing is recorded against that brand.
+      codeId: ours ? row.id : null,
+      unitKey: ours ? row.unitKey : null,
+      qrIdRaw: ctx.raw.slice(0, 64),
+      customerId: ctx.customerId,
+      at: now,
+      kind: verdict.kind,
+      layer: verdict.layer,
+      result: verdict.result,
+      lat: ctx.location.lat,
+      lng: ctx.location.lng,
+      ipHash: ctx.ipHash,
+    });
+  });
+
+  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
+  if (!ours || verdict.result === 'Fake' || verdict.result === 'Invalid Product' || !row.product || !row.batch) return base;
+  const withDetails = { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
+  if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only' || verdict.result === 'Expired') return withDetails;
+  // This scan counts too: the stats were read before it was recorded.
+  const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
+  if (verdict.result === 'Info' || verdict.result === 'Scan pre sale first') return { ...withDetails, verification };
+  const shownClaim = claim && { claimedAt: claim.claimedAt.toISOString(), byYou: claim.customerId === ctx.customerId };
+  return { ...withDetails, verification, claim: shownClaim };
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  text,
+  timestamp,
+  jsonb,
+  integer,
+  smallint,
+  boolean,
+  date,
+  doublePrecision,
+  customType,
+  uniqueIndex,
+  index,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { clients, customers } from './core';
+
+// Catalogue, codes, claims, scans, tracking events and reports (migration 0002_codes).
+
+export type ProductAttribute = { name: string; value: string };
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    attributes: jsonb('attributes').$type<ProductAttribute[]>().notNull().default([]),
+    warrantyMonths: integer('warranty_months').notNull().default(0),
+    status: text('status').notNull().default('ACTIVE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_client_idx').on(t.clientId, t.createdAt)],
+);
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    batchNumber: text('batch_number').notNull(),
+    mfgDate: date('mfg_date'),
+    expiryDate: date('expiry_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('batches_client_number_uq').on(t.clientId, sql`upper(${t.batchNumber})`),
+    index('batches_client_product_idx').on(t.clientId, t.productId),
+  ],
+);
+
+export const codes = pgTable(
+  'codes',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    qrId: text('qr_id').notNull(),
+    level: smallint('level').notNull(),
+    productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    batchId: text('batch_id').notNull().references(() => batches.id, { onDelete: 'cascade' }),
+    /** The unit id: shared by a unit's overt and covert codes; null for cases, pallets and batch-level codes. */
+    pairId: text('pair_id'),
+    parentCodeId: text('parent_code_id').references((): AnyPgColumn => codes.id, { onDelete: 'set null' }),
+    isBatchLevel: boolean('is_batch_level').notNull().default(false),
+    status: text('status').notNull().default('ACTIVE'),
+    listStatus: text('list_status').notNull().default('Whitelisted'),
+    authCode: text('auth_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('codes_qr_id_uq').on(t.qrId),
+    uniqueIndex('codes_client_auth_code_uq').on(t.clientId, t.authCode).where(sql`${t.authCode} is not null`),
+    index('codes_client_batch_idx').on(t.clientId, t.batchId),
+    index('codes_client_pair_idx').on(t.clientId, t.pairId).where(sql`${t.pairId} is not null`),
+    index('codes_client_parent_idx').on(t.clientId, t.parentCodeId).where(sql`${t.parentCodeId} is not null`),
+  ],
+);
+
+/** One row per claimed unit: the primary key on unit_id is what makes a claim exactly-once. */
+export const claims = pgTable(
+  'claims',
+  {
+    unitId: text('unit_id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('claims_client_customer_idx').on(t.clientId, t.customerId, t.claimedAt)],
+);
+
+export const scans = pgTable(
+  'scans',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    codeId: text('code_id').references(() => codes.id, { onDelete: 'set null' }),
+    /** The unit (pair id) or, for cases, pallets and batch-level codes, the code id. */
+    unitKey: text('unit_key'),
+    qrIdRaw: text('qr_id_raw').notNull(),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    layer: smallint('layer').notNull(),
+    result: text('result').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    ipHash: text('ip_hash'),
+  },
+  (t) => [
+    index('scans_client_at_idx').on(t.clientId, t.at),
+    index('scans_client_unit_idx').on(t.clientId, t.unitKey, t.at).where(sql`${t.unitKey} is not null`),
+    index('scans_client_code_idx').on(t.clientId, t.codeId, t.at).where(sql`${t.codeId} is not null`),
+  ],
+);
+
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    codeId: text('code_id').notNull().references(() => codes.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    place: text('place').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_events_client_code_idx').on(t.clientId, t.codeId, t.at)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    qrIdRaw: text('qr_id_raw'),
+    codeId: text('code_id').references(() => codes.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    photo: bytea('photo'),
+    photoType: text('photo_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reports_client_idx').on(t.clientId, t.createdAt)],
+);

@@ -1,0 +1,206 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { batches, claims, codes, scans, trackingEvents } from '@/lib/db/schema';
+import { AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH, formatAuthCode } from '@/lib/domain/auth-code';
+import { BASE62, QR_ID_LENGTH, originOf, verifyUrlOf } from '@/lib/domain/qr-id';
+import type { CodeLevel } from '@/lib/domain/verdict';
+import { findClientDomains } from '@/lib/api/client/find-client';
+import { randomId } from '@/lib/ids';
+import { env } from '@/lib/server/env';
+import { requireBrand } from './brands';
+import { requireBatch, requireCode, slugArg, textArg } from './catalog';
+
+// Codes for the operator command line: generate (units as overt+covert pairs with an auth code,
+// or batch-level codes; optional cases and pallets), list, blacklist, delete, tracking events,
+// and a code's scans.
+
+/** Uniform random string over an alphabet (rejection sampling: no modulo bias). */
+function randomString(alphabet: string, length: number): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
+}
+export const newQrId = () => randomString(BASE62, QR_ID_LENGTH);
+export const newAuthCode = () => randomString(AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH);
+
+export const generateCodesArgs = z
+  .object({
+    slug: slugArg,
+    batch: textArg(64),
+    count: z.coerce.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000 per run'),
+    batchLevel: z.boolean().default(false),
+    caseSize: z.coerce.number().int().min(1).max(1000).optional(),
+    palletSize: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+  .refine((a) => !a.palletSize || a.caseSize, { message: 'needs caseSize (pallets hold cases)', path: ['palletSize'] })
+  .refine((a) => !a.batchLevel || !a.caseSize, { message: 'batch-level codes are not packed in cases', path: ['caseSize'] });
+
+type NewCode = typeof codes.$inferInsert;
+
+export async function generateCodes(args: z.output<typeof generateCodesArgs>) {
+  const brand = await requireBrand(args.slug);
+  const batch = await requireBatch(brand.id, args.batch);
+  const base = { clientId: brand.id, productId: batch.productId, batchId: batch.id };
+  const rows: NewCode[] = [];
+  const make = (level: CodeLevel, extra: Partial<NewCode> = {}): NewCode => {
+    const row = { id: randomId('co', 16), qrId: newQrId(), level, ...base, ...extra };
+    rows.push(row);
+    return row;
+  };
+  const pallets: NewCode[] = [];
+  const cases: NewCode[] = [];
+  if (args.batchLevel) {
+    for (let i = 0; i < args.count; i++) make(6, { isBatchLevel: true });
+  } else {
+    const caseCount = args.caseSize ? Math.ceil(args.count / args.caseSize) : 0;
+    const palletCount = args.palletSize ? Math.ceil(caseCount / args.palletSize) : 0;
+    for (let p = 0; p < palletCount; p++) pallets.push(make(9));
+    for (let k = 0; k < caseCount; k++) cases.push(make(8, { parentCodeId: pallets[Math.floor(k / args.palletSize!)]?.id ?? null }));
+    for (let u = 0; u < args.count; u++) {
+      const pairId = randomId('un', 16);
+      const parentCodeId = args.caseSize ? cases[Math.floor(u / args.caseSize)]!.id : null;
+      make(6, { pairId, parentCodeId });
+      make(7, { pairId, parentCodeId, authCode: newAuthCode() });
+    }
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(codes).values(rows.slice(i, i + 500));
+  });
+  return {
+    batch: batch.batchNumber,
+    units: args.batchLevel ? 0 : args.count,
+    batchLevelCodes: args.batchLevel ? args.count : 0,
+    cases: cases.length,
+    pallets: pallets.length,
+    codes: rows.length,
+  };
+}
+
+/** Where a brand's printed links point: its first domain, preferring a name to an address. */
+export async function brandOrigin(clientId: string): Promise<string> {
+  const domains = await findClientDomains(clientId);
+  const domain = domains.find((d) => !/^[\d.]+$/.test(d)) ?? domains[0];
+  if (!domain) throw new Error('The brand has no domain');
+  return originOf(domain, env().PORT);
+}
+
+export const LEVEL_NAMES: Record<CodeLevel, string> = { 6: 'overt', 7: 'covert', 8: 'case', 9: 'pallet' };
+
+export const listCodesArgs = z
+  .object({ slug: slugArg, batch: textArg(64).optional(), limit: z.coerce.number().int().min(1).max(10_000).default(200) })
+  .strict();
+
+/** Codes with their state and printed link, e.g. to find the demo brand's seeded codes. */
+export async function listCodes(args: z.output<typeof listCodesArgs>) {
+  const brand = await requireBrand(args.slug);
+  const batch = args.batch ? await requireBatch(brand.id, args.batch) : undefined;
+  const db = await getDb();
+  const parent = alias(codes, 'parent');
+  const rows = await db
+    .select({ code: codes, batch: batches, claimedAt: claims.claimedAt, parentQrId: parent.qrId })
+    .from(codes)
+    .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, brand.id)))
+    .leftJoin(claims, and(eq(claims.unitId, codes.pairId), eq(claims.clientId, brand.id)))
+    .leftJoin(parent, and(eq(parent.id, codes.parentCodeId), eq(parent.clientId, brand.id)))
+    .where(and(eq(codes.clientId, brand.id), batch ? eq(codes.batchId, batch.id) : undefined))
+    .orderBy(asc(codes.createdAt), asc(codes.pairId), asc(codes.level))
+    .limit(args.limit);
+  const origin = await brandOrigin(brand.id);
+  const today = new Date().toISOString().slice(0, 10);
+  return rows.map(({ code, batch: b, claimedAt, parentQrId }) => {
+    const level = code.level as CodeLevel;
+    const state =
+      code.status === 'DELETED' ? 'deleted'
+      : code.listStatus === 'Blacklisted' ? 'blacklisted'
+      : code.isBatchLevel ? 'batch-level'
+      : level >= 8 ? LEVEL_NAMES[level]
+      : b.expiryDate && b.expiryDate < today ? 'expired'
+      : claimedAt ? 'claimed'
+      : 'unclaimed';
+    return {
+      qrId: code.qrId,
+      level,
+      kind: LEVEL_NAMES[level],
+      state,
+      batch: b.batchNumber,
+      unit: code.pairId ?? '',
+      authCode: code.authCode ? formatAuthCode(code.authCode) : '',
+      parentQrId: parentQrId ?? '',
+      url: verifyUrlOf(origin, { qrId: code.qrId, level, isBatchLevel: code.isBatchLevel }),
+    };
+  });
+}
+
+const codeArgs = z.object({ slug: slugArg, qrId: textArg(64) });
+
+export const blacklistCodeArgs = codeArgs.extend({ undo: z.boolean().default(false) }).strict();
+/** Blacklists a code (scans answer Fake); --undo true whitelists it again. */
+export async function blacklistCode(args: z.output<typeof blacklistCodeArgs>) {
+  const brand = await requireBrand(args.slug);
+  const code = await requireCode(brand.id, args.qrId);
+  const listStatus = args.undo ? 'Whitelisted' : 'Blacklisted';
+  const db = await getDb();
+  await db.update(codes).set({ listStatus }).where(and(eq(codes.clientId, brand.id), eq(codes.id, code.id)));
+  return { qrId: code.qrId, listStatus };
+}
+
+export const deleteCodeArgs = codeArgs.strict();
+/** Marks a code DELETED (scans answer Invalid Product); its scans and claims stay for the record. */
+export async function deleteCode(args: z.output<typeof deleteCodeArgs>) {
+  const brand = await requireBrand(args.slug);
+  const code = await requireCode(brand.id, args.qrId);
+  const db = await getDb();
+  await db.update(codes).set({ status: 'DELETED' }).where(and(eq(codes.clientId, brand.id), eq(codes.id, code.id)));
+  return { qrId: code.qrId, status: 'DELETED' };
+}
+
+export const recordTrackingEventArgs = codeArgs
+  .extend({ stage: textArg(80), place: textArg(200), at: z.iso.datetime({ offset: true, message: 'must be a date-time like 2025-06-01T10:00:00Z' }).optional() })
+  .strict();
+export async function recordTrackingEvent(args: z.output<typeof recordTrackingEventArgs>) {
+  const brand = await requireBrand(args.slug);
+  const code = await requireCode(brand.id, args.qrId);
+  const db = await getDb();
+  const at = args.at ? new Date(args.at) : new Date();
+  const id = randomId('te', 16);
+  await db.insert(trackingEvents).values({ id, clientId: brand.id, codeId: code.id, stage: args.stage, place: args.place, at });
+  return { id, qrId: code.qrId, stage: args.stage, place: args.place, at: at.toISOString() };
+}
+
+export const listScansArgs = codeArgs.extend({ limit: z.coerce.number().int().min(1).max(1000).default(50) }).strict();
+/** Scans of the code's unit (both codes of a pair), newest first. */
+export async function listScans(args: z.output<typeof listScansArgs>) {
+  const brand = await requireBrand(args.slug);
+  const code = await requireCode(brand.id, args.qrId);
+  const db = await getDb();
+  const unitCodes = code.pairId
+    ? (await db.select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.pairId, code.pairId)))).map((r) => r.id)
+    : [code.id];
+  const rows = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.clientId, brand.id), inArray(scans.codeId, unitCodes)))
+    .orderBy(desc(scans.at))
+    .limit(args.limit);
+  return rows.map((s) => ({
+    at: s.at.toISOString(),
+    qrId: s.qrIdRaw,
+    kind: s.kind,
+    layer: s.layer,
+    result: s.result,
+    customerId: s.customerId ?? '',
+    lat: s.lat ?? '',
+    lng: s.lng ?? '',
+  }));
+}

@@ -1,0 +1,97 @@
+import 'server-only';
+import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { listCodes } from './catalog-codes';
+import { slugArg, textArg } from './catalog';
+
+// Exports of a batch's codes: CSV (for a printer's data merge) and a print-ready A4 PDF sheet of
+// QR codes, each encoding the full verify URL on the brand's domain.
+
+const outArg = z.string().min(1).max(500).transform((p) => path.resolve(process.cwd(), p));
+const MAX_EXPORT = 10_000;
+
+export const exportCodesArgs = z.object({ slug: slugArg, batch: textArg(64), out: outArg.optional() }).strict();
+
+const csvCell = (v: string | number) => {
+  const s = String(v);
+  // Quote when needed; a leading formula character is neutralised for spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export async function exportCodes(args: z.output<typeof exportCodesArgs>) {
+  const rows = await listCodes({ slug: args.slug, batch: args.batch, limit: MAX_EXPORT });
+  const header = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url'] as const;
+  const csv = [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
+  if (!args.out) return csv;
+  await mkdir(path.dirname(args.out), { recursive: true });
+  await writeFile(args.out, csv);
+  return { file: args.out, codes: rows.length };
+}
+
+export const exportPdfArgs = z
+  .object({
+    slug: slugArg,
+    batch: textArg(64),
+    out: outArg,
+    /** Levels to print, e.g. "6" for the pack labels only; all by default. */
+    levels: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).split(',').map((l) => Number(l.trim())))
+      .pipe(z.array(z.union([z.literal(6), z.literal(7), z.literal(8), z.literal(9)], { message: 'levels are 6, 7, 8 or 9' })).min(1))
+      .optional(),
+  })
+  .strict();
+
+const A4 = { width: 595.28, height: 841.89 };
+const GRID = { cols: 4, rows: 5, margin: 36, qr: 96 };
+
+/** Draws one QR code as vector squares (crisp at any print resolution). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + quiet * 2);
+  doc.save().rect(x, y, size, size).fill('#ffffff');
+  doc.fillColor('#000000');
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (modules.get(r, c)) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill('#000000').restore();
+}
+
+export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
+  const all = await listCodes({ slug: args.slug, batch: args.batch, limit: MAX_EXPORT });
+  const rows = all.filter((r) => r.state !== 'deleted' && (!args.levels || args.levels.includes(r.level as 6)));
+  if (!rows.length) throw new ApiError('not_found', 'No codes to print in this batch');
+  await mkdir(path.dirname(args.out), { recursive: true });
+  const doc = new PDFDocument({ size: 'A4', margin: GRID.margin, info: { Title: `Codes of batch ${args.batch}` } });
+  const done = new Promise<void>((resolve, reject) => {
+    const stream = createWriteStream(args.out);
+    stream.on('finish', resolve).on('error', reject);
+    doc.pipe(stream);
+  });
+  const cellW = (A4.width - 2 * GRID.margin) / GRID.cols;
+  const cellH = (A4.height - 2 * GRID.margin - 20) / GRID.rows;
+  const perPage = GRID.cols * GRID.rows;
+  rows.forEach((r, i) => {
+    if (i > 0 && i % perPage === 0) doc.addPage();
+    if (i % perPage === 0) doc.fontSize(9).fillColor('#333333').text(`Batch ${args.batch} · page ${i / perPage + 1}`, GRID.margin, GRID.margin - 18);
+    const slot = i % perPage;
+    const x = GRID.margin + (slot % GRID.cols) * cellW;
+    const y = GRID.margin + 4 + Math.floor(slot / GRID.cols) * cellH;
+    drawQr(doc, r.url, x + (cellW - GRID.qr) / 2, y, GRID.qr);
+    doc.fontSize(7).fillColor('#000000');
+    doc.text(r.qrId, x, y + GRID.qr + 4, { width: cellW, align: 'center' });
+    doc.text(`${r.kind}${r.authCode ? ` · code ${r.authCode}` : ''}`, x, y + GRID.qr + 14, { width: cellW, align: 'center' });
+  });
+  doc.end();
+  await done;
+  return { file: args.out, codes: rows.length, pages: Math.ceil(rows.length / perPage) };
+}

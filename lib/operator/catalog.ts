@@ -1,0 +1,127 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { batches, codes, products } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { randomId } from '@/lib/ids';
+import { requireBrand } from './brands';
+
+// Products and batches for the operator command line (npm run brand -- create-product ...).
+// Arguments arrive from the command line as strings or numbers, or as values from the seed.
+
+/** Text argument: the CLI turns digit-only values into numbers, so numbers are accepted too. */
+export const textArg = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'is required').max(max, `must be at most ${max} characters`));
+export const slugArg = z.string().min(1, 'is required');
+const dateArg = z.iso.date('must be a date like 2025-12-31');
+
+/** "Colour=Red;Size=M" from the command line, or a list from code. */
+const attributesArg = z
+  .union([
+    z.string().transform((s) =>
+      s
+        .split(';')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => {
+          const i = p.indexOf('=');
+          return i < 0 ? { name: p, value: '' } : { name: p.slice(0, i).trim(), value: p.slice(i + 1).trim() };
+        }),
+    ),
+    z.array(z.object({ name: z.string(), value: z.string() }).strict()),
+  ])
+  .pipe(z.array(z.object({ name: z.string().min(1).max(60), value: z.string().max(200) })).max(30));
+const imagesArg = z
+  .union([z.string().transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean)), z.array(z.string())])
+  .pipe(z.array(z.string().max(2048)).max(10));
+
+export const createProductArgs = z
+  .object({
+    slug: slugArg,
+    name: textArg(120),
+    description: z.string().max(2000).default(''),
+    warrantyMonths: z.coerce.number().int().min(0).max(600).default(0),
+    images: imagesArg.default([]),
+    attributes: attributesArg.default([]),
+  })
+  .strict();
+
+export async function createProduct(args: z.output<typeof createProductArgs>) {
+  const brand = await requireBrand(args.slug);
+  const db = await getDb();
+  const id = randomId('pr', 16);
+  await db.insert(products).values({
+    id,
+    clientId: brand.id,
+    name: args.name,
+    description: args.description,
+    images: args.images,
+    attributes: args.attributes,
+    warrantyMonths: args.warrantyMonths,
+  });
+  return { id, name: args.name };
+}
+
+export const listProductsArgs = z.object({ slug: slugArg }).strict();
+export async function listProducts(args: z.output<typeof listProductsArgs>) {
+  const brand = await requireBrand(args.slug);
+  const db = await getDb();
+  const rows = await db.select().from(products).where(eq(products.clientId, brand.id)).orderBy(products.createdAt);
+  return rows.map((p) => ({ id: p.id, name: p.name, warrantyMonths: p.warrantyMonths, status: p.status }));
+}
+
+export const createBatchArgs = z
+  .object({
+    slug: slugArg,
+    product: textArg(40),
+    batchNumber: textArg(64).pipe(z.string().regex(/^[A-Za-z0-9._/-]+$/, 'may hold letters, digits and . _ / - only')),
+    mfgDate: dateArg.optional(),
+    expiryDate: dateArg.optional(),
+  })
+  .strict()
+  .refine((a) => !a.mfgDate || !a.expiryDate || a.expiryDate >= a.mfgDate, { message: 'must not be before mfgDate', path: ['expiryDate'] });
+
+export async function createBatch(args: z.output<typeof createBatchArgs>) {
+  const brand = await requireBrand(args.slug);
+  const db = await getDb();
+  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.clientId, brand.id), eq(products.id, args.product)));
+  if (!product) throw new ApiError('not_found', `No product ${args.product} in ${args.slug}`);
+  const [taken] = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.clientId, brand.id), sql`upper(${batches.batchNumber}) = upper(${args.batchNumber})`));
+  if (taken) throw new ApiError('conflict', `Batch ${args.batchNumber} exists in ${args.slug}`);
+  const id = randomId('ba', 16);
+  await db.insert(batches).values({
+    id,
+    clientId: brand.id,
+    productId: product.id,
+    batchNumber: args.batchNumber,
+    mfgDate: args.mfgDate ?? null,
+    expiryDate: args.expiryDate ?? null,
+  });
+  return { id, batchNumber: args.batchNumber, mfgDate: args.mfgDate ?? null, expiryDate: args.expiryDate ?? null };
+}
+
+/** A batch of this brand by number (case-insensitive), or a clear error. */
+export async function requireBatch(clientId: string, batchNumber: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.clientId, clientId), sql`upper(${batches.batchNumber}) = upper(${batchNumber})`));
+  if (!row) throw new ApiError('not_found', `No batch ${batchNumber}`);
+  return row;
+}
+
+/** A code of this brand by qrId, or a clear error. */
+export async function requireCode(clientId: string, qrId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(codes).where(and(eq(codes.clientId, clientId), eq(codes.qrId, qrId)));
+  if (!row) throw new ApiError('not_found', `No code ${qrId}`);
+  return row;
+}

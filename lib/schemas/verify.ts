@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { VERDICT_LABELS, VERIFY_ROUTES } from '@/lib/domain/verdict';
+import { QR_ID_MAX_LENGTH } from '@/lib/domain/qr-id';
+
+// Contracts of the verify API (docs/verification.md): GET /api/verify/{route}/{qrId},
+// POST /api/verify/auth-code, GET /api/verify/batch/{batchNumber}, GET /api/tracking/{qrId},
+// POST /api/report.
+
+export const verifyRouteSchema = z.enum(VERIFY_ROUTES);
+export const verdictLabelSchema = z.enum(VERDICT_LABELS);
+export const scanKindSchema = z.enum(['pre sale', 'post sale', 'info', 'tracking']);
+
+/** Path qrId: only the length is checked here; the charset decides Fake vs 422 in the handler. */
+export const verifyParamsSchema = z.object({
+  route: verifyRouteSchema,
+  qrId: z.string().min(1).max(QR_ID_MAX_LENGTH * 4),
+});
+
+const latitude = z.coerce.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90');
+const longitude = z.coerce.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180');
+
+/** Coarse location, only when the customer allows it: both or neither. */
+export const verifyQuerySchema = z
+  .object({ lat: latitude.optional(), lng: longitude.optional() })
+  .strict()
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
+
+export const productInfoSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  warrantyMonths: z.number().int(),
+});
+
+/** Dates as YYYY-MM-DD, or the spec's placeholders where a date does not apply. */
+export const batchInfoSchema = z.object({
+  batchNumber: z.string(),
+  mfgDate: z.union([z.iso.date(), z.literal('Not Available')]),
+  expiryDate: z.union([z.iso.date(), z.literal('Not Applicable')]),
+});
+
+export const verifyResponseSchema = z
+  .object({
+    result: verdictLabelSchema,
+    kind: scanKindSchema,
+    layer: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    code: z.object({ qrId: z.string(), level: z.union([z.literal(6), z.literal(7), z.literal(8), z.literal(9)]) }).optional(),
+    product: productInfoSchema.optional(),
+    batch: batchInfoSchema.optional(),
+    verification: z.object({ count: z.number().int(), firstVerifiedAt: z.iso.datetime() }).optional(),
+    claim: z.object({ claimedAt: z.iso.datetime(), byYou: z.boolean() }).nullable().optional(),
+  })
+  .strict();
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+// POST /api/verify/auth-code
+export const authCodeBodySchema = z.object({ code: z.string().min(1, 'is required').max(40, 'must be at most 40 characters') }).strict();
+
+// GET /api/verify/batch/{batchNumber}
+export const batchNumberParamsSchema = z.object({ batchNumber: z.string().trim().min(1).max(64) });
+export const batchDetailsResponseSchema = z.object({ product: productInfoSchema, batch: batchInfoSchema }).strict();
+
+// GET /api/tracking/{qrId}
+export const trackingResponseSchema = z
+  .object({
+    code: z.object({ qrId: z.string(), level: z.union([z.literal(6), z.literal(7), z.literal(8), z.literal(9)]) }),
+    product: productInfoSchema,
+    batch: batchInfoSchema,
+    events: z.array(
+      z.object({
+        stage: z.string(),
+        place: z.string(),
+        at: z.iso.datetime(),
+        /** Level of the code the event was recorded on: the unit itself (6/7), its case (8) or pallet (9). */
+        level: z.union([z.literal(6), z.literal(7), z.literal(8), z.literal(9)]),
+      }),
+    ),
+  })
+  .strict();
+
+// POST /api/report (multipart/form-data)
+export const REPORT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const reportFieldsSchema = z
+  .object({
+    description: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+    qrId: z.string().trim().max(QR_ID_MAX_LENGTH, `must be at most ${QR_ID_MAX_LENGTH} characters`).optional(),
+    lat: latitude.optional(),
+    lng: longitude.optional(),
+  })
+  .strict()
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
+export const reportResponseSchema = z.object({ reportId: z.string(), photoStored: z.boolean() }).strict();
