@@ -1,0 +1,31 @@
+import { linkTarget } from './policy-links';
+
+// The bottom 'Cookie Notice' banner (spec section 2): View opens the Cookie Policy, Accept gives consent.
+export function CookieNotice({ cookiePolicyUrl, onAccept }: { cookiePolicyUrl: string; onAccept: () => void }) {
+  return (
+    <section
+      role="region"
+      aria-labelledby="cookie-notice-title"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-gray-300 bg-white px-4 py-3 text-gray-900 shadow-[0_-2px_6px_rgba(0,0,0,0.15)]"
+    >
+      <div className="mx-auto flex max-w-2xl flex-col gap-2">
+        <h2 id="cookie-notice-title" className="text-lg font-bold">
+          Cookie Notice
+        </h2>
+        <p>This app uses a cookie to keep you signed in. You must accept the Cookie Policy to continue.</p>
+        <div className="flex gap-3">
+          <a
+            href={cookiePolicyUrl}
+            {...linkTarget(cookiePolicyUrl)}
+            className="inline-flex min-h-11 items-center rounded-lg border border-gray-400 px-6 py-2 font-semibold"
+          >
+            View
+          </a>
+          <button type="button" onClick={onAccept} className="bg-brand-primary text-brand-text min-h-11 rounded-lg px-6 py-2 font-semibold">
+            Accept
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+'use client';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { embeddingDecisionInPage, type EmbeddingConfig } from '@/lib/domain/embedding';
+import { BlockedEmbedScreen } from './blocked-embed-screen';
+
+// The in-page half of the embedding rule (the server decision and the CSP frame-ancestors header
+// are the other two): a top-level page goes to the embedding URL; a frame whose parent (as the
+// browser reports it) is not the registered origin shows the red screen instead of the app.
+const noSubscription = () => () => {};
+
+export function EmbedGuard({
+  config,
+  organizationName,
+  officialSite,
+  children,
+}: {
+  config: EmbeddingConfig;
+  organizationName: string;
+  officialSite: string | null;
+  children: ReactNode;
+}) {
+  // The window's place never changes during a page's life: no subscription needed.
+  const decision = useSyncExternalStore(
+    noSubscription,
+    () => {
+      if (!config.isEmbeddingRequired) return 'render';
+      const d = embeddingDecisionInPage(config, {
+        path: window.location.pathname + window.location.search,
+        isTopLevel: window.top === window.self,
+        ancestorOrigins: window.location.ancestorOrigins,
+        referrer: document.referrer,
+        selfOrigin: window.location.origin,
+      });
+      return typeof d === 'object' ? d.redirect : d;
+    },
+    () => 'render',
+  );
+  const blocked = decision === 'blocked';
+  useEffect(() => {
+    if (decision !== 'render' && decision !== 'blocked') window.location.replace(decision);
+  }, [decision]);
+  if (blocked) return <BlockedEmbedScreen organizationName={organizationName} officialSite={officialSite} embeddingURL={config.embeddingURL} />;
+  return <>{children}</>;
+}

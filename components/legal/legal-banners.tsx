@@ -1,0 +1,106 @@
+'use client';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuthState } from '@/lib/client/status';
+import {
+  acknowledgePoliciesMutation,
+  acknowledgedPoliciesQuery,
+  cookieConsentMutation,
+  currentDocumentsQuery,
+  legalChoicesStore,
+  parseLegalChoices,
+  storedAcknowledges,
+  syncStoredLegalChoices,
+  type StoredAcknowledgement,
+  type StoredLegalChoices,
+} from '@/lib/client/legal';
+import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@/lib/schemas/legal';
+import { PolicyBanner } from './policy-banner';
+import { CookieNotice } from './cookie-notice';
+import { policyLinks, type PolicyUrlConfig } from './policy-links';
+import { useScrollLock } from './use-scroll-lock';
+
+// Both legal banners and the scroll lock, for visitors and signed-in customers alike (spec
+// sections 2, 4 and 8). A signed-in customer's state comes from the Brand API; a visitor's from
+// the current documents and this browser's stored choices, which reach the server after sign-in.
+// Nothing shows until the start-up token refresh has told which of the two this is.
+
+const noSubscription = () => () => {};
+
+type Current = { documentType: LegalDocumentType; documentId: string | null; version: number | null; acknowledged: boolean };
+
+export function LegalBanners({ ui }: { ui: PolicyUrlConfig }) {
+  const qc = useQueryClient();
+  const auth = useAuthState();
+  // Nothing on the server or in the first (hydrating) render: localStorage is the browser's.
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const stored = useSyncExternalStore(legalChoicesStore.subscribe, legalChoicesStore.snapshot, () => null);
+  const choices: StoredLegalChoices = useMemo(() => parseLegalChoices(stored), [stored]);
+  const [acceptedPolicies, setAcceptedPolicies] = useState(false);
+  const [acceptedCookies, setAcceptedCookies] = useState(false);
+  const customerId = auth.status === 'SUCCESS' ? auth.customerId : undefined;
+  const signedIn = mounted && !!customerId;
+  const visitor = mounted && auth.status === 'FAILED';
+
+  const policies = useQuery({ ...acknowledgedPoliciesQuery(), enabled: signedIn });
+  const documents = useQuery({ ...currentDocumentsQuery(), enabled: visitor });
+  const acknowledge = useMutation(acknowledgePoliciesMutation(qc));
+  const consent = useMutation(cookieConsentMutation(qc));
+
+  // After sign-in, what the visitor chose reaches the server (then leaves this browser).
+  useEffect(() => {
+    if (!signedIn || !customerId) return;
+    void syncStoredLegalChoices(qc, customerId);
+  }, [signedIn, customerId, qc]);
+
+  let current: Current[] | undefined;
+  let cookieGiven = acceptedCookies || choices.cookieConsent;
+  if (signedIn && policies.data) {
+    const data = policies.data;
+    current = LEGAL_DOCUMENT_TYPES.map((t) => ({ documentType: t, ...data[t] }));
+    cookieGiven ||= data.isCookieConsentGiven;
+  } else if (visitor && documents.data) {
+    const docs = documents.data.documents;
+    current = LEGAL_DOCUMENT_TYPES.map((t) => {
+      const d = docs.find((x) => x.documentType === t);
+      return { documentType: t, documentId: d?.documentId ?? null, version: d?.version ?? null, acknowledged: !d };
+    });
+  }
+  const updated = (current ?? []).filter((p) => !acceptedPolicies && !p.acknowledged && !storedAcknowledges(choices, p.documentId));
+  const showPolicies = updated.length > 0;
+  const showCookie = current !== undefined && !cookieGiven;
+  useScrollLock(showPolicies || showCookie);
+
+  const links = policyLinks(ui);
+
+  function acceptPolicies() {
+    // Marked acknowledged here at once, whatever the call answers (spec section 4).
+    const docs: StoredAcknowledgement[] = (current ?? []).flatMap((p) =>
+      p.documentId && p.version !== null ? [{ documentType: p.documentType, documentId: p.documentId, version: p.version }] : [],
+    );
+    setAcceptedPolicies(true);
+    legalChoicesStore.acknowledge(docs);
+    if (signedIn && customerId) {
+      const pending = docs.filter((d) => updated.some((u) => u.documentId === d.documentId));
+      if (pending.length) {
+        acknowledge.mutate(
+          { policies: pending.map((d) => ({ userIdType: 'customer' as const, userId: customerId, ...d })) },
+          { onSuccess: () => legalChoicesStore.forget({ documentIds: docs.map((d) => d.documentId) }) },
+        );
+      } else legalChoicesStore.forget({ documentIds: docs.map((d) => d.documentId) });
+    }
+  }
+
+  function acceptCookies() {
+    setAcceptedCookies(true);
+    legalChoicesStore.giveCookieConsent();
+    if (signedIn) consent.mutate(undefined, { onSuccess: () => legalChoicesStore.forget({ cookieConsent: true }) });
+  }
+
+  return (
+    <>
+      {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={acceptPolicies} />}
+      {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} />}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LegalBanners } from '@/components/legal/legal-banners';
+import { authStore } from '@/lib/client/status';
+import { http } from '@/lib/client/http';
+import { LEGAL_STORAGE_KEY } from '@/lib/client/legal';
+
+jest.mock('@/lib/client/http', () => ({ http: jest.fn() }));
+const httpMock = http as jest.MockedFunction<typeof http>;
+
+const status = (acknowledged: boolean, isCookieConsentGiven = false) => ({
+  isCookieConsentGiven,
+  'Terms & Conditions': { acknowledged, documentId: 'doc_t', version: 1 },
+  'Privacy Policy': { acknowledged, documentId: 'doc_p', version: 2 },
+  'Cookie Policy': { acknowledged, documentId: 'doc_c', version: 1 },
+});
+const ui = { embedding_App_Privacy_Policy_URL: null, embedding_App_Terms_And_Conditions_URL: null };
+
+function renderBanners(props: { embedding_App_Privacy_Policy_URL: string | null; embedding_App_Terms_And_Conditions_URL: string | null } = ui) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <LegalBanners ui={props} />
+    </QueryClientProvider>,
+  );
+  return qc;
+}
+
+const calls = (path: string) => httpMock.mock.calls.filter(([p]) => p === path);
+
+beforeEach(() => {
+  httpMock.mockReset();
+  localStorage.clear();
+  document.body.className = '';
+  act(() => authStore.set({ status: 'SUCCESS', customerId: 'cus_1', accessToken: 't' }));
+});
+
+describe('LegalBanners for a signed-in customer', () => {
+  it('shows both banners on the first visit, lists the three policies and locks scrolling', async () => {
+    httpMock.mockResolvedValue(status(false));
+    renderBanners();
+    expect(await screen.findByRole('region', { name: 'Stay Informed !!!' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Cookie Notice' })).toHaveTextContent('You must accept the Cookie Policy to continue.');
+    expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms-of-use');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/privacy-policy#cookie-policy');
+    expect(screen.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/privacy-policy#cookie-policy');
+    expect(document.body).toHaveClass('scroll-locked');
+  });
+
+  it('lists only the updated policies, linking to the embedding brand’s own pages when set', async () => {
+    httpMock.mockResolvedValue({ ...status(true, true), 'Terms & Conditions': { acknowledged: false, documentId: 'doc_t2', version: 2 } });
+    renderBanners({ embedding_App_Privacy_Policy_URL: 'https://shop.example.com/privacy', embedding_App_Terms_And_Conditions_URL: 'https://shop.example.com/terms' });
+    const link = await screen.findByRole('link', { name: 'Terms of use' });
+    expect(link).toHaveAttribute('href', 'https://shop.example.com/terms');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('link', { name: 'Privacy policy' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Cookie Notice' })).toBeNull();
+  });
+
+  it('hides both banners on Accept, records the choices and unlocks scrolling at once', async () => {
+    httpMock.mockImplementation(async (path) => (path === '/legal/get-acknowledged-policies' ? status(false) : path === '/customer/cookie-consent' ? { isCookieConsentGiven: true } : status(true)) as never);
+    renderBanners();
+    const region = await screen.findByRole('region', { name: 'Stay Informed !!!' });
+    fireEvent.click(region.querySelector('button')!);
+    expect(screen.queryByRole('region', { name: 'Stay Informed !!!' })).toBeNull();
+    expect(document.body).toHaveClass('scroll-locked'); // the cookie notice still waits
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.queryByRole('region', { name: 'Cookie Notice' })).toBeNull();
+    expect(document.body).not.toHaveClass('scroll-locked');
+    await waitFor(() => expect(calls('/customer/cookie-consent')).toHaveLength(1));
+    expect(calls('/legal/acknowledge-legal-policies')[0]![1]).toEqual({
+      method: 'POST',
+      body: {
+        policies: [
+          { userIdType: 'customer', userId: 'cus_1', documentId: 'doc_t', documentType: 'Terms & Conditions', version: 1 },
+          { userIdType: 'customer', userId: 'cus_1', documentId: 'doc_p', documentType: 'Privacy Policy', version: 2 },
+          { userIdType: 'customer', userId: 'cus_1', documentId: 'doc_c', documentType: 'Cookie Policy', version: 1 },
+        ],
+      },
+    });
+    await waitFor(() => expect(localStorage.getItem(LEGAL_STORAGE_KEY)).toBeNull()); // recorded, so nothing kept
+  });
+
+  it('still hides the banners when the acknowledge and consent calls fail, and keeps the choices for later', async () => {
+    httpMock.mockImplementation(async (path) => {
+      if (path === '/legal/get-acknowledged-policies') return status(false) as never;
+      throw new Error('Something went wrong!');
+    });
+    renderBanners();
+    const region = await screen.findByRole('region', { name: 'Stay Informed !!!' });
+    fireEvent.click(region.querySelector('button')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(calls('/customer/cookie-consent')).toHaveLength(1));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(document.body).not.toHaveClass('scroll-locked');
+    expect(JSON.parse(localStorage.getItem(LEGAL_STORAGE_KEY)!)).toMatchObject({ cookieConsent: true, acknowledged: expect.arrayContaining([expect.objectContaining({ documentId: 'doc_p' })]) });
+  });
+
+  it('retries the policy fetch up to 3 times before showing the banners', async () => {
+    let failures = 0;
+    httpMock.mockImplementation(async () => {
+      if (failures++ < 3) throw new Error('offline');
+      return status(false) as never;
+    });
+    renderBanners();
+    expect(await screen.findByRole('region', { name: 'Stay Informed !!!' })).toBeInTheDocument();
+    expect(calls('/legal/get-acknowledged-policies')).toHaveLength(4);
+  });
+
+  it('gives up after 3 retries, showing nothing and leaving scrolling free', async () => {
+    httpMock.mockRejectedValue(new Error('offline'));
+    renderBanners();
+    await waitFor(() => expect(calls('/legal/get-acknowledged-policies')).toHaveLength(4));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls('/legal/get-acknowledged-policies')).toHaveLength(4);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(document.body).not.toHaveClass('scroll-locked');
+  });
+});
+
+describe('LegalBanners for a visitor', () => {
+  beforeEach(() => act(() => authStore.set({ status: 'FAILED' })));
+  const documents = {
+    documents: [
+      { documentType: 'Terms & Conditions', documentId: 'doc_t', version: 1, format: 'markdown', publishedAt: '2025-01-01T00:00:00.000Z', url: '/api/legal/documents/doc_t' },
+      { documentType: 'Privacy Policy', documentId: 'doc_p', version: 2, format: 'markdown', publishedAt: '2025-01-01T00:00:00.000Z', url: '/api/legal/documents/doc_p' },
+    ],
+  };
+
+  it('shows the banners for the current documents and keeps Accept in this browser', async () => {
+    httpMock.mockResolvedValue(documents as never);
+    renderBanners();
+    const region = await screen.findByRole('region', { name: 'Stay Informed !!!' });
+    expect(screen.queryByRole('link', { name: 'Cookie Policy' })).toBeNull(); // not published by this brand
+    fireEvent.click(region.querySelector('button')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(calls('/legal/documents/current')[0]![1]).toEqual({ auth: false });
+    expect(httpMock.mock.calls.some(([, o]) => (o as { method?: string } | undefined)?.method === 'POST')).toBe(false);
+    expect(JSON.parse(localStorage.getItem(LEGAL_STORAGE_KEY)!)).toEqual({
+      cookieConsent: true,
+      acknowledged: [
+        { documentType: 'Terms & Conditions', documentId: 'doc_t', version: 1 },
+        { documentType: 'Privacy Policy', documentId: 'doc_p', version: 2 },
+      ],
+    });
+  });
+
+  it('does not ask again on the next visit once accepted in this browser', async () => {
+    localStorage.setItem(LEGAL_STORAGE_KEY, JSON.stringify({ cookieConsent: true, acknowledged: [{ documentType: 'Terms & Conditions', documentId: 'doc_t', version: 1 }, { documentType: 'Privacy Policy', documentId: 'doc_p', version: 2 }] }));
+    httpMock.mockResolvedValue(documents as never);
+    renderBanners();
+    await waitFor(() => expect(calls('/legal/documents/current')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});
