@@ -18,6 +18,11 @@ function usage(commands) {
   console.log('\nOptions that name a JSON file: --config file.json. Lists: --domains a.com,b.com');
 }
 
+// Options that name a file: made absolute from where the operator typed the command (npm run
+// changes the working directory to the project), so the server and this process agree on them.
+const FILE_OPTIONS = new Set(['file', 'out', 'input', 'csv']);
+const here = process.env.INIT_CWD || process.cwd();
+
 /** --key value pairs → args; numbers and booleans typed, --config read from its JSON file. */
 function parseArgs(list) {
   const args = {};
@@ -28,14 +33,15 @@ function parseArgs(list) {
     const next = list[i + 1];
     const value = next === undefined || next.startsWith('--') ? 'true' : (i++, next);
     if (key === 'config') {
-      const file = path.resolve(process.cwd(), value);
+      const file = path.resolve(here, value);
       if (!existsSync(file)) throw new Error(`No such file: ${value}`);
       try {
         args.config = JSON.parse(readFileSync(file, 'utf8'));
       } catch (e) {
         throw new Error(`${value} is not valid JSON: ${e.message}`);
       }
-    } else if (key === 'domains') args.domains = value.split(',').map((d) => d.trim()).filter(Boolean);
+    } else if (FILE_OPTIONS.has(key)) args[key] = path.resolve(here, value);
+    else if (key === 'domains') args.domains = value.split(',').map((d) => d.trim()).filter(Boolean);
     else if (/^-?\d+(\.\d+)?$/.test(value) && !/^0\d/.test(value)) args[key] = Number(value);
     else if (value === 'true' || value === 'false') args[key] = value === 'true';
     else args[key] = value;

@@ -4,7 +4,18 @@ import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from './errors';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { clientRoutes } from './client/routes';
+import { authRoutes } from './auth/routes';
+import { customerRoutes } from './customer/routes';
 import { operatorRoutes } from './operator/routes';
+import { legalRoutes } from './legal/routes';
+import { verifyRoutes } from './verify/routes';
+import { myProductsRoutes } from './my-products/routes';
+import { warrantyRoutes } from './warranty/routes';
+import { journeyRoutes } from './journeys/routes';
+import { rewardsRoutes } from './rewards/routes';
+import { complaintRoutes } from './complaints/routes';
+import { fileRoutes } from './files/routes';
+import { feedbackRoutes } from './feedback/routes';
 
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
@@ -46,6 +57,17 @@ function createApp() {
   });
 
   app.route('/', clientRoutes);
+  app.route('/', authRoutes);
+  app.route('/', customerRoutes);
+  app.route('/', legalRoutes);
+  app.route('/', verifyRoutes);
+  app.route('/', myProductsRoutes);
+  app.route('/', warrantyRoutes);
+  app.route('/', journeyRoutes);
+  app.route('/', rewardsRoutes);
+  app.route('/', complaintRoutes);
+  app.route('/', fileRoutes);
+  app.route('/', feedbackRoutes);
   return app;
 }
 

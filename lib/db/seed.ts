@@ -4,6 +4,9 @@ import { getDb } from './client';
 import { clientDomains } from './schema';
 import { createBrand } from '@/lib/operator/brands';
 import { DEMO_HOSTS } from '@/lib/host';
+import { seedDemoLegalDocuments } from '@/lib/operator/legal-demo';
+import { seedDemoCatalog } from '@/lib/operator/demo-catalog';
+import { seedDemoAfterSales } from '@/lib/operator/aftersales-demo';
 
 // The demo brand served on localhost and 127.0.0.1, created on first start. Later issues add
 // its catalogue through seed steps registered in demoSeedSteps.
@@ -11,6 +14,9 @@ import { DEMO_HOSTS } from '@/lib/host';
 export const DEMO_SLUG = 'demo';
 
 export const demoSeedSteps: Array<(clientId: string) => Promise<void>> = [];
+demoSeedSteps.push(seedDemoLegalDocuments); // version 1 of the three legal documents
+demoSeedSteps.push(seedDemoCatalog); // products, batches and codes in every state (DATA_DIR/demo-codes.json)
+demoSeedSteps.push(seedDemoAfterSales); // ₹25 cashback and a scan journey on the demo serum
 
 export async function seedDemo(): Promise<{ created: boolean }> {
   const db = await getDb();

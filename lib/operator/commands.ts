@@ -14,6 +14,24 @@ import {
 } from './brands';
 import { z as zod } from 'zod';
 import { ApiError } from '@/lib/api/errors';
+import { listLegal, listLegalArgs, publishLegal, publishLegalArgs } from './legal';
+import { createBatch, createBatchArgs, createProduct, createProductArgs, listProducts, listProductsArgs } from './catalog';
+import {
+  blacklistCode,
+  blacklistCodeArgs,
+  deleteCode,
+  deleteCodeArgs,
+  generateCodes,
+  generateCodesArgs,
+  listCodes,
+  listCodesArgs,
+  listScans,
+  listScansArgs,
+  recordTrackingEvent,
+  recordTrackingEventArgs,
+} from './catalog-codes';
+import { exportCodes, exportCodesArgs, exportPdf, exportPdfArgs } from './catalog-export';
+import { aftersalesCommands } from './aftersales';
 
 // The operator commands, one registry for the command line (run in-process when no server
 // holds DATA_DIR) and for POST /api/operator/run (when one does). Same code either way.
@@ -27,6 +45,40 @@ export const operatorCommands: Record<string, Command> = {
   'set-status': { summary: 'Set service status: --slug --status Whitelisted|Blacklisted', args: setStatusArgs, run: setBrandStatus },
   'add-domain': { summary: 'Add a domain to a brand: --slug --domain', args: domainArgs, run: addBrandDomain },
   'remove-domain': { summary: 'Remove a domain from a brand: --slug --domain', args: domainArgs, run: removeBrandDomain },
+  'publish-legal': {
+    summary: 'Publish a new version of a legal document: --slug --type "Terms & Conditions"|"Privacy Policy"|"Cookie Policy" --file policy.md|policy.pdf',
+    args: publishLegalArgs,
+    run: publishLegal,
+  },
+  'list-legal': { summary: 'List the versions of a brand\'s legal documents: --slug', args: listLegalArgs, run: listLegal },
+  'create-product': {
+    summary: 'Create a product: --slug --name [--description] [--warranty-months 12] [--images url1,url2] [--attributes "Colour=Red;Size=M"]',
+    args: createProductArgs,
+    run: createProduct,
+  },
+  'list-products': { summary: 'List a brand\'s products with their ids: --slug', args: listProductsArgs, run: listProducts },
+  'create-batch': {
+    summary: 'Create a batch: --slug --product <product id> --batch-number B-001 [--mfg-date 2025-01-31] [--expiry-date 2027-01-31]',
+    args: createBatchArgs,
+    run: createBatch,
+  },
+  'generate-codes': {
+    summary: 'Generate codes for a batch: --slug --batch B-001 --count 100 [--case-size 10 [--pallet-size 5]] | [--batch-level]',
+    args: generateCodesArgs,
+    run: generateCodes,
+  },
+  'list-codes': { summary: 'List codes with their state and link: --slug [--batch B-001] [--limit 200]', args: listCodesArgs, run: listCodes },
+  'export-codes': { summary: 'Export a batch\'s codes as CSV: --slug --batch B-001 [--out codes.csv] (stdout without --out)', args: exportCodesArgs, run: exportCodes },
+  'export-pdf': { summary: 'Print-ready A4 PDF of a batch\'s QR codes: --slug --batch B-001 --out codes.pdf [--levels 6,7]', args: exportPdfArgs, run: exportPdf },
+  'blacklist-code': { summary: 'Blacklist a code (scans answer Fake): --slug --qr-id <qrId> [--undo]', args: blacklistCodeArgs, run: blacklistCode },
+  'delete-code': { summary: 'Delete a code (scans answer Invalid Product): --slug --qr-id <qrId>', args: deleteCodeArgs, run: deleteCode },
+  'record-tracking-event': {
+    summary: 'Record a tracking event on a unit, case or pallet code: --slug --qr-id <qrId> --stage Shipped --place "Pune DC" [--at 2025-06-01T10:00:00Z]',
+    args: recordTrackingEventArgs,
+    run: recordTrackingEvent,
+  },
+  'list-scans': { summary: 'List the scans of a code\'s unit, newest first: --slug --qr-id <qrId> [--limit 50]', args: listScansArgs, run: listScans },
+  ...aftersalesCommands,
 };
 
 export async function runOperatorCommand(name: string, args: unknown): Promise<unknown> {

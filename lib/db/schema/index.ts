@@ -1,1 +1,4 @@
 export * from './core';
+export * from './codes';
+export * from './legal';
+export * from './aftersales';
