@@ -1,0 +1,30 @@
+import Link from 'next/link';
+import { readBrand } from '@/lib/server/tenant';
+import { Page } from '@/components/ui/page';
+
+// /info — what a visitor can check without signing in
+export default async function InfoPage() {
+  const result = await readBrand();
+  const brand = result.ok ? result.brand : undefined;
+  const links: Array<[string, string, string]> = [
+    ['/info-details', 'Product information', 'What a code is: product, batch and dates.'],
+    ['/info-expiry', 'Expiry', 'Whether a product is past its expiry date.'],
+    ['/verify-by-batchnumber', 'Batch number', 'The product and dates of a batch, by its number.'],
+  ];
+  if (brand?.isTrackingEnabled) links.push(['/info-tracking', 'Tracking', 'Where a product, case or pallet has been.']);
+  return (
+    <Page title="Product information" intro={`Check a ${brand?.organizationName ?? ''} product without signing in. To verify a unit and claim it, sign in and scan its code.`}>
+      <ul className="space-y-3" aria-label="Checks">
+        {links.map(([href, label, description]) => (
+          <li key={href}>
+            <Link href={href} className="block rounded-xl border border-gray-300 bg-white p-4 hover:border-brand-primary">
+              <span className="font-semibold text-gray-900">{label}</span>
+              <span className="mt-1 block text-sm text-gray-700">{description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6"><Link className="underline" href="/qr-scan">Sign in and scan a product</Link></p>
+    </Page>
+  );
+}

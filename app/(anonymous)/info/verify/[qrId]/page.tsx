@@ -1,0 +1,6 @@
+import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen';
+
+// /info/verify/{qrId} — anonymous info scan: product and batch, no claim
+export default function InfoVerifyPage(props: VerifyPageProps) {
+  return <VerifyScreen route="info" {...props} />;
+}

@@ -1,0 +1,14 @@
+import { readSession } from '@/lib/server/session';
+import { Header } from '@/components/shell/header';
+
+// Anonymous-accessible routes: a session is used when there is one (token refresh attempted);
+// without one the screen still shows.
+export default async function AnonymousLayout({ children }: { children: React.ReactNode }) {
+  const session = await readSession();
+  return (
+    <>
+      <Header signedIn={session !== undefined} />
+      <main id="main" className="flex-1">{children}</main>
+    </>
+  );
+}

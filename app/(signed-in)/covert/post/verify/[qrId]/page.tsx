@@ -1,0 +1,6 @@
+import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen';
+
+// /covert/post/verify/{qrId} — post-sale scan of the hidden code: claims the unit
+export default function CovertPostVerifyPage(props: VerifyPageProps) {
+  return <VerifyScreen route="covert-post" {...props} />;
+}

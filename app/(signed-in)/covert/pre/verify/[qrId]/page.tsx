@@ -1,0 +1,6 @@
+import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen';
+
+// /covert/pre/verify/{qrId} — pre-sale scan of the hidden code
+export default function CovertPreVerifyPage(props: VerifyPageProps) {
+  return <VerifyScreen route="covert-pre" {...props} />;
+}

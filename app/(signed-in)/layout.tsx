@@ -1,0 +1,26 @@
+import { requireCustomer } from '@/lib/server/session';
+import { apiFetch } from '@/lib/server/api-fetch';
+import { customerProfileSchema, type CustomerProfile } from '@/lib/schemas/customer';
+import { Header } from '@/components/shell/header';
+import { SignedInShell } from '@/components/shell/signed-in-shell';
+import { LoadError, USER_DATA_ERROR } from '@/components/shell/load-error';
+
+// Signed-in routes: no live session → /login?from=<this path>. The profile is loaded once here
+// (after auth succeeded, spec section 7); when it fails, the user-data reload screen.
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
+  await requireCustomer();
+  let profile: CustomerProfile;
+  try {
+    profile = customerProfileSchema.parse(await apiFetch('/customer/customer-profile'));
+  } catch {
+    return <LoadError message={USER_DATA_ERROR} />;
+  }
+  return (
+    <>
+      <Header signedIn />
+      <main id="main" className="flex-1">
+        <SignedInShell profile={profile}>{children}</SignedInShell>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { HomeScreen } from '@/components/home/home-screen';
+
+// / — home
+export default function HomePage() {
+  return <HomeScreen />;
+}

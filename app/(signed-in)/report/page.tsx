@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import { readBrand } from '@/lib/server/tenant';
+import { Page } from '@/components/ui/page';
+import { ReportForm } from '@/components/scan/report-form';
+import type { SearchParams } from '@/components/scan/location';
+
+// /report?qrId= — report a suspicious product (isRedFlaggingEnabled)
+export default async function ReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [params, result] = await Promise.all([searchParams, readBrand()]);
+  const brand = result.ok ? result.brand : undefined;
+  if (brand && !brand.isRedFlaggingEnabled) {
+    return (
+      <Page title="Report a product">
+        <p className="text-gray-800" data-testid="module-off">Reporting suspicious products is not offered by {brand.organizationName}.</p>
+        <p className="mt-4"><Link className="underline" href="/">Back to the home screen</Link></p>
+      </Page>
+    );
+  }
+  const qrId = Array.isArray(params.qrId) ? params.qrId[0] : params.qrId;
+  return (
+    <Page title="Report a product" intro={`Tell ${brand?.organizationName ?? 'the brand'} about a product you think is counterfeit or tampered with.`}>
+      <ReportForm initialQrId={qrId?.slice(0, 64) ?? ''} />
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { http, refreshAccessToken } from '@/lib/client/http';
+import { profileQuery } from '@/lib/client/queries/profile';
+import { PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+
+// /reset-password — POST /api/auth/customer/change-password. Other sessions end; this one gets
+// a fresh cookie, so the in-memory token is renewed after.
+export function ChangePasswordForm() {
+  const { data: profile } = useQuery(profileQuery());
+  const hasPassword = profile?.hasPassword ?? true;
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [done, setDone] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    setDone(false);
+    const local: FormErrors = {
+      currentPassword: !hasPassword || current ? undefined : 'Enter your current password',
+      newPassword: next.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+    };
+    if (hasErrors(local)) {
+      setErrors(local);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await http('/auth/customer/change-password', {
+        method: 'POST',
+        body: hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next },
+      });
+      await refreshAccessToken().catch(() => undefined);
+      setCurrent('');
+      setNext('');
+      setErrors({});
+      setDone(true);
+    } catch (err) {
+      setErrors(formErrorsOf(err, ['currentPassword', 'newPassword']));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {done && <Alert kind="success">Your password was changed. Other devices have been signed out.</Alert>}
+      {errors.form && <Alert>{errors.form}</Alert>}
+      {hasPassword && (
+        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} required />
+      )}
+      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} required />
+      <Button type="submit" busy={busy}>Change password</Button>
+    </form>
+  );
+}

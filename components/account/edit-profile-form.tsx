@@ -1,0 +1,101 @@
+'use client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { http } from '@/lib/client/http';
+import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
+import type { CustomerProfile } from '@/lib/schemas/customer';
+
+// /edit-profile — every profile field; the contact the customer signs in with is read-only.
+const ADDRESS_FIELDS = [
+  ['fullAddress', 'Address', 'street-address'],
+  ['city', 'City', 'address-level2'],
+  ['state', 'State', 'address-level1'],
+  ['pincode', 'PIN code', 'postal-code'],
+  ['country', 'Country', 'country-name'],
+] as const;
+
+export function EditProfileForm() {
+  const { data: profile } = useQuery(profileQuery());
+  return profile ? <ProfileFields profile={profile} /> : null;
+}
+
+function ProfileFields({ profile }: { profile: CustomerProfile }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({
+    userName: profile.userName ?? '',
+    companyName: profile.companyName ?? '',
+    gender: profile.gender,
+    dob: profile.dob ?? '',
+    ...profile.address,
+  });
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saved, setSaved] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    setSaved(false);
+    const local: FormErrors = { userName: values.userName.trim() ? undefined : 'Enter your name' };
+    if (hasErrors(local)) {
+      setErrors(local);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await http<CustomerProfile>(PROFILE_PATH, {
+        method: 'PUT',
+        body: {
+          userName: values.userName.trim(),
+          companyName: values.companyName.trim() || null,
+          gender: values.gender,
+          dob: values.dob || null,
+          address: { fullAddress: values.fullAddress, city: values.city, state: values.state, pincode: values.pincode, country: values.country },
+        },
+      });
+      queryClient.setQueryData(profileQuery().queryKey, updated);
+      setErrors({});
+      setSaved(true);
+    } catch (err) {
+      setErrors(formErrorsOf(err, ['userName', 'companyName', 'dob', 'address']));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const contact = profile.emailId ?? profile.mobileNoDetails?.mobileNo ?? '';
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {saved && <Alert kind="success">Your profile was saved.</Alert>}
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <Field label={profile.emailId ? 'E-mail address' : 'Mobile number'} value={contact} readOnly hint="You sign in with this; it cannot be changed here." />
+      <Field label="Name" name="userName" autoComplete="name" value={values.userName} onChange={set('userName')} error={errors.userName} required />
+      <Field label="Company (optional)" name="companyName" autoComplete="organization" value={values.companyName} onChange={set('companyName')} error={errors.companyName} />
+      <fieldset className="mb-4">
+        <legend className="mb-1 font-medium text-gray-900">Gender</legend>
+        <div className="flex gap-6">
+          {(['female', 'male'] as const).map((g) => (
+            <label key={g} className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="gender" value={g} checked={values.gender === g} onChange={() => setValues((v) => ({ ...v, gender: g }))} />
+              {g === 'female' ? 'Female' : 'Male'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field label="Date of birth (optional)" name="dob" type="date" value={values.dob} onChange={set('dob')} error={errors.dob} />
+      {ADDRESS_FIELDS.map(([k, label, auto]) => (
+        <Field key={k} label={label} name={k} autoComplete={auto} value={values[k]} onChange={set(k)} error={k === 'fullAddress' ? errors.address : undefined} />
+      ))}
+      <Button type="submit" busy={busy}>Save</Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { useBrand } from '@/components/shell/brand-context';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { authOptionsOf } from '@/lib/client/auth-options';
+import { resetForgottenPassword, sendOtp } from '@/lib/client/auth-api';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { hardNavigate } from '@/lib/client/navigate';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { ContactFields } from './contact-fields';
+
+// /forget-password — contact → code (FORGOT PASSWORD) → new password → /login with a notice.
+export function ForgetPasswordForm() {
+  const opts = authOptionsOf(useBrand().otpServices);
+  const [step, setStep] = useState<'contact' | 'reset'>('contact');
+  const [channel, setChannel] = useState(opts.channels[0]!);
+  const [contact, setContact] = useState('');
+  const [masked, setMasked] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+  const fail = (e: FormErrors) => {
+    setBusy(false);
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  };
+
+  if (opts.noPassword) {
+    return (
+      <p>
+        This app signs you in with a one-time code, so there is no password to reset. <Link className="underline" href="/login">Sign in</Link>.
+      </p>
+    );
+  }
+
+  async function onContact(ev: FormEvent) {
+    ev.preventDefault();
+    if (!contact.trim()) return fail({ contact: 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number') });
+    setBusy(true);
+    try {
+      const sent = await sendOtp('FORGOT PASSWORD', channel, contact.trim());
+      setMasked(sent.maskedContact);
+      setErrors({});
+      setBusy(false);
+      setStep('reset');
+    } catch (err) {
+      fail(formErrorsOf(err, ['contact']));
+    }
+  }
+
+  async function onReset(ev: FormEvent) {
+    ev.preventDefault();
+    const local: FormErrors = {
+      otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code`,
+      password: password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+    };
+    if (hasErrors(local)) return fail(local);
+    setBusy(true);
+    try {
+      await resetForgottenPassword({ channel, contact: contact.trim(), otp: code.trim(), password });
+      hardNavigate('/login?reset=1');
+    } catch (err) {
+      fail(formErrorsOf(err, ['otp', 'password']));
+    }
+  }
+
+  if (step === 'reset') {
+    return (
+      <form ref={formRef} onSubmit={onReset} noValidate>
+        {errors.form && <Alert>{errors.form}</Alert>}
+        <p className="mb-4 text-gray-800">If an account uses {masked}, we sent it a {OTP_LENGTH}-digit code.</p>
+        <Field label="Code" name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} error={errors.otp} required />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+        <Button type="submit" busy={busy}>Set new password</Button>
+      </form>
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onContact} noValidate>
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <ContactFields channels={opts.channels} channel={channel} onChannel={setChannel} contact={contact} onContact={setContact} error={errors.contact} />
+      <Button type="submit" busy={busy}>Send code</Button>
+      <p className="mt-6 text-center"><Link className="underline" href="/login">Back to sign in</Link></p>
+    </form>
+  );
+}

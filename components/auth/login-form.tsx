@@ -1,0 +1,113 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useBrand } from '@/components/shell/brand-context';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { authOptionsOf, otpSignInMode } from '@/lib/client/auth-options';
+import { passwordLogin, sendOtp } from '@/lib/client/auth-api';
+import { finishSignIn } from '@/lib/client/finish-sign-in';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { savePendingOtp } from '@/lib/client/pending-otp';
+import { useHydrated } from '@/lib/client/navigate';
+import { ContactFields } from './contact-fields';
+
+// /login — password sign-in, or a one-time code (LOGIN; SIGNUP OR LOGIN under the no-password flow).
+export function LoginForm({ from, notice }: { from: string; notice?: string }) {
+  const brand = useBrand();
+  const opts = authOptionsOf(brand.otpServices);
+  const router = useRouter();
+  const [channel, setChannel] = useState(opts.channels[0]!);
+  const [contact, setContact] = useState('');
+  const [password, setPassword] = useState('');
+  const [withCode, setWithCode] = useState(opts.noPassword);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+  const hydrated = useHydrated();
+
+  const fail = (e: FormErrors) => {
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  };
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    const local: FormErrors = {
+      contact: contact.trim() ? undefined : 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number'),
+      password: withCode || password ? undefined : 'Enter your password',
+    };
+    if (hasErrors(local)) return fail(local);
+    setBusy(true);
+    try {
+      if (withCode) {
+        const mode = otpSignInMode(opts);
+        const sent = await sendOtp(mode, channel, contact.trim());
+        savePendingOtp({ mode, channel, contact: contact.trim(), maskedContact: sent.maskedContact, resendAfterSeconds: sent.resendAfterSeconds, sentAt: Date.now(), from });
+        router.push('/otp-verify');
+        return;
+      }
+      await passwordLogin(channel, contact.trim(), password);
+      finishSignIn(from);
+    } catch (err) {
+      setBusy(false);
+      fail(formErrorsOf(err, ['contact', 'password']));
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-describedby="login-help">
+      {notice && <Alert kind="success">{notice}</Alert>}
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <p id="login-help" className="mb-4 text-gray-800">
+        {withCode ? 'We will send you a 6-digit code to sign in.' : 'Sign in with your password.'}
+      </p>
+      <ContactFields
+        channels={opts.channels}
+        channel={channel}
+        onChannel={setChannel}
+        contact={contact}
+        onContact={setContact}
+        error={errors.contact}
+      />
+      {!withCode && (
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          required
+        />
+      )}
+      <Button type="submit" busy={busy}>
+        {withCode ? 'Send code' : 'Sign in'}
+      </Button>
+      {!opts.noPassword && opts.otpSignIn && (
+        <button
+          type="button"
+          disabled={!hydrated}
+          className="mx-auto mt-4 block min-h-11 underline"
+          onClick={() => {
+            setWithCode((v) => !v);
+            setErrors({});
+          }}
+        >
+          {withCode ? 'Sign in with a password instead' : 'Sign in with a one-time code instead'}
+        </button>
+      )}
+      {!opts.noPassword && (
+        <p className="mt-6 flex justify-between gap-4">
+          <Link className="underline" href="/forget-password">Forgot password?</Link>
+          <Link className="underline" href={from !== '/' ? `/signup?from=${encodeURIComponent(from)}` : '/signup'}>Create an account</Link>
+        </p>
+      )}
+    </form>
+  );
+}

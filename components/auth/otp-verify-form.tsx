@@ -1,0 +1,160 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useBrand } from '@/components/shell/brand-context';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { authOptionsOf } from '@/lib/client/auth-options';
+import { sendOtp, signUp, verifyOtp } from '@/lib/client/auth-api';
+import { finishSignIn } from '@/lib/client/finish-sign-in';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { http } from '@/lib/client/http';
+import { PROFILE_PATH } from '@/lib/client/queries/profile';
+import { clearPendingOtp, parsePendingOtp, pendingPassword, readPendingRaw, resendWait, savePendingOtp, type PendingOtp } from '@/lib/client/pending-otp';
+import { useBrowserValue } from '@/lib/client/navigate';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+
+// /otp-verify — the 6-digit code of the flow in progress (sign-in, sign-up, or no-password
+// sign-up-or-in), with resend after a countdown. A new customer of a brand that takes names
+// gives it right after the code.
+export function OtpVerifyForm() {
+  const opts = authOptionsOf(useBrand().otpServices);
+  const stored = useBrowserValue<string | null | undefined>(readPendingRaw, undefined);
+  const [override, setPending] = useState<PendingOtp>();
+  const [step, setStep] = useState<'code' | 'name'>('code');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [userName, setUserName] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [notice, setNotice] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const formRef = useFocusOnError(attempt);
+
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+
+  const pending = override ?? (stored === undefined ? undefined : (parsePendingOtp(stored) ?? null));
+  if (pending === undefined) return null;
+  if (pending === null) {
+    return (
+      <p>
+        There is no code waiting to be entered. <Link className="underline" href="/login">Start signing in again</Link>.
+      </p>
+    );
+  }
+  const p = pending;
+  const needPassword = p.mode === 'SIGNUP' && !opts.noPassword && !pendingPassword();
+  const wait = resendWait(p, now);
+  const fail = (e: FormErrors) => {
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  };
+
+  async function onCode(ev: FormEvent) {
+    ev.preventDefault();
+    const local: FormErrors = {
+      otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code`,
+      password: !needPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+    };
+    if (hasErrors(local)) return fail(local);
+    setBusy(true);
+    try {
+      const otp = code.trim();
+      if (p.mode === 'SIGNUP') {
+        await signUp({ channel: p.channel, contact: p.contact, otp, userName: p.userName, password: opts.noPassword ? undefined : (pendingPassword() ?? password) });
+      } else {
+        const res = await verifyOtp({ mode: p.mode, channel: p.channel, contact: p.contact, otp, userName: p.userName });
+        if (res.isNewCustomer && opts.askUserName && !p.userName) {
+          setPending(p);
+          clearPendingOtp();
+          setBusy(false);
+          setErrors({});
+          setStep('name');
+          return;
+        }
+      }
+      clearPendingOtp();
+      finishSignIn(p.from);
+    } catch (err) {
+      setBusy(false);
+      fail(formErrorsOf(err, ['otp', 'password']));
+    }
+  }
+
+  async function onName(ev: FormEvent) {
+    ev.preventDefault();
+    if (!userName.trim()) return fail({ userName: 'Enter your name' });
+    setBusy(true);
+    try {
+      await http(PROFILE_PATH, { method: 'PUT', body: { userName: userName.trim() } });
+      finishSignIn(p.from);
+    } catch (err) {
+      setBusy(false);
+      fail(formErrorsOf(err, ['userName']));
+    }
+  }
+
+  async function resend() {
+    setErrors({});
+    try {
+      const sent = await sendOtp(p.mode, p.channel, p.contact);
+      const next = { ...p, maskedContact: sent.maskedContact, resendAfterSeconds: sent.resendAfterSeconds, sentAt: Date.now() };
+      savePendingOtp(next, pendingPassword());
+      setPending(next);
+      setNotice(`A new code was sent to ${sent.maskedContact}.`);
+    } catch (err) {
+      fail(formErrorsOf(err, []));
+    }
+  }
+
+  if (step === 'name') {
+    return (
+      <form ref={formRef} onSubmit={onName} noValidate>
+        <Alert kind="success">Welcome! Your account is ready. What should we call you?</Alert>
+        {errors.form && <Alert>{errors.form}</Alert>}
+        <Field label="Your name" name="userName" autoComplete="name" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} required />
+        <Button type="submit" busy={busy}>Continue</Button>
+      </form>
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onCode} noValidate>
+      {notice && <Alert kind="success">{notice}</Alert>}
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <p className="mb-4 text-gray-800">We sent a {OTP_LENGTH}-digit code to {p.maskedContact}.</p>
+      <Field
+        label="Code"
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        error={errors.otp}
+        required
+      />
+      {needPassword && (
+        <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+      )}
+      <Button type="submit" busy={busy}>Verify</Button>
+      <div className="mt-4 text-center">
+        {wait > 0 ? (
+          <p className="text-gray-800">You can ask for a new code in {wait} s.</p>
+        ) : (
+          <button type="button" className="min-h-11 underline" onClick={resend}>Send a new code</button>
+        )}
+      </div>
+      <p className="mt-6 text-center">
+        <Link className="underline" href="/login">Use another contact</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useBrand } from '@/components/shell/brand-context';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { authOptionsOf } from '@/lib/client/auth-options';
+import { sendOtp, signUp } from '@/lib/client/auth-api';
+import { finishSignIn } from '@/lib/client/finish-sign-in';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { savePendingOtp } from '@/lib/client/pending-otp';
+import { PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { ContactFields } from './contact-fields';
+
+// /signup — name (when the brand takes names), contact, password (unless the brand has no
+// passwords); a code confirms the contact first when the brand requires it.
+export function SignupForm({ from }: { from: string }) {
+  const brand = useBrand();
+  const opts = authOptionsOf(brand.otpServices);
+  const router = useRouter();
+  const [userName, setUserName] = useState('');
+  const [channel, setChannel] = useState(opts.channels[0]!);
+  const [contact, setContact] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+
+  const fail = (e: FormErrors) => {
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  };
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    const local: FormErrors = {
+      userName: !opts.askUserName || userName.trim() ? undefined : 'Enter your name',
+      contact: contact.trim() ? undefined : 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number'),
+      password:
+        opts.noPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+    };
+    if (hasErrors(local)) return fail(local);
+    const name = opts.askUserName ? userName.trim() : undefined;
+    const pass = opts.noPassword ? undefined : password;
+    setBusy(true);
+    try {
+      if (opts.signupOtp) {
+        const sent = await sendOtp('SIGNUP', channel, contact.trim());
+        savePendingOtp(
+          { mode: 'SIGNUP', channel, contact: contact.trim(), maskedContact: sent.maskedContact, resendAfterSeconds: sent.resendAfterSeconds, sentAt: Date.now(), userName: name, from },
+          pass,
+        );
+        router.push('/otp-verify');
+        return;
+      }
+      await signUp({ channel, contact: contact.trim(), password: pass, userName: name });
+      finishSignIn(from);
+    } catch (err) {
+      setBusy(false);
+      fail(formErrorsOf(err, ['userName', 'contact', 'password']));
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {errors.form && <Alert>{errors.form}</Alert>}
+      {opts.askUserName && (
+        <Field label="Your name" name="userName" autoComplete="name" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} required />
+      )}
+      <ContactFields channels={opts.channels} channel={channel} onChannel={setChannel} contact={contact} onContact={setContact} error={errors.contact} />
+      {!opts.noPassword && (
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A phrase of a few words is easy to remember and hard to guess.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          required
+        />
+      )}
+      <Button type="submit" busy={busy}>
+        {opts.signupOtp ? 'Send code' : 'Create account'}
+      </Button>
+      <p className="mt-6 text-center">
+        Already have an account? <Link className="underline" href={from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login'}>Sign in</Link>
+      </p>
+    </form>
+  );
+}

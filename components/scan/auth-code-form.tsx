@@ -1,0 +1,49 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { Field } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { keepScanResult, verifyAuthCode } from '@/lib/client/verify';
+
+// For brands with authentication codes (isVTCodesEnabled): the 10 characters under the
+// scratch-off verify the unit after purchase (and claim it), like scanning its hidden code.
+// Case does not matter and O/0, I/1 are read alike (the API normalises). The verdict is shown
+// on /scan-result.
+export function AuthCodeForm() {
+  const router = useRouter();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setErrors({ code: 'Enter the code printed under the scratch-off' });
+    setBusy(true);
+    setErrors({});
+    try {
+      keepScanResult(await verifyAuthCode(code));
+      router.push('/scan-result');
+    } catch (err) {
+      setErrors(formErrorsOf(err, ['code']));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="auth-code-heading" className="mt-6 rounded-xl border border-gray-300 bg-white p-4">
+      <h2 id="auth-code-heading" className="mb-3 text-lg font-semibold text-gray-900">Code under the scratch-off</h2>
+      {errors.form && <p role="alert" className="mb-3 rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{errors.form}</p>}
+      <Field
+        label="Authentication code"
+        name="authCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={errors.code}
+        hint="The 10 letters and digits printed under the scratch-off, after you buy the product."
+      />
+      <Button type="submit" busy={busy}>Verify my purchase</Button>
+    </form>
+  );
+}

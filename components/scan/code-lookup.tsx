@@ -1,0 +1,113 @@
+import 'server-only';
+import Link from 'next/link';
+import { headers } from 'next/headers';
+import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
+import { readBrand } from '@/lib/server/tenant';
+import { readSession } from '@/lib/server/session';
+import type { z } from 'zod';
+import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
+import { Page } from '@/components/ui/page';
+import { VerdictCard, ResultBanner } from './verdict-card';
+import { BatchDetails, ProductDetails } from './product-details';
+import { TrackingJourney } from './tracking-journey';
+import { LookupForm } from './lookup-form';
+import { qrIdOf } from './recognize-link';
+import { expiryStateOf, formatDay } from './format';
+import type { SearchParams } from './location';
+
+// The look-up screens of a code typed or pasted into a form (?qrId=): its details, its expiry,
+// its journey. Rendered on the server; the details and expiry use the info route of the verify
+// API (an info scan), the journey GET /api/tracking/{qrId}.
+
+export type LookupMode = 'details' | 'expiry' | 'tracking';
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+const SUBMIT: Record<LookupMode, string> = { details: 'Show details', expiry: 'Check expiry', tracking: 'Show journey' };
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="mt-6">
+      <ResultBanner tone="neutral" title={title} level={2}><p className="mt-1">{message}</p></ResultBanner>
+    </div>
+  );
+}
+
+type Found =
+  | { kind: 'tracking'; data: z.infer<typeof trackingResponseSchema> }
+  | { kind: 'verdict'; data: VerifyResponse }
+  | { kind: 'error'; status: number; message: string };
+
+async function lookUp(mode: LookupMode, qrId: string, withToken: boolean): Promise<Found> {
+  try {
+    if (mode === 'tracking') {
+      return { kind: 'tracking', data: trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })) };
+    }
+    return { kind: 'verdict', data: verifyResponseSchema.parse(await apiFetch<unknown>(`/verify/info/${encodeURIComponent(qrId)}`, { auth: withToken })) };
+  } catch (err) {
+    return { kind: 'error', status: err instanceof ApiRequestError ? err.status : 500, message: err instanceof Error ? err.message : 'Something went wrong!' };
+  }
+}
+
+function ExpiryAnswer({ verdict }: { verdict: VerifyResponse & { batch: NonNullable<VerifyResponse['batch']> } }) {
+  const state = expiryStateOf(verdict.batch.expiryDate, new Date().toISOString().slice(0, 10));
+  const tone = state === 'expired' ? 'warning' : state === 'good' ? 'genuine' : 'info';
+  const title = state === 'expired' ? 'Expired' : state === 'good' ? 'Not expired' : 'No expiry date';
+  const message =
+    state === 'expired' ? `This product expired on ${formatDay(verdict.batch.expiryDate)}. Do not use it.`
+    : state === 'good' ? `Good to use until ${formatDay(verdict.batch.expiryDate)}.`
+    : 'This product has no expiry date (Not Applicable).';
+  return (
+    <div className="mt-6" data-testid="lookup-answer">
+      <ResultBanner tone={tone} title={title} level={2}><p className="mt-1">{message}</p></ResultBanner>
+      {verdict.product && <ProductDetails product={verdict.product} />}
+      <BatchDetails batch={verdict.batch} />
+    </div>
+  );
+}
+
+async function Answer({ mode, qrId }: { mode: LookupMode; qrId: string }) {
+  const [brandResult, session] = await Promise.all([readBrand(), readSession()]);
+  if (!brandResult.ok) return <Problem title="Loading Error" message={brandResult.message} />;
+  const brand = brandResult.brand;
+  const found = await lookUp(mode, qrId, session !== undefined);
+  if (found.kind === 'error') {
+    if (found.status === 404) return <Problem title="Code not found" message={`No code ${qrId} was found at ${brand.organizationName}.`} />;
+    if (found.status === 422) return <Problem title="Invalid QR code" message={`This is not a QR code of ${brand.organizationName}.`} />;
+    if (found.status === 403) return <Problem title="Service not offered" message={found.message} />;
+    return <Problem title="Could not check this code" message={found.message} />;
+  }
+  if (found.kind === 'tracking') {
+    return (
+      <div data-testid="lookup-answer">
+        <ProductDetails product={found.data.product} />
+        <BatchDetails batch={found.data.batch} />
+        <TrackingJourney events={found.data.events} />
+      </div>
+    );
+  }
+  const verdict = found.data;
+  if (mode === 'expiry' && verdict.batch) return <ExpiryAnswer verdict={{ ...verdict, batch: verdict.batch }} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} level={2} />;
+}
+
+export async function CodeLookup({ mode, title, intro, searchParams }: { mode: LookupMode; title: string; intro: string; searchParams: Promise<SearchParams> }) {
+  const [params, brandResult, h] = await Promise.all([searchParams, readBrand(), headers()]);
+  const brand = brandResult.ok ? brandResult.brand : undefined;
+  if (mode === 'tracking' && brand && !brand.isTrackingEnabled) {
+    return (
+      <Page title={title}>
+        <p className="text-gray-800" data-testid="module-off">Tracking is not offered by {brand.organizationName}.</p>
+        <p className="mt-4"><Link className="underline" href="/">Back to the home screen</Link></p>
+      </Page>
+    );
+  }
+  const typed = first(params.qrId)?.trim();
+  const qrId = qrIdOf(typed, h.get('host') ?? '');
+  const error = typed && !qrId ? `This is not a code of ${brand?.organizationName ?? 'this brand'}. Type the characters under the QR code, or paste its link.` : undefined;
+  return (
+    <Page title={title} intro={intro}>
+      <LookupForm name="qrId" label="QR code or link" hint="The characters printed under the QR code, or the whole link." value={typed} submit={SUBMIT[mode]} error={error} />
+      {qrId && <Answer mode={mode} qrId={qrId} />}
+    </Page>
+  );
+}

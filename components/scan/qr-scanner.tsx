@@ -1,0 +1,94 @@
+'use client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useBrand } from '@/components/shell/brand-context';
+import { recognizeCode } from './recognize-link';
+import { useQrCamera, type CameraState } from './use-qr-camera';
+import { ManualCodeForm } from './manual-code-form';
+import { AuthCodeForm } from './auth-code-form';
+import { LocationConsent, withLocation, type Coarse } from './location-consent';
+
+// /qr-scan: the camera scans; a link of this brand (any verify route, on this host) opens its
+// verdict, anything else gets a clear message and is never followed. Without a camera, or when
+// it is refused, the code can be typed instead (and, for brands with authentication codes, the
+// code under the scratch-off).
+
+const CAMERA_MESSAGES: Record<CameraState, string> = {
+  starting: 'Starting the camera…',
+  scanning: 'Point the camera at the QR code on the product.',
+  unavailable: 'The camera cannot be used here: this browser or connection does not allow it. Type the code instead.',
+  refused: "Camera access was refused. Allow the camera in your browser's settings, or type the code instead.",
+  'no-camera': 'No camera was found on this device. Type the code instead.',
+  busy: 'The camera is in use by another app. Close it and reload this page, or type the code instead.',
+  failed: 'The camera could not be started. Type the code instead.',
+  stopped: 'Code recognised. Opening the result…',
+};
+const CAMERA_PROBLEMS: CameraState[] = ['unavailable', 'refused', 'no-camera', 'busy', 'failed'];
+
+export function QrScanner() {
+  const brand = useBrand();
+  const router = useRouter();
+  const video = useRef<HTMLVideoElement>(null);
+  const [refusal, setRefusal] = useState<string>();
+  const [location, setLocation] = useState<Coarse>();
+  const lastText = useRef<string>(undefined);
+  const leaving = useRef(false);
+  const onTextRef = useRef<(text: string) => void>(() => undefined);
+  const { state, stop } = useQrCamera(video, onTextRef);
+
+  const open = useCallback(
+    (path: string) => {
+      leaving.current = true;
+      stop();
+      router.push(withLocation(path, location));
+    },
+    [router, location, stop],
+  );
+
+  const onText = useCallback(
+    (text: string) => {
+      if (leaving.current || text === lastText.current) return;
+      lastText.current = text;
+      const found = recognizeCode(text, window.location.host, null);
+      if (found.kind === 'ours') return open(found.path);
+      setRefusal(
+        found.kind === 'other-site'
+          ? `This is not a code of ${brand.organizationName}: it points to ${found.host}. It was not opened.`
+          : `This is not a code of ${brand.organizationName}. It was not opened.`,
+      );
+    },
+    [brand.organizationName, open],
+  );
+  useEffect(() => {
+    onTextRef.current = onText;
+  }, [onText]);
+  const problem = CAMERA_PROBLEMS.includes(state);
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-6">
+      <h1 id="page-title" tabIndex={-1} className="mb-2 text-2xl font-bold text-gray-900">Scan a product</h1>
+      <p className="mb-4 text-gray-800">Scan the QR code on a {brand.organizationName} product to check that it is genuine.</p>
+      <video
+        ref={video}
+        hidden={problem}
+        aria-label="Camera view for scanning the QR code"
+        muted
+        playsInline
+        className="aspect-square w-full rounded-xl bg-gray-900 object-cover"
+      />
+      <p role="status" aria-live="polite" className={`mt-3 font-medium ${problem ? 'text-red-800' : 'text-gray-900'}`} data-testid="camera-status">
+        {CAMERA_MESSAGES[state]}
+      </p>
+      <div aria-live="assertive" className="mt-3">
+        {refusal && (
+          <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900" data-testid="scan-refusal">
+            {refusal}
+          </p>
+        )}
+      </div>
+      <LocationConsent value={location} onChange={setLocation} />
+      <ManualCodeForm brandName={brand.organizationName} onOpen={open} />
+      {brand.isVTCodesEnabled && <AuthCodeForm />}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { isWellFormedQrId } from '@/lib/domain/qr-id';
+
+// What a scanned or typed text means for this site: one of the brand's own verify links (any
+// verify route, on this host), a bare qrId, or something that must never be followed (a code
+// of another site or brand, or text that is not a code). Pure: the scanner, the typed-code
+// forms and the server pages all use it.
+
+/** Page paths of the verify routes, longest first so /covert/post/verify/ wins over /verify/. */
+const VERIFY_PATHS = ['/covert/post/verify/', '/covert/pre/verify/', '/overt/verify/', '/info/verify/', '/tert/verify/', '/quat/verify/', '/verify/'];
+
+export type Recognized =
+  | { kind: 'ours'; path: string; qrId: string }
+  | { kind: 'other-site'; host: string }
+  | { kind: 'not-a-code' };
+
+/** The verify path and qrId of a pathname, when it is exactly one of our verify routes. */
+function verifyPathOf(pathname: string): { path: string; qrId: string } | undefined {
+  for (const prefix of VERIFY_PATHS) {
+    if (!pathname.startsWith(prefix)) continue;
+    const rest = pathname.slice(prefix.length).replace(/\/$/, '');
+    let qrId: string;
+    try {
+      qrId = decodeURIComponent(rest);
+    } catch {
+      return undefined;
+    }
+    if (!isWellFormedQrId(qrId)) return undefined;
+    return { path: prefix + qrId, qrId };
+  }
+  return undefined;
+}
+
+/** Hosts compare without case and without a leading www. (the brand's domain either way). */
+const bare = (h: string) => h.toLowerCase().replace(/^www\./, '');
+const sameHost = (a: string, b: string) => bare(a) === bare(b);
+
+/**
+ * Recognises `text` (a QR code's content, or what a customer typed) against this site's host
+ * (`window.location.host` in the browser, the Host header on the server). A bare qrId opens
+ * `/verify/{qrId}` (the route follows the code's level) unless `bareRoute` says otherwise; with
+ * `bareRoute` null (the camera) only links count: a QR code of plain text is not one of ours.
+ */
+export function recognizeCode(text: string, host: string, bareRoute: string | null = '/verify/'): Recognized {
+  const raw = text.trim();
+  if (!raw) return { kind: 'not-a-code' };
+  if (isWellFormedQrId(raw)) return bareRoute === null ? { kind: 'not-a-code' } : { kind: 'ours', path: bareRoute + raw, qrId: raw };
+  // "host:port/path" typed without a scheme reads as a link; "name:..." as a scheme (mailto:, WIFI:, ...).
+  const hostPort = /^[^\s/:]+:\d+(\/|$)/.test(raw);
+  const scheme = hostPort ? undefined : /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
+  if (scheme && scheme !== 'http' && scheme !== 'https') return { kind: 'other-site', host: scheme };
+  if (!scheme && !hostPort && !/^[^\s/]+\.[^\s/]+\//.test(raw)) return { kind: 'not-a-code' };
+  let url: URL;
+  try {
+    url = new URL(scheme ? raw : `https://${raw}`);
+  } catch {
+    return { kind: 'not-a-code' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'other-site', host: url.protocol.replace(/:$/, '') };
+  if (!sameHost(url.host, host) || url.username || url.password) return { kind: 'other-site', host: url.host };
+  const found = verifyPathOf(url.pathname);
+  return found ? { kind: 'ours', ...found } : { kind: 'not-a-code' };
+}
+
+/** The qrId in a typed text (a bare id or one of our links), for the forms that look a code up. */
+export function qrIdOf(text: string | undefined, host: string): string | undefined {
+  if (!text) return undefined;
+  const r = recognizeCode(text, host);
+  return r.kind === 'ours' ? r.qrId : undefined;
+}

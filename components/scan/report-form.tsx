@@ -1,0 +1,84 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { submitReport } from '@/lib/client/verify';
+import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
+import { LocationConsent, type Coarse } from './location-consent';
+
+// The report of a suspicious product: what is wrong (required), the code (optional), a photo
+// (optional, an image of at most 5 MB) and, when the customer allows it, a coarse location.
+// Sent as multipart to POST /api/report; the API's 413/415/422 answers show by their field.
+
+const FIELDS = ['description', 'qrId', 'photo', 'lat', 'lng'] as const;
+
+export function ReportForm({ initialQrId }: { initialQrId: string }) {
+  const [description, setDescription] = useState('');
+  const [qrId, setQrId] = useState(initialQrId);
+  const [photo, setPhoto] = useState<File>();
+  const [location, setLocation] = useState<Coarse>();
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string>();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: FormErrors = {};
+    if (!description.trim()) found.description = 'Describe what looks wrong';
+    if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = 'must be at most 5 MB';
+    if (Object.values(found).some(Boolean)) return setErrors(found);
+    const form = new FormData();
+    form.set('description', description.trim());
+    if (qrId.trim()) form.set('qrId', qrId.trim());
+    if (location) {
+      form.set('lat', String(location.lat));
+      form.set('lng', String(location.lng));
+    }
+    if (photo) form.set('photo', photo);
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await submitReport(form);
+      setDone(answer.photoStored ? 'Thank you. Your report and photo were sent.' : 'Thank you. Your report was sent.');
+    } catch (err) {
+      const e2 = formErrorsOf(err, FIELDS);
+      setErrors(e2.lat || e2.lng ? { form: e2.lat ?? e2.lng } : e2);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) return <Alert kind="success">{done}</Alert>;
+  return (
+    <form onSubmit={submit} noValidate>
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <div className="mb-4">
+        <label htmlFor="report-description" className="mb-1 block font-medium text-gray-900">What looks wrong?</label>
+        <textarea
+          id="report-description"
+          value={description}
+          maxLength={2000}
+          rows={5}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? 'report-description-error' : undefined}
+          className="block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900"
+        />
+        {errors.description && <p id="report-description-error" className="mt-1 text-sm font-medium text-red-700">{errors.description}</p>}
+      </div>
+      <Field label="Code on the product (optional)" value={qrId} onChange={(e) => setQrId(e.target.value)} autoComplete="off" spellCheck={false} maxLength={64} error={errors.qrId} />
+      <Field
+        label="Photo (optional)"
+        type="file"
+        accept="image/*"
+        onChange={(e) => setPhoto(e.target.files?.[0])}
+        error={errors.photo}
+        hint="A PNG, JPEG or WebP image of at most 5 MB."
+      />
+      <LocationConsent value={location} onChange={setLocation} label="Send my approximate location with the report" />
+      <Button type="submit" busy={busy} className="mt-4">Send report</Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+'use client';
+import Link from 'next/link';
+import { useSyncExternalStore } from 'react';
+import { useBrand } from '@/components/shell/brand-context';
+import { SCAN_RESULT_KEY, parseScanResult } from '@/lib/client/verify';
+import { Page } from '@/components/ui/page';
+import { VerdictCard } from './verdict-card';
+
+// /scan-result: the verdict an in-page flow got from the API (the authentication code typed
+// on /qr-scan), kept for this tab in sessionStorage. Nothing kept: say so, offer a scan.
+const noSubscribe = () => () => undefined;
+
+export function ScanResult() {
+  const brand = useBrand();
+  const raw = useSyncExternalStore<string | null | undefined>(noSubscribe, () => sessionStorage.getItem(SCAN_RESULT_KEY), () => undefined);
+  if (raw === undefined) return null; // on the server: the verdict lives in this tab only
+  const verdict = parseScanResult(raw);
+  if (!verdict) {
+    return (
+      <Page title="Scan result">
+        <p className="text-gray-800">There is no scan result to show yet.</p>
+        <p className="mt-4"><Link className="underline" href="/qr-scan">Scan a product</Link></p>
+      </Page>
+    );
+  }
+  return <VerdictCard verdict={verdict} brand={brand} signedIn />;
+}

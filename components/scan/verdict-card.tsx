@@ -1,0 +1,97 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
+import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
+import { TONE_CLASSES, TONE_OF, explanationOf, type Tone } from './verdict-style';
+import { VerdictIcon } from './verdict-icon';
+import { BatchDetails, ProductDetails } from './product-details';
+import { TrackingJourney } from './tracking-journey';
+import { formatDay, formatMoment } from './format';
+
+// The verdict of one scan: the label (colour + icon + words, an h1), what it means, the product
+// and batch, how often and since when the unit was verified, its claim, and what to do next.
+// No hooks and no 'use client': the verify pages render it on the server with no JavaScript of
+// its own; /scan-result renders the same card in the browser.
+
+export type VerdictBrand = { organizationName: string; isRedFlaggingEnabled: boolean; isWarrantyEnabled: boolean };
+type TrackingEvents = z.infer<typeof trackingResponseSchema>['events'];
+
+export const linkClass = 'block min-h-11 rounded-lg border border-gray-400 bg-white px-4 py-2 text-center font-semibold text-gray-900 underline-offset-2 hover:underline';
+export const primaryLinkClass = 'block min-h-11 rounded-lg border border-transparent bg-brand-primary px-4 py-2 text-center font-semibold text-brand-text hover:underline';
+
+/** The coloured banner with icon and heading shared by verdicts and scan problems. */
+export function ResultBanner({ tone, title, children, level = 1 }: { tone: Tone; title: string; children?: ReactNode; level?: 1 | 2 }) {
+  const heading =
+    level === 1 ? (
+      <h1 id="page-title" tabIndex={-1} className="text-2xl font-bold">{title}</h1>
+    ) : (
+      <h2 className="text-xl font-bold">{title}</h2>
+    );
+  return (
+    <div className={`flex items-start gap-3 rounded-xl border-l-8 p-4 ${TONE_CLASSES[tone]}`} data-testid="verdict" data-tone={tone}>
+      <VerdictIcon tone={tone} />
+      <div className="min-w-0">
+        <p className="text-sm font-medium">Verification result</p>
+        {heading}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function Actions({ children }: { children: ReactNode }) {
+  return <nav aria-label="What next" className="mt-6 flex flex-col gap-3">{children}</nav>;
+}
+
+function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined): ReactNode[] {
+  const steps: ReactNode[] = [];
+  // /report is for signed-in customers: a visitor signs in first and comes back to it.
+  if (brand.isRedFlaggingEnabled && (label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
+    const href = qrId ? `/report?qrId=${encodeURIComponent(qrId)}` : '/report';
+    steps.push(<Link key="report" className={primaryLinkClass} href={href}>{signedIn ? 'Report this product' : 'Sign in to report this product'}</Link>);
+  }
+  if (label === 'Genuine Pre Sale & Claim Warranty') {
+    steps.push(<Link key="covert" className={primaryLinkClass} href="/qr-scan">After you buy it: scan the hidden code</Link>);
+    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty">About the warranty</Link>);
+  }
+  if (label === 'Genuine Post Sale') {
+    steps.push(<Link key="mine" className={primaryLinkClass} href="/my-products">My products</Link>);
+    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty">Register the warranty</Link>);
+  }
+  if ((label === 'Info' || label === 'Batch Details Only') && qrId && !signedIn) {
+    steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`}>Sign in to verify this unit</Link>);
+  }
+  steps.push(<Link key="again" className={linkClass} href="/qr-scan">Scan again</Link>);
+  return steps;
+}
+
+type CardProps = { verdict: VerifyResponse; brand: VerdictBrand; signedIn: boolean; events?: TrackingEvents | null; level?: 1 | 2 };
+
+/** The whole verdict screen (level 1), or the verdict inside another screen (level 2, no frame). */
+export function VerdictCard({ verdict, brand, signedIn, events, level = 1 }: CardProps) {
+  const label = verdict.result;
+  const qrId = verdict.code?.qrId;
+  return (
+    <div className={level === 1 ? 'mx-auto w-full max-w-md px-4 py-6' : 'mt-6'}>
+      <ResultBanner tone={TONE_OF[label]} title={displayLabel(label)} level={level}>
+        <p className="mt-1">{explanationOf(label, brand.organizationName)}</p>
+        {label === 'Expired' && verdict.batch && <p className="mt-1 font-semibold">Expired on {formatDay(verdict.batch.expiryDate)}.</p>}
+        {verdict.claim && (
+          <p className="mt-1 font-semibold" data-testid="claim">
+            {verdict.claim.byYou ? 'Claimed by you' : 'Claimed'} on {formatMoment(verdict.claim.claimedAt)}.
+          </p>
+        )}
+      </ResultBanner>
+      {verdict.verification && (
+        <p className="mt-4 text-gray-800" data-testid="verification-count">
+          Verified {verdict.verification.count} {verdict.verification.count === 1 ? 'time' : 'times'} since {formatMoment(verdict.verification.firstVerifiedAt)}.
+        </p>
+      )}
+      {verdict.product && <ProductDetails product={verdict.product} />}
+      {verdict.batch && <BatchDetails batch={verdict.batch} />}
+      {label === 'Tracking' && events && <TrackingJourney events={events} />}
+      <Actions>{nextSteps(label, brand, signedIn, qrId)}</Actions>
+    </div>
+  );
+}

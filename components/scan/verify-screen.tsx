@@ -1,0 +1,54 @@
+import 'server-only';
+import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
+import { readBrand } from '@/lib/server/tenant';
+import { readSession } from '@/lib/server/session';
+import type { VerifyRoute } from '@/lib/domain/verdict';
+import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
+import { VerdictCard } from './verdict-card';
+import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
+import { locationQuery, type SearchParams } from './location';
+
+// Every verify page (/info/verify, /verify, /overt/verify, /covert/pre/verify,
+// /covert/post/verify, /tert/verify, /quat/verify): the verdict is asked for on the server,
+// in-process, and is in the first HTML response. No spinner, no client-side fetch.
+
+export type VerifyPageProps = { params: Promise<{ qrId: string }>; searchParams: Promise<SearchParams> };
+
+type Outcome = { verdict: VerifyResponse } | { error: ApiRequestError | Error };
+
+async function askVerdict(route: VerifyRoute, qrId: string, query: string, withToken: boolean): Promise<Outcome> {
+  try {
+    const answer = await apiFetch<unknown>(`/verify/${route}/${encodeURIComponent(qrId)}${query}`, { auth: withToken });
+    return { verdict: verifyResponseSchema.parse(answer) };
+  } catch (error) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+/** The tracking journey of a case or pallet, when the brand offers tracking (else none). */
+async function journeyOf(qrId: string) {
+  try {
+    return trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })).events;
+  } catch {
+    return null;
+  }
+}
+
+export async function VerifyScreen({ route, params, searchParams }: VerifyPageProps & { route: VerifyRoute }) {
+  const [{ qrId }, query, brandResult, session] = await Promise.all([params, searchParams, readBrand(), readSession()]);
+  if (!brandResult.ok) return <ScanProblem title="Loading Error"><p className="mt-1">{brandResult.message}</p></ScanProblem>;
+  const brand = brandResult.brand;
+  // The info route is anonymous: a token is sent only when there is a session.
+  const outcome = await askVerdict(route, qrId, locationQuery(query), route !== 'info' || session !== undefined);
+  if ('error' in outcome) {
+    const status = outcome.error instanceof ApiRequestError ? outcome.error.status : 500;
+    if (status === 422) return <InvalidQrNotice brand={brand.organizationName} />;
+    if (status === 408) return <RescanNotice />;
+    if (status === 429) return <ScanProblem title="Too many scans" tone="warning"><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
+    if (status === 403) return <ScanProblem title="Service not offered" tone="neutral"><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
+    return <ScanProblem title="Could not check this code" tone="neutral"><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
+  }
+  const { verdict } = outcome;
+  const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} />;
+}

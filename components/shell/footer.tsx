@@ -1,0 +1,41 @@
+'use client';
+import Link from 'next/link';
+import { isEmbedded } from '@/lib/client/device';
+import { useBrowserValue } from '@/lib/client/navigate';
+import { useBrand } from './brand-context';
+
+// The optional footer (uiDesignCriteria.isfooterIncluded, default true). Its second block,
+// the brand's own links out, is hidden when the app is framed by the brand's embedding app.
+export function Footer() {
+  const brand = useBrand();
+  const embedded = useBrowserValue(() => isEmbedded(window), false);
+  if (!brand.uiDesignCriteria.isfooterIncluded) return null;
+  const { text, links, officialSite } = brand.footer;
+  return (
+    <footer className="mt-auto border-t border-gray-300 bg-white px-4 py-4 text-sm text-gray-800" data-testid="footer">
+      <div className="mx-auto max-w-md">
+        {text && <p>{text}</p>}
+        <nav aria-label="Legal" className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+          <Link className="underline" href="/terms-of-use">Terms of use</Link>
+          <Link className="underline" href="/privacy-policy">Privacy policy</Link>
+        </nav>
+      </div>
+      {!embedded && (links.length > 0 || officialSite) && (
+        <div className="mx-auto mt-3 max-w-md" data-testid="footer-second">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {links.map((l) => (
+              <li key={l.href + l.label}>
+                <a className="underline" href={l.href} rel="noopener noreferrer">{l.label}</a>
+              </li>
+            ))}
+            {officialSite && (
+              <li>
+                <a className="underline" href={officialSite} rel="noopener noreferrer">{brand.organizationName} website</a>
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  ApiRequestError,
+  CSRF_HEADER,
+  CSRF_VALUE,
+  LOGOUT_PATH,
+  REFRESH_FAILED_MESSAGE,
+  REFRESH_PATH,
+  answerOf,
+  isJwtExpired,
+  isStateChanging,
+  readBody,
+  errorMessageOf,
+  withTimeout,
+} from './fetch-rules';
+import { authStore } from './status';
+
+// The browser's client of the Brand API (DESIGN.md section 1): credentials always sent, the
+// access token kept in memory and sent as Bearer on every call but the refresh, 10 s timeout,
+// 'jwt expired' → refresh once and retry, 401 → logout and reload.
+
+const API_BASE = '/api';
+
+export type HttpOptions = { method?: string; body?: unknown; auth?: boolean };
+
+function send(path: string, { method = 'GET', body }: HttpOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (isStateChanging(method)) headers[CSRF_HEADER] = CSRF_VALUE;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return withTimeout((signal) =>
+    fetch(API_BASE + path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    }),
+  );
+}
+
+let refreshing: Promise<string> | undefined;
+
+/**
+ * GET generate-access-token with the session cookie; the token is kept in memory. Without an
+ * accessToken in the answer the auth status becomes FAILED. Concurrent callers share one call.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= (async () => {
+    authStore.set({ ...authStore.get(), status: 'LOADING' });
+    try {
+      const res = await send(REFRESH_PATH, {}, undefined);
+      const body = (await readBody(res)) as { accessToken?: unknown; _id?: unknown } | undefined;
+      if (!res.ok || typeof body?.accessToken !== 'string' || !body.accessToken) {
+        throw new ApiRequestError(REFRESH_FAILED_MESSAGE, res.ok ? 500 : res.status, res.headers, body);
+      }
+      authStore.set({ status: 'SUCCESS', accessToken: body.accessToken, customerId: String(body._id ?? '') });
+      return body.accessToken;
+    } catch (err) {
+      authStore.set({ status: 'FAILED' });
+      const status = err instanceof ApiRequestError ? err.status : 0;
+      const headers = err instanceof ApiRequestError ? err.headers : undefined;
+      throw new ApiRequestError(REFRESH_FAILED_MESSAGE, status, headers);
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/** Forgets the in-memory token (after sign-out). */
+export function clearAccessToken() {
+  authStore.set({ status: 'DEFAULT' });
+}
+
+/** The page reload after a 401 (an object so tests can watch it; jsdom cannot reload). */
+export const page = { reload: () => window.location.reload() };
+
+/** On a 401: log out, then reload; a failing logout is only logged (spec section 8). */
+async function logoutAndReload() {
+  try {
+    await send(LOGOUT_PATH, { method: 'POST' }, undefined);
+  } catch (err) {
+    console.error('[http] logout after 401 failed', err);
+  }
+  page.reload();
+}
+
+/** Calls the Brand API; `auth: false` for calls made before sign-in (no token, no 401 handling). */
+export async function http<T>(path: string, options: HttpOptions = {}): Promise<T> {
+  const useAuth = options.auth !== false;
+  let token = useAuth ? authStore.get().accessToken : undefined;
+  if (useAuth && !token) token = await refreshAccessToken();
+  let res = await send(path, options, token);
+  if (useAuth && !res.ok) {
+    const body = await readBody(res.clone());
+    if (isJwtExpired(res.status, body)) {
+      token = await refreshAccessToken();
+      res = await send(path, options, token);
+    }
+  }
+  if (useAuth && res.status === 401) {
+    const body = await readBody(res);
+    await logoutAndReload();
+    throw new ApiRequestError(errorMessageOf(body), 401, res.headers, body);
+  }
+  return answerOf<T>(res);
+}
+
+/** Signs out: POST logout, forget the token. */
+export async function signOut(): Promise<void> {
+  await http(LOGOUT_PATH, { method: 'POST', auth: false });
+  clearAccessToken();
+}

@@ -1,0 +1,38 @@
+import 'server-only';
+import { cache } from 'react';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { currentAccessToken, type AccessToken } from './api-fetch';
+import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/routes';
+import { SESSION_COOKIE } from '@/lib/session-cookie';
+
+// The session layer is two functions (STYLE.md habit 5). Each route-group layout calls one of
+// them itself; middleware only redirects early.
+
+export type Session = AccessToken;
+
+/** The live session of this request (the API turns its cookie into a token), or undefined. */
+export const readSession = cache(async (): Promise<Session | undefined> => {
+  try {
+    return await currentAccessToken();
+  } catch {
+    return undefined;
+  }
+});
+
+/** The path the visitor asked for (set by middleware), for the return after sign-in. */
+export async function requestedPath(): Promise<string> {
+  return safeReturnPath((await headers()).get('x-pathname'));
+}
+
+/**
+ * The signed-in customer, or a redirect to /login remembering the path. A cookie whose session
+ * has ended is marked `expired=1` so middleware clears it instead of bouncing back to '/'.
+ */
+export async function requireCustomer(): Promise<Session> {
+  const session = await readSession();
+  if (session) return session;
+  const params = new URLSearchParams({ [RETURN_PARAM]: await requestedPath() });
+  if ((await cookies()).has(SESSION_COOKIE)) params.set('expired', '1');
+  redirect(`${LOGIN_PATH}?${params}`);
+}

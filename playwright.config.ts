@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// End-to-end tests in Chromium against a production build started by scripts/start.mjs, on its
+// own port with a fresh data folder. E2E_PORT, E2E_DIST_DIR and E2E_DATA_DIR override the
+// defaults (port 3100, build folder .next, a new temp folder per run).
+const port = Number(process.env.E2E_PORT || 3100);
+const distDir = process.env.E2E_DIST_DIR || '.next';
+// Set once in the runner; the workers inherit it, so all share one data folder.
+process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'bv-e2e-'));
+process.env.E2E_PORT = String(port);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    viewport: { width: 390, height: 844 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${port}/api/openapi.json`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      NEXT_DIST_DIR: distDir,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+    },
+  },
+});

@@ -1,0 +1,100 @@
+import { expect, type Page } from '@playwright/test';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+// Helpers of the end-to-end tests: brands made through the operator endpoint, OTP codes read
+// from the outbox, and the account steps most tests start with.
+
+export const PORT = Number(process.env.E2E_PORT || 3100);
+const DATA_DIR = process.env.E2E_DATA_DIR!;
+
+export const tag = () => randomBytes(5).toString('hex');
+export const newEmail = () => `u-${tag()}@example.com`;
+export const newMobile = () => `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+export const PASSWORD = 'correct horse battery';
+
+/** Loads a page and waits until React made it interactive (typing earlier would be lost). */
+export async function open(page: Page, url: string) {
+  await page.goto(url);
+  await ready(page);
+}
+
+export async function ready(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor();
+}
+
+/** The form's own alert (Next's route announcer is an alert too, outside main). */
+export const formAlert = (page: Page) => page.locator('main [role="alert"]');
+
+/** The origin of a brand's host: *.localhost resolves to loopback in Chromium. */
+export const originOf = (domain: string) => `http://${domain}:${PORT}`;
+
+export async function operator(command: string, args: unknown): Promise<any> {
+  const key = readFileSync(path.join(DATA_DIR, 'operator-key'), 'utf8').trim();
+  const res = await fetch(`http://localhost:${PORT}/api/operator/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-operator-key': key, 'x-requested-with': 'fetch' },
+    body: JSON.stringify({ command, args }),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`operator ${command}: ${res.status} ${JSON.stringify(body)}`);
+  return body.result;
+}
+
+export type Brand = { slug: string; name: string; domain: string; origin: string };
+
+/** A brand of its own on a random *.localhost domain, so tests never share data. */
+export async function createBrand(config: Record<string, unknown> = {}, name?: string, slug = `e2e-${tag()}`): Promise<Brand> {
+  const domain = `${slug}.localhost`;
+  const brandName = name ?? `Brand ${slug}`;
+  try {
+    await operator('create', { slug, name: brandName, domains: [domain], config });
+  } catch (err) {
+    if (!String(err).includes('409')) throw err; // made by an earlier attempt of the same test
+  }
+  return { slug, name: brandName, domain, origin: originOf(domain) };
+}
+
+type OutboxLine = { at: string; channel: string; to: string; purpose: string; code: string; clientId: string };
+
+/** The newest code sent to `to` for `purpose` since `since`, waiting for it to arrive. */
+export async function otpFor(to: string, purpose: string, since: number): Promise<string> {
+  const file = path.join(DATA_DIR, 'outbox.jsonl');
+  let found: OutboxLine | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(file)) return undefined;
+        const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxLine);
+        found = lines.reverse().find((l) => l.to === to && l.purpose === purpose && Date.parse(l.at) >= since - 1000);
+        return found?.code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return found!.code;
+}
+
+export async function signUpWithPassword(page: Page, brand: Brand, opts: { email: string; name?: string; password?: string }) {
+  await open(page, `${brand.origin}/signup`);
+  if (opts.name !== undefined) await page.getByLabel('Your name').fill(opts.name);
+  await page.getByLabel('E-mail address').fill(opts.email);
+  await page.getByLabel('Password').fill(opts.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`${brand.origin}/`);
+}
+
+export async function signInWithPassword(page: Page, brand: Brand, email: string, password = PASSWORD, path = '/login') {
+  await open(page, `${brand.origin}${path}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page, brand: Brand) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${brand.origin}/login`);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0); // the new document is in
+  await ready(page);
+}
