@@ -87,7 +87,7 @@ async function Answer({ mode, qrId }: { mode: LookupMode; qrId: string }) {
   }
   const verdict = found.data;
   if (mode === 'expiry' && verdict.batch) return <ExpiryAnswer verdict={{ ...verdict, batch: verdict.batch }} />;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} level={2} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} level={2} qrId={qrId} />;
 }
 
 export async function CodeLookup({ mode, title, intro, searchParams }: { mode: LookupMode; title: string; intro: string; searchParams: Promise<SearchParams> }) {

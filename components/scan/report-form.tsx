@@ -4,7 +4,7 @@ import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import { submitReport } from '@/lib/client/verify';
+import { ApiRequestError, submitReport } from '@/lib/client/verify';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
 import { LocationConsent, type Coarse } from './location-consent';
 
@@ -43,6 +43,11 @@ export function ReportForm({ initialQrId }: { initialQrId: string }) {
       const answer = await submitReport(form);
       setDone(answer.photoStored ? 'Thank you. Your report and photo were sent.' : 'Thank you. Your report was sent.');
     } catch (err) {
+      // 413 (too large) and 415 (not an image) are about the photo, though not a 422 naming it.
+      if (err instanceof ApiRequestError && (err.status === 413 || err.status === 415)) {
+        setErrors({ photo: err.message.replace(/^photo: /, '') });
+        return;
+      }
       const e2 = formErrorsOf(err, FIELDS);
       setErrors(e2.lat || e2.lng ? { form: e2.lat ?? e2.lng } : e2);
     } finally {

@@ -66,12 +66,13 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
   return steps;
 }
 
-type CardProps = { verdict: VerifyResponse; brand: VerdictBrand; signedIn: boolean; events?: TrackingEvents | null; level?: 1 | 2 };
+/** `qrId`: the id that was scanned, for the report link of a Fake answer (which names no code). */
+type CardProps = { verdict: VerifyResponse; brand: VerdictBrand; signedIn: boolean; events?: TrackingEvents | null; level?: 1 | 2; qrId?: string };
 
 /** The whole verdict screen (level 1), or the verdict inside another screen (level 2, no frame). */
-export function VerdictCard({ verdict, brand, signedIn, events, level = 1 }: CardProps) {
+export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned }: CardProps) {
   const label = verdict.result;
-  const qrId = verdict.code?.qrId;
+  const qrId = verdict.code?.qrId ?? scanned;
   return (
     <div className={level === 1 ? 'mx-auto w-full max-w-md px-4 py-6' : 'mt-6'}>
       <ResultBanner tone={TONE_OF[label]} title={displayLabel(label)} level={level}>

@@ -27,6 +27,8 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: optional(z.string()),
   // Where the default message provider writes when DATA_DIR is ':memory:' (tests); unset: kept in memory.
   TEST_OUTBOX_FILE: optional(z.string()),
+  // Scans one address may make at one brand per minute (a shop's shared Wi-Fi may need more).
+  SCAN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(60),
   LOG_LEVEL: optional(z.enum(['silent', 'error', 'info', 'debug'])).default('info'),
 });
 

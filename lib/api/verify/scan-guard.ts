@@ -4,18 +4,20 @@ import { clientIp, type AppContext } from '../context';
 import { ApiError } from '../errors';
 import { hitRateLimit } from '../rate-limit';
 import { sessionSecret } from '@/lib/auth/keys';
+import { env } from '@/lib/server/env';
 import { storedClientConfigSchema } from '@/lib/schemas/client-config';
 import type { FeatureFlag } from '@/lib/schemas/client-config';
 
 // Shared by the verify, tracking and report routes: the scan rate limit, the address hash kept
 // with a scan, and the answer of a module the brand has switched off.
 
-export const SCAN_LIMIT = { limit: 60, windowSeconds: 60 };
+/** Per address and brand; SCAN_RATE_LIMIT_PER_MINUTE (default 60) sets the limit. */
+export const scanLimit = () => ({ limit: env().SCAN_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 });
 export const SCAN_FLOOD_MESSAGE = 'Too many scans from your network. Please wait a minute and scan again.';
 
-/** Counts one scan for this address at this brand; 429 with Retry-After past 60 a minute. */
+/** Counts one scan for this address at this brand; 429 with Retry-After past the limit. */
 export async function limitScans(c: AppContext) {
-  await hitRateLimit(`scan:${c.var.client.id}:${clientIp(c)}`, { ...SCAN_LIMIT, message: SCAN_FLOOD_MESSAGE });
+  await hitRateLimit(`scan:${c.var.client.id}:${clientIp(c)}`, { ...scanLimit(), message: SCAN_FLOOD_MESSAGE });
 }
 
 /** The address is kept only as a keyed hash (enough to spot floods, not to find the person). */

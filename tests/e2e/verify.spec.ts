@@ -1,0 +1,189 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, open, operator, signUpWithPassword } from './support';
+import { acceptBanners, brandWithCatalog } from './verify-catalog';
+
+// The verify screens: the verdict is rendered by the server in the first HTML response, for
+// every label, with the product, batch, verification count and claim it warrants. Each test
+// makes its own brand and codes (tests/e2e/verify-catalog.ts) and its own customers.
+
+const verdict = (page: Page) => page.getByTestId('verdict');
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** The HTML of the first response, before any script runs (fetched by the page's own browser). */
+async function firstHtml(page: Page, url: string): Promise<string> {
+  return page.evaluate(async (u) => (await fetch(u, { headers: { accept: 'text/html' } })).text(), url);
+}
+
+test('an anonymous visitor sees the info verdict, product and batch in the first HTML', async ({ page }) => {
+  const { brand, units, batchNumber } = await brandWithCatalog();
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  await page.goto(`${brand.origin}/info`);
+  const html = await firstHtml(page, url);
+  expect(html).toMatch(/<h1[^>]*>Info<\/h1>/);
+  expect(html).toContain('Test Serum 30 ml');
+  expect(html).toContain(batchNumber);
+  expect(html).not.toContain('data-testid="loading"');
+
+  await open(page, url);
+  await expect(h1(page, 'Info')).toBeVisible();
+  await expect(page.getByTestId('batch-details')).toContainText(batchNumber);
+  await expect(page.getByTestId('batch-details')).toContainText('15 Jan 2025');
+  await expect(page.getByTestId('batch-details')).toContainText('31 Dec 2099');
+  await expect(page.getByText('Volume')).toBeVisible();
+  await expect(page.getByTestId('verification-count')).toContainText('Verified 2 times since'); // the fetch above was a scan too
+  await expect(page.getByRole('link', { name: 'Sign in to verify this unit' })).toHaveAttribute('href', `/verify/${units[0]!.overt.qrId}`);
+  await page.screenshot({ path: test.info().outputPath('info-verdict.png'), fullPage: true });
+});
+
+test('a customer verifies a unit before and after buying it, and another customer sees it claimed', async ({ page, browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  const unit = units[0]!;
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Asha' });
+
+  await open(page, `${brand.origin}/overt/verify/${unit.overt.qrId}`);
+  await expect(h1(page, 'Genuine Pre Sale & Claim Warranty')).toBeVisible();
+  await expect(verdict(page)).toHaveAttribute('data-tone', 'genuine');
+  await expect(page.getByRole('link', { name: 'After you buy it: scan the hidden code' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'About the warranty' })).toHaveAttribute('href', '/warranty');
+  await page.screenshot({ path: test.info().outputPath('genuine-pre-sale.png'), fullPage: true });
+
+  await open(page, `${brand.origin}/covert/post/verify/${unit.covert.qrId}`);
+  await expect(h1(page, 'Genuine Post Sale')).toBeVisible();
+  await expect(page.getByTestId('claim')).toContainText('Claimed by you on');
+  await expect(page.getByTestId('verification-count')).toContainText('Verified 2 times since');
+
+  // the same customer again: still theirs; the visible code now says plain Genuine Pre Sale
+  await open(page, `${brand.origin}/verify/${unit.overt.qrId}`);
+  await expect(h1(page, 'Genuine Pre Sale')).toBeVisible();
+  await expect(page.getByTestId('claim')).toContainText('Claimed by you on');
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await signUpWithPassword(page2, brand, { email: newEmail(), name: 'Bela' });
+  const html = await firstHtml(page2, `${brand.origin}/covert/post/verify/${unit.covert.qrId}`);
+  expect(html).toMatch(/<h1[^>]*>Product Claimed<\/h1>/);
+  expect(html).not.toContain('Product Cliamed');
+  await open(page2, `${brand.origin}/covert/post/verify/${unit.covert.qrId}`);
+  await expect(h1(page2, 'Product Claimed')).toBeVisible();
+  await expect(page2.getByTestId('claim')).toHaveText(/^Claimed on /);
+  await expect(page2.getByRole('link', { name: 'Report this product' })).toHaveAttribute('href', `/report?qrId=${unit.covert.qrId}`);
+  await other.close();
+});
+
+test('unknown, blacklisted, deleted, wrong-route and malformed codes are refused clearly', async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  await operator('blacklist-code', { slug: brand.slug, qrId: units[1]!.overt.qrId });
+  await operator('delete-code', { slug: brand.slug, qrId: units[2]!.overt.qrId });
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Chen' });
+
+  await open(page, `${brand.origin}/overt/verify/NoSuchCode1234567`);
+  await expect(h1(page, 'Fake')).toBeVisible();
+  await expect(verdict(page)).toHaveAttribute('data-tone', 'danger');
+  await expect(page.getByRole('link', { name: 'Report this product' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scan again' })).toHaveAttribute('href', '/qr-scan');
+  await page.screenshot({ path: test.info().outputPath('fake.png'), fullPage: true });
+
+  await open(page, `${brand.origin}/overt/verify/${units[1]!.overt.qrId}`);
+  await expect(h1(page, 'Fake')).toBeVisible();
+  await open(page, `${brand.origin}/overt/verify/${units[2]!.overt.qrId}`);
+  await expect(h1(page, 'Invalid Product')).toBeVisible();
+  await open(page, `${brand.origin}/overt/verify/${units[3]!.covert.qrId}`);
+  await expect(h1(page, 'Invalid Product')).toBeVisible();
+  await expect(page.getByText('Test Serum 30 ml')).toHaveCount(0); // no product details for a refused code
+
+  await open(page, `${brand.origin}/overt/verify/not-a-code!`);
+  await expect(h1(page, 'Invalid QR code')).toBeVisible();
+  await expect(page.getByText(`This is not a QR code of ${brand.name}.`)).toBeVisible();
+  await open(page, `${brand.origin}/invalid-qr`);
+  await expect(h1(page, 'Invalid QR code')).toBeVisible();
+});
+
+test('expired, batch-level and case codes show what they carry', async ({ page }) => {
+  const { brand, expired, batchLevel, cases } = await brandWithCatalog();
+  await operator('record-tracking-event', { slug: brand.slug, qrId: cases[0]!.qrId, stage: 'Shipped', place: 'Pune DC', at: '2025-06-01T10:00:00Z' });
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Dev' });
+
+  await open(page, `${brand.origin}/overt/verify/${expired.overt.qrId}`);
+  await expect(h1(page, 'Expired')).toBeVisible();
+  await expect(page.getByText('Expired on 31 Jan 2021.')).toBeVisible();
+
+  await open(page, `${brand.origin}/verify/${batchLevel.qrId}`);
+  await expect(h1(page, 'Batch Details Only')).toBeVisible();
+  await expect(page.getByTestId('batch-details')).toContainText('LOT-1');
+  await expect(page.getByTestId('batch-details')).toContainText('Not Applicable');
+
+  await open(page, `${brand.origin}/tert/verify/${cases[0]!.qrId}`);
+  await expect(h1(page, 'Tracking')).toBeVisible();
+  await expect(page.getByTestId('journey')).toContainText('Shipped');
+  await expect(page.getByTestId('journey')).toContainText('Pune DC');
+});
+
+test('a visitor finds a batch by its number, and another brand\'s batch is not found', async ({ page }) => {
+  const mine = await brandWithCatalog();
+  const theirs = await brandWithCatalog();
+  await open(page, `${mine.brand.origin}/verify-by-batchnumber`);
+  await page.getByLabel('Batch number').fill(mine.batchNumber.toLowerCase());
+  await page.getByRole('button', { name: 'Show batch' }).click();
+  await expect(page.getByTestId('batch-details')).toContainText(mine.batchNumber);
+  await expect(page.getByRole('heading', { name: 'Test Serum 30 ml' })).toBeVisible();
+
+  await open(page, `${mine.brand.origin}/verify-by-batchnumber?batchNumber=${theirs.batchNumber}`);
+  await expect(page.getByRole('heading', { name: 'Batch not found' })).toBeVisible();
+  await expect(page.getByTestId('batch-details')).toHaveCount(0);
+});
+
+test('the info look-ups show details, expiry and the journey of a typed code', async ({ page }) => {
+  const { brand, units, expired } = await brandWithCatalog();
+  // recorded on the unit's case: the unit's journey includes it
+  await operator('record-tracking-event', { slug: brand.slug, qrId: units[0]!.overt.parentQrId, stage: 'Delivered', place: 'Demo Store' });
+  await open(page, `${brand.origin}/info-expiry`);
+  await page.getByLabel('QR code or link').fill(expired.overt.url);
+  await page.getByRole('button', { name: 'Check expiry' }).click();
+  await expect(page.getByRole('heading', { name: 'Expired', exact: true })).toBeVisible();
+  await expect(page.getByText('This product expired on 31 Jan 2021.')).toBeVisible();
+
+  await open(page, `${brand.origin}/info-details?qrId=${units[0]!.overt.qrId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Info', exact: true })).toBeVisible();
+
+  await open(page, `${brand.origin}/tracking?qrId=${units[0]!.overt.qrId}`);
+  await expect(page.getByTestId('journey')).toContainText('Delivered');
+
+  await open(page, `${brand.origin}/info-tracking?qrId=${encodeURIComponent('https://evil.example/overt/verify/' + units[0]!.overt.qrId)}`);
+  await expect(page.getByText(`This is not a code of ${brand.name}.`, { exact: false })).toBeVisible();
+  await expect(page.getByTestId('journey')).toHaveCount(0);
+});
+
+test('a switched-off module says the service is not offered', async ({ page }) => {
+  const { brand, cases } = await brandWithCatalog({ isTrackingEnabled: false, isRedFlaggingEnabled: false });
+  await open(page, `${brand.origin}/tracking`);
+  await expect(page.getByText(`Tracking is not offered by ${brand.name}.`)).toBeVisible();
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Eli' });
+  await open(page, `${brand.origin}/report`);
+  await expect(page.getByText(`Reporting suspicious products is not offered by ${brand.name}.`)).toBeVisible();
+  await open(page, `${brand.origin}/tert/verify/${cases[0]!.qrId}`);
+  await expect(h1(page, 'Service not offered')).toBeVisible();
+  await expect(page.getByText(`This service is not offered by ${brand.name}.`)).toBeVisible();
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('a customer reports a fake product with a photo; a file that is not an image is refused', async ({ page }) => {
+  const { brand } = await brandWithCatalog();
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Fay' });
+  await acceptBanners(page);
+  await open(page, `${brand.origin}/overt/verify/NoSuchCode7654321`);
+  await page.getByRole('link', { name: 'Report this product' }).click();
+  await expect(page).toHaveURL(`${brand.origin}/report?qrId=NoSuchCode7654321`);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await expect(page.getByLabel('Code on the product (optional)')).toHaveValue('NoSuchCode7654321');
+
+  await page.getByLabel('What looks wrong?').fill('Seal broken, code scans as fake.');
+  await page.getByLabel('Photo (optional)').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text, not an image') });
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('must be a PNG, JPEG or WebP image')).toBeVisible();
+
+  await page.getByLabel('Photo (optional)').setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you. Your report and photo were sent.' })).toBeVisible();
+});

@@ -1,0 +1,55 @@
+import { expiryStateOf, formatDay, formatMoment } from '@/components/scan/format';
+import { locationQuery } from '@/components/scan/location';
+import { withLocation } from '@/components/scan/location-consent';
+import { TONE_OF, explanationOf } from '@/components/scan/verdict-style';
+import { VERDICT_LABELS } from '@/lib/domain/verdict';
+
+describe('formatDay', () => {
+  it('writes a day in words and keeps the placeholders as they are', () => {
+    expect(formatDay('2027-01-31')).toBe('31 Jan 2027');
+    expect(formatDay('Not Available')).toBe('Not Available');
+    expect(formatDay('Not Applicable')).toBe('Not Applicable');
+  });
+});
+
+describe('formatMoment', () => {
+  it('writes a moment in UTC', () => {
+    expect(formatMoment('2025-11-22T14:03:00.000Z')).toBe('22 Nov 2025, 14:03 UTC');
+  });
+});
+
+describe('expiryStateOf', () => {
+  it('keeps a batch good through its expiry day and expired the day after', () => {
+    expect(expiryStateOf('2025-06-01', '2025-06-01')).toBe('good');
+    expect(expiryStateOf('2025-06-01', '2025-06-02')).toBe('expired');
+    expect(expiryStateOf('Not Applicable', '2025-06-02')).toBe('no-expiry');
+  });
+});
+
+describe('locationQuery', () => {
+  it('passes a coarse location only when both coordinates are usable numbers', () => {
+    expect(locationQuery({ lat: '18.52043', lng: '73.85674' })).toBe('?lat=18.52&lng=73.86');
+    expect(locationQuery({ lat: '18.5' })).toBe('');
+    expect(locationQuery({ lat: '91', lng: '0' })).toBe('');
+    expect(locationQuery({ lat: 'x', lng: '1' })).toBe('');
+    expect(locationQuery({})).toBe('');
+  });
+});
+
+describe('withLocation', () => {
+  it('adds the position to a verify path only when the customer shared it', () => {
+    expect(withLocation('/overt/verify/abc', { lat: 18.52, lng: 73.86 })).toBe('/overt/verify/abc?lat=18.52&lng=73.86');
+    expect(withLocation('/overt/verify/abc', undefined)).toBe('/overt/verify/abc');
+  });
+});
+
+describe('verdict styles', () => {
+  it('give every label a tone and a sentence that names the brand or the step', () => {
+    for (const label of VERDICT_LABELS) {
+      expect(TONE_OF[label]).toBeDefined();
+      expect(explanationOf(label, 'Acme').length).toBeGreaterThan(20);
+    }
+    expect(TONE_OF.Fake).toBe('danger');
+    expect(TONE_OF['Genuine Post Sale']).toBe('genuine');
+  });
+});
