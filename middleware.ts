@@ -4,9 +4,13 @@ import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
 import { SESSION_COOKIE, unsealSessionId } from '@/lib/session-cookie';
 import { env } from '@/lib/server/env';
 import { contentSecurityPolicy } from '@/lib/server/csp';
+import { embeddingConfigFor } from '@/lib/server/brand-embedding';
+import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
-// Edge middleware: tenant from host, the CSP with a fresh nonce, and the early redirects of the
-// route classes (lib/routes.ts). Not a security boundary: every layout checks the session itself.
+// Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
+// frame-ancestors, the embedding redirect of a top-level visit (docs/legal-and-embedding.md), and
+// the early redirects of the route classes (lib/routes.ts). Not a security boundary for sessions:
+// every layout checks the session itself; the root layout re-decides embedding from the headers.
 
 function redirectTo(req: NextRequest, location: string) {
   return NextResponse.redirect(new URL(location, req.url), 307);
@@ -20,24 +24,49 @@ async function hasValidSeal(req: NextRequest): Promise<boolean> {
 
 export async function middleware(req: NextRequest) {
   const { pathname, search, searchParams } = req.nextUrl;
+  const host = req.headers.get('host') ?? '';
+  // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
+  // Asked of this same server on loopback (the launcher puts its port in PORT).
+  const embedding = host ? await embeddingConfigFor(host, `http://127.0.0.1:${env().PORT}`) : undefined;
+  const parentOrigin = originOf(req.headers.get('referer'));
+  const decision = embedding
+    ? embeddingDecision(embedding, {
+        path: pathname + search,
+        secFetchDest: req.headers.get('sec-fetch-dest'),
+        parentOrigin,
+        // From the Host header: nextUrl names the server's own hostname, not the brand's.
+        selfOrigin: selfOriginOf(host, parentOrigin, req.nextUrl.protocol),
+      })
+    : 'render';
+  if (typeof decision === 'object') return NextResponse.redirect(decision.redirect, 307);
   const cls = routeClassOf(pathname);
   // A session that the signed-in layout found dead comes back with expired=1: clear its cookie.
   const endedSession = cls === 'public-only' && searchParams.get('expired') === '1';
   const signedIn = !endedSession && cls !== undefined && cls !== 'anonymous' && (await hasValidSeal(req));
 
-  if (cls === 'public-only' && signedIn) return redirectTo(req, '/');
-  if (cls === 'signed-in' && !signedIn) {
+  // A blocked frame gets the red screen whatever the route (no sign-in redirects inside it).
+  if (decision !== 'blocked' && cls === 'public-only' && signedIn) return redirectTo(req, '/');
+  if (decision !== 'blocked' && cls === 'signed-in' && !signedIn) {
     return redirectTo(req, `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: pathname + search })}`);
   }
 
   const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce, env().NODE_ENV === 'development');
+  // A blocked frame gets the red screen only (the root layout sees x-embed-decision), and that
+  // screen may show in the parent that asked, so the visitor learns why; every other page may be
+  // framed only by the registered origin (or only by the app itself).
+  const frameAncestors =
+    decision === 'blocked' && parentOrigin ? parentOrigin : frameAncestorsFor(embedding ?? { isEmbeddingRequired: false, embeddingURL: null });
+  const csp = withFrameAncestors(contentSecurityPolicy(nonce, env().NODE_ENV === 'development'), frameAncestors);
   const forward = new Headers(req.headers);
+  forward.set(EMBED_DECISION_HEADER, decision);
   forward.set('x-pathname', pathname + search);
   forward.set('x-brand-host', parseHost(req.headers.get('host')) ?? '');
   forward.set('x-nonce', nonce);
   forward.set('content-security-policy', csp);
-  const res = NextResponse.next({ request: { headers: forward } });
+  const res =
+    decision === 'blocked'
+      ? NextResponse.rewrite(new URL(EMBED_BLOCKED_PATH, req.url), { request: { headers: forward } })
+      : NextResponse.next({ request: { headers: forward } });
   res.headers.set('content-security-policy', csp);
   if (endedSession) res.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true });
   return res;

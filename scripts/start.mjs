@@ -13,6 +13,7 @@ const dev = process.argv.includes('--dev');
 const dir = dataDir();
 const listenPort = port();
 process.env.DATA_DIR = dir;
+process.env.PORT = String(listenPort); // middleware asks this server for brand settings on loopback
 process.env.NODE_ENV = dev ? 'development' : 'production';
 
 const holder = lockHolder(dir);

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { isEmbedded } from '@/lib/client/device';
 import { useBrowserValue } from '@/lib/client/navigate';
 import { useBrand } from './brand-context';
+import { linkTarget, policyLinks } from '@/components/legal/policy-links';
 
 // The optional footer (uiDesignCriteria.isfooterIncluded, default true). Its second block,
 // the brand's own links out, is hidden when the app is framed by the brand's embedding app.
@@ -11,13 +12,15 @@ export function Footer() {
   const embedded = useBrowserValue(() => isEmbedded(window), false);
   if (!brand.uiDesignCriteria.isfooterIncluded) return null;
   const { text, links, officialSite } = brand.footer;
+  // An embedding brand's own policy pages, when it names them, take the place of ours.
+  const policy = policyLinks(brand.uiDesignCriteria);
   return (
     <footer className="mt-auto border-t border-gray-300 bg-white px-4 py-4 text-sm text-gray-800" data-testid="footer">
       <div className="mx-auto max-w-md">
         {text && <p>{text}</p>}
         <nav aria-label="Legal" className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-          <Link className="underline" href="/terms-of-use">Terms of use</Link>
-          <Link className="underline" href="/privacy-policy">Privacy policy</Link>
+          <Link className="underline" href={policy['Terms & Conditions']} {...linkTarget(policy['Terms & Conditions'])}>Terms of use</Link>
+          <Link className="underline" href={policy['Privacy Policy']} {...linkTarget(policy['Privacy Policy'])}>Privacy policy</Link>
         </nav>
       </div>
       {!embedded && (links.length > 0 || officialSite) && (

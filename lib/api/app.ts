@@ -4,6 +4,7 @@ import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from './errors';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { clientRoutes } from './client/routes';
+import { embeddingLookupRoutes } from './client/embedding-lookup';
 import { authRoutes } from './auth/routes';
 import { customerRoutes } from './customer/routes';
 import { operatorRoutes } from './operator/routes';
@@ -44,6 +45,8 @@ function createApp() {
 
   // Operator calls are guarded by their key, not by a brand host.
   app.route('/', operatorRoutes);
+  // Public, domain-keyed: answers whatever the requesting host (see embedding-lookup.ts).
+  app.route('/', embeddingLookupRoutes);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -22,6 +22,12 @@ export type EmbeddingRequest = {
 
 export type EmbeddingDecision = 'render' | 'blocked' | { redirect: string };
 
+/** Request header by which middleware tells the root layout its decision ('render' | 'blocked'). */
+export const EMBED_DECISION_HEADER = 'x-embed-decision';
+
+/** The empty page a blocked frame is rewritten to (app/embed-blocked): no app page is rendered. */
+export const EMBED_BLOCKED_PATH = '/embed-blocked';
+
 /** Query parameter that carries the verify path to the brand's embedding page. */
 export const EMBED_PATH_PARAM = 'path';
 
@@ -47,6 +53,16 @@ export function originOf(url: string | null | undefined): string | undefined {
 
 function requiredOrigin(config: EmbeddingConfig): string | undefined {
   return config.isEmbeddingRequired ? originOf(config.embeddingURL) : undefined;
+}
+
+/**
+ * The app's own origin as the request names it (Host header; a TLS proxy may hide the scheme,
+ * so a parent on the same host counts as the app itself whatever its scheme).
+ */
+export function selfOriginOf(host: string | null | undefined, parentOrigin: string | undefined, protocol = 'http:'): string | null {
+  if (!host) return null;
+  if (parentOrigin && new URL(parentOrigin).host === host.toLowerCase()) return parentOrigin;
+  return `${protocol}//${host.toLowerCase()}`;
 }
 
 /** Where a top-level visit goes: the embeddingURL, with ?path= on verify pages. */

@@ -59,14 +59,25 @@ describe('GET /api/client//embedding-url', () => {
     }
   });
 
-  it('says nothing of another brand’s domain', async () => {
+  it('answers by the domain asked for, from any host, since the embedding origin is public', async () => {
     const a = await createTestBrand();
     const b = await createTestBrand({ ui: { isEmbeddingRequired: true, embeddingURL: 'https://b.example.com' } });
-    const res = await call(server, a.domain, 'GET', `/api/client/embedding-url?domain=${b.domain}`);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    for (const host of [a.domain, 'not-a-brand.localhost']) {
+      const res = await call(server, host, 'GET', `/api/client/embedding-url?domain=${b.domain}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ clientId: b.id, embeddingURL: 'https://b.example.com', isEmbeddingRequired: true }]);
+    }
+    const unknown = await call(server, a.domain, 'GET', '/api/client/embedding-url?domain=nobody.localhost');
+    expect(unknown.body).toEqual([]);
+  });
+
+  it('answers /api/client/{id}/embedding-url only for the requesting brand', async () => {
+    const a = await createTestBrand();
+    const b = await createTestBrand({ ui: { isEmbeddingRequired: true, embeddingURL: 'https://b.example.com' } });
     const byId = await call(server, a.domain, 'GET', `/api/client/${b.id}/embedding-url?domain=${b.domain}`);
     expect(byId.status).toBe(404);
+    const own = await call(server, a.domain, 'GET', `/api/client/${a.id}/embedding-url?domain=${b.domain}`);
+    expect(own.body).toEqual([]);
   });
 
   it('answers 422 naming the field when domain is missing', async () => {

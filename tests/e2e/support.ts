@@ -76,13 +76,28 @@ export async function otpFor(to: string, purpose: string, since: number): Promis
   return found!.code;
 }
 
-export async function signUpWithPassword(page: Page, brand: Brand, opts: { email: string; name?: string; password?: string }) {
+export async function signUpWithPassword(
+  page: Page,
+  brand: Brand,
+  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean },
+) {
   await open(page, `${brand.origin}/signup`);
   if (opts.name !== undefined) await page.getByLabel('Your name').fill(opts.name);
   await page.getByLabel('E-mail address').fill(opts.email);
   await page.getByLabel('Password').fill(opts.password ?? PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`${brand.origin}/`);
+  // A new customer is shown the Cookie Notice (tests/e2e/legal.spec.ts covers it); accepting it
+  // here records the consent, so it covers nothing the other tests click.
+  if (opts.acceptCookies !== false) await acceptCookieNotice(page);
+}
+
+export async function acceptCookieNotice(page: Page) {
+  const notice = page.getByRole('region', { name: 'Cookie Notice' });
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/customer/cookie-consent') && r.ok());
+  await notice.getByRole('button', { name: 'Accept' }).click();
+  await expect(notice).toHaveCount(0);
+  await recorded;
 }
 
 export async function signInWithPassword(page: Page, brand: Brand, email: string, password = PASSWORD, path = '/login') {

@@ -1,11 +1,11 @@
 import 'server-only';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import type { AppContext, AppEnv } from '../context';
+import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { cloneInfoSchema, embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
 import { getCloneInfo } from './get-clone-info';
 import { findClientByHost } from './find-client';
-import { storedClientConfigSchema } from '@/lib/schemas/client-config';
+import { embeddingAnswer } from './embedding-lookup';
 import { errorResponses } from '../openapi';
 
 export const clientRoutes = new OpenAPIHono<AppEnv>();
@@ -21,23 +21,9 @@ clientRoutes.openapi(
   (c) => c.json(cloneInfoSchema.parse(getCloneInfo(c.var.client)), 200),
 );
 
-// GET /api/client//embedding-url?domain= — where the brand frames the app (spec section 7).
-// The spec's path has an empty segment; /api/client/embedding-url and /api/client/{id}/embedding-url
-// answer the same. Only the requesting brand's own domains are answered.
-const embeddingHandler = async (c: AppContext, id?: string) => {
-  const query = embeddingUrlQuerySchema.parse(c.req.query());
-  if (id !== undefined && id !== c.var.client.id) throw new ApiError('not_found', 'Client not found');
-  const target = await findClientByHost(query.domain);
-  if (!target || target.id !== c.var.client.id) return c.json([], 200);
-  const ui = storedClientConfigSchema.parse(target.config).ui;
-  return c.json(
-    embeddingUrlResponseSchema.parse([
-      { clientId: target.id, embeddingURL: ui.embeddingURL, isEmbeddingRequired: ui.isEmbeddingRequired },
-    ]),
-    200,
-  );
-};
-
+// GET /api/client/{id}/embedding-url?domain= — the requesting brand's own embedding URL. The
+// domain-keyed lookup without an id (the spec's /api/client//embedding-url) is public and lives
+// in embedding-lookup.ts, before the tenant guard.
 clientRoutes.openapi(
   createRoute({
     method: 'get',
@@ -46,7 +32,11 @@ clientRoutes.openapi(
     request: { query: embeddingUrlQuerySchema },
     responses: { 200: { description: 'Embedding URL of the domain', content: { 'application/json': { schema: embeddingUrlResponseSchema } } }, ...errorResponses },
   }),
-  (c) => embeddingHandler(c as unknown as AppContext, c.req.param('id')) as never,
+  async (c) => {
+    const query = embeddingUrlQuerySchema.parse(c.req.query());
+    if (c.req.param('id') !== c.var.client.id) throw new ApiError('not_found', 'Client not found');
+    const target = await findClientByHost(query.domain);
+    if (!target || target.id !== c.var.client.id) return c.json([], 200);
+    return c.json(embeddingAnswer(target), 200);
+  },
 );
-clientRoutes.get('/client//embedding-url', (c) => embeddingHandler(c));
-clientRoutes.get('/client/embedding-url', (c) => embeddingHandler(c));

@@ -2,6 +2,7 @@ import {
   EMBED_PATH_PARAM,
   embeddingDecision,
   embeddingDecisionInPage,
+  selfOriginOf,
   frameAncestorsFor,
   parentOriginFromBrowser,
   withFrameAncestors,
@@ -71,5 +72,20 @@ describe('the in-page check', () => {
     });
     expect(embeddingDecisionInPage(embedded, { path: '/', isTopLevel: false, referrer: '', selfOrigin: self })).toBe('blocked');
     expect(embeddingDecisionInPage(plain, { path: '/', isTopLevel: false, referrer: '', selfOrigin: self })).toBe('render');
+  });
+});
+
+describe('selfOriginOf', () => {
+  it('names the app by the Host header, not by the server hostname', () => {
+    expect(selfOriginOf('acme.localhost:3601', undefined, 'http:')).toBe('http://acme.localhost:3601');
+  });
+  it('counts a parent on the same host as the app itself whatever its scheme (TLS proxy)', () => {
+    expect(selfOriginOf('acme.example', 'https://acme.example', 'http:')).toBe('https://acme.example');
+  });
+  it('does not take another host for the app', () => {
+    expect(selfOriginOf('acme.example', 'https://evil.example', 'https:')).toBe('https://acme.example');
+  });
+  it('answers null without a Host header', () => {
+    expect(selfOriginOf(null, 'https://evil.example')).toBeNull();
   });
 });

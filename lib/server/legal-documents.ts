@@ -1,0 +1,14 @@
+import 'server-only';
+import { apiFetch } from './api-fetch';
+import { currentDocumentsSchema, legalDocumentSchema, type LegalDocument, type LegalDocumentType } from '@/lib/schemas/legal';
+
+// The brand's current legal documents as the /terms-of-use and /privacy-policy pages show them:
+// GET /api/legal/documents/current, then GET /api/legal/documents/{id} (JSON) for each asked type.
+export async function currentLegalDocuments(types: LegalDocumentType[]): Promise<Partial<Record<LegalDocumentType, LegalDocument>>> {
+  const current = currentDocumentsSchema.parse(await apiFetch<unknown>('/legal/documents/current', { auth: false }));
+  const wanted = current.documents.filter((d) => types.includes(d.documentType));
+  const docs = await Promise.all(
+    wanted.map(async (d) => legalDocumentSchema.parse(await apiFetch<unknown>(`/legal/documents/${encodeURIComponent(d.documentId)}`, { auth: false }))),
+  );
+  return Object.fromEntries(docs.map((d) => [d.documentType, d]));
+}
