@@ -8,7 +8,7 @@ import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { http, refreshAccessToken } from '@/lib/client/http';
 import { profileQuery } from '@/lib/client/queries/profile';
-import { PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 
 // /reset-password — POST /api/auth/customer/change-password. Other sessions end; this one gets
 // a fresh cookie, so the in-memory token is renewed after.

@@ -1,14 +1,11 @@
-import Link from 'next/link';
 import { ModuleScreen } from '@/components/pages/module-screen';
+import { RewardsList } from '@/components/rewards/rewards-list';
 
-// /rewards
+// /rewards — cashback and coupons earned on the scan journeys.
 export default function RewardsPage() {
   return (
-    <ModuleScreen title="Rewards" flag="isLoyalityProgramEnabled" intro="Cashback and coupons you earn by scanning genuine products are listed here. Cashback is paid to your UPI id.">
-      <ul className="space-y-2">
-        <li><Link className="underline" href="/upi-details">UPI details</Link></li>
-        <li><Link className="underline" href="/transaction-history">Transaction history</Link></li>
-      </ul>
+    <ModuleScreen title="Rewards" flag="isLoyalityProgramEnabled" intro="Cashback and coupons you earned by scanning genuine products. Cashback is paid to your UPI id.">
+      <RewardsList />
     </ModuleScreen>
   );
 }

@@ -1,11 +1,11 @@
 import { ModuleScreen } from '@/components/pages/module-screen';
-import { UpiForm } from '@/components/account/upi-form';
+import { UpiDetailsForm } from '@/components/rewards/upi-details-form';
 
 // /upi-details — where cashback rewards are paid.
 export default function UpiDetailsPage() {
   return (
     <ModuleScreen title="UPI details" flag="isLoyalityProgramEnabled" intro="Cashback rewards are paid to this UPI id.">
-      <UpiForm />
+      <UpiDetailsForm />
     </ModuleScreen>
   );
 }

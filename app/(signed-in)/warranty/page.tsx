@@ -1,13 +1,13 @@
-import Link from 'next/link';
 import { ModuleScreen } from '@/components/pages/module-screen';
+import { unitIdOf } from '@/components/products/unit-param';
+import { WarrantyScreen } from '@/components/warranty/warranty-screen';
 
-// /warranty
-export default function WarrantyPage() {
+// /warranty[?unitId=] — register the warranty of a claimed product, with its invoice, and see how long it lasts.
+export default async function WarrantyPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const unitId = unitIdOf((await searchParams).unitId);
   return (
     <ModuleScreen title="Warranty" flag="isWarrantyEnabled" intro="Register the warranty of a product you claimed, with its invoice, and see how long it lasts.">
-      <ul className="space-y-2">
-        <li><Link className="underline" href="/my-products">My products</Link></li>
-      </ul>
+      <WarrantyScreen unitId={unitId} />
     </ModuleScreen>
   );
 }

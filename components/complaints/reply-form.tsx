@@ -1,0 +1,68 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { replyToComplaint } from '@/lib/client/queries/complaints';
+
+// The customer's reply in a ticket's thread (POST .../messages); closed tickets take no reply.
+export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: boolean }) {
+  const router = useRouter();
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [, startTransition] = useTransition();
+  const formRef = useFocusOnError(attempt);
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    setSent(false);
+    if (!body.trim()) {
+      setErrors({ body: 'Write your reply first.' });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await replyToComplaint(ticketId, body.trim());
+      setBody('');
+      setErrors({});
+      setSent(true);
+      startTransition(() => router.refresh());
+    } catch (err) {
+      setErrors(formErrorsOf(err, ['body']));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = errors.body ?? errors.form;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 rounded-lg border border-gray-300 bg-white p-4" aria-label="Reply">
+      {error && <Alert>{error}</Alert>}
+      {sent && <Alert kind="success">Your reply was sent.</Alert>}
+      <label htmlFor="reply-body" className="mb-1 block font-medium text-gray-900">Your reply</label>
+      {closed && (
+        <p id="reply-closed" className="mb-2 text-sm text-gray-800" data-testid="reply-closed">
+          This complaint is closed, so it takes no more replies. Raise a new complaint if the problem is back.
+        </p>
+      )}
+      <textarea
+        id="reply-body"
+        className="mb-3 block min-h-24 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 disabled:bg-gray-100"
+        maxLength={2000}
+        value={body}
+        disabled={closed}
+        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={errors.body ? true : undefined}
+        aria-describedby={closed ? 'reply-closed' : undefined}
+      />
+      <Button type="submit" busy={busy} disabled={closed}>Send reply</Button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { http } from '@/lib/client/http';
+
+const WORDS = ['', 'Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
+
+// /feedback — a rating from 1 to 5 (a radio group) and a comment (POST /api/customer/feedback).
+export function FeedbackForm({ unitId }: { unitId?: string }) {
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [thanked, setThanked] = useState(false);
+  const formRef = useFocusOnError(attempt);
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    if (!rating) {
+      setErrors({ rating: 'Choose a rating from 1 to 5.' });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await http('/customer/feedback', { method: 'POST', body: { rating, comment: comment.trim(), ...(unitId ? { unitId } : {}) } });
+      setThanked(true);
+    } catch (err) {
+      setErrors(formErrorsOf(err, ['rating', 'comment']));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (thanked) {
+    return (
+      <div role="status" className="rounded-lg border-l-4 border-green-700 bg-green-50 p-4 text-green-900" data-testid="feedback-thanks">
+        <p className="font-semibold">Thank you for your feedback!</p>
+        <p className="mt-1">It helps the brand make better products.</p>
+        <p className="mt-2"><Link className="underline" href="/">Back to the home screen</Link></p>
+      </div>
+    );
+  }
+  const error = errors.rating ?? errors.comment ?? errors.form;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {error && <Alert>{error}</Alert>}
+      <fieldset className="mb-4" aria-invalid={errors.rating ? true : undefined}>
+        <legend className="mb-2 font-medium text-gray-900">Your rating</legend>
+        <div className="flex gap-2">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="relative flex min-h-11 min-w-11 flex-1 cursor-pointer flex-col items-center justify-center rounded-md border border-gray-400 bg-white p-1 has-[:checked]:border-brand-primary has-[:checked]:bg-brand-primary has-[:checked]:text-brand-text has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} className="sr-only" aria-label={`${n} of 5, ${WORDS[n]}`} />
+              <span aria-hidden="true" className="text-xl leading-none">{n <= rating ? '★' : '☆'}</span>
+              <span aria-hidden="true" className="text-sm font-semibold">{n}</span>
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-sm text-gray-800" aria-live="polite">{rating ? `${rating} of 5: ${WORDS[rating]}` : '1 is very poor, 5 is excellent.'}</p>
+      </fieldset>
+      <div className="mb-4">
+        <label htmlFor="feedback-comment" className="mb-1 block font-medium text-gray-900">Comment (optional)</label>
+        <textarea id="feedback-comment" maxLength={1000} className="block min-h-28 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900" value={comment} onChange={(e) => setComment(e.target.value)} aria-invalid={errors.comment ? true : undefined} />
+      </div>
+      <Button type="submit" busy={busy}>Send feedback</Button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+import Link from 'next/link';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Section } from '@/components/products/section';
+import { answerStep, journeyQuery, type JourneyStep } from '@/lib/client/queries/journeys';
+import { rewardsQuery } from '@/lib/client/queries/rewards';
+import type { RewardGrant } from '@/lib/schemas/rewards';
+import { StepForm } from './step-form';
+
+const link = 'font-medium text-brand-primary underline';
+
+// The scan journey of a claimed unit (GET .../journey): finished steps summarised, the next step
+// answered here (POST .../journey/steps/{stepId}), in order, until the reward is earned.
+export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn: boolean }) {
+  const queryClient = useQueryClient();
+  const { data: journey, error, isPending } = useQuery(journeyQuery(unitId));
+  const [grant, setGrant] = useState<RewardGrant | null>(null);
+  const [stepError, setStepError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(step: JourneyStep, body: { choice?: string; value?: string }) {
+    setBusy(true);
+    setStepError(undefined);
+    try {
+      const answer = await answerStep(unitId, step.stepId, body);
+      queryClient.setQueryData(journeyQuery(unitId).queryKey, answer.journey);
+      if (answer.grant) {
+        setGrant(answer.grant);
+        void queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey });
+      }
+    } catch (err) {
+      setStepError(err instanceof Error ? err.message : 'Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (isPending) return <Section title="Your journey"><p className="text-gray-800">Loading the steps…</p></Section>;
+  if (error || !journey) return <Section title="Your journey"><Alert>{error?.message ?? 'Something went wrong!'}</Alert></Section>;
+  const next = journey.steps.find((s) => s.stepId === journey.nextStepId);
+  const total = journey.steps.length;
+  return (
+    <Section title="Your journey" testId="journey">
+      <ol className="mb-3 space-y-2" aria-label="Steps">
+        {journey.steps.map((s, i) => (
+          <li key={s.stepId} className="flex gap-2 text-gray-800" aria-current={s.stepId === journey.nextStepId ? 'step' : undefined}>
+            <span aria-hidden="true" className={`mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${s.done ? 'bg-green-700 text-white' : s.stepId === journey.nextStepId ? 'bg-brand-primary text-brand-text' : 'bg-gray-200 text-gray-900'}`}>
+              {s.done ? '✓' : i + 1}
+            </span>
+            <span>
+              <span className="font-medium">{s.title}</span>
+              <span className="sr-only"> — step {i + 1} of {total}, {s.done ? 'done' : s.stepId === journey.nextStepId ? 'current' : 'to do'}</span>
+              {s.done && s.answer?.choice && <span className="block text-sm">Your answer: {s.answer.choice}</span>}
+              {s.done && s.answer?.value && <span className="block text-sm">You entered: {s.answer.value}</span>}
+              {s.done && s.type === 'REWARD' && s.reward && <span className="block text-sm">Earned: {rewardLine(s.reward)}</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {stepError && <Alert>{stepError}</Alert>}
+      {grant && (
+        <Alert kind="success">
+          <p className="font-semibold" data-testid="earned-reward">You earned {grant.type === 'Cashback' ? `${grant.amountText} cashback` : `a coupon: ${grant.name}`}.</p>
+          {rewardsOn && <p className="mt-1"><Link className={link} href="/rewards">See your rewards</Link></p>}
+        </Alert>
+      )}
+      {next ? (
+        <StepForm key={next.stepId} step={next} position={journey.steps.indexOf(next) + 1} total={total} busy={busy} onSubmit={(body) => submit(next, body)} />
+      ) : (
+        <p className="font-medium text-gray-900" data-testid="journey-done">
+          You finished this journey.{' '}
+          {rewardsOn && journey.steps.some((s) => s.type === 'REWARD') && !grant && <Link className={link} href="/rewards">See your rewards</Link>}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function rewardLine(r: NonNullable<JourneyStep['reward']>): string {
+  return r.type === 'Cashback' && r.amountText ? `${r.amountText} cashback` : r.name;
+}

@@ -1,0 +1,59 @@
+'use client';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import type { JourneyStep } from '@/lib/client/queries/journeys';
+
+// The form of the journey's current step: INFO (read and continue), DECISION (one choice),
+// INPUT (a value), REWARD (collect it).
+export function StepForm({ step, position, total, busy, onSubmit }: { step: JourneyStep; position: number; total: number; busy: boolean; onSubmit: (body: { choice?: string; value?: string }) => void }) {
+  const [choice, setChoice] = useState('');
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const headingId = useId();
+
+  function submit(ev: FormEvent) {
+    ev.preventDefault();
+    if (step.type === 'DECISION') {
+      if (!choice) return setProblem('Choose an answer.');
+      onSubmit({ choice });
+    } else if (step.type === 'INPUT') {
+      if (!value.trim()) return setProblem(`${step.label ?? 'This'} is required.`);
+      onSubmit({ value: value.trim() });
+    } else onSubmit({});
+    setProblem(undefined);
+  }
+
+  const action = step.type === 'REWARD' ? 'Collect my reward' : step.type === 'INFO' ? 'Continue' : 'Submit';
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="rounded-md border border-brand-primary p-3" data-testid="journey-step">
+      <p className="text-sm text-gray-700">Step {position} of {total}</p>
+      <h3 id={headingId} className="mb-2 text-lg font-semibold text-gray-900">{step.title}</h3>
+      {step.type === 'INFO' && <p className="mb-3 whitespace-pre-line text-gray-800">{step.body}</p>}
+      {step.type === 'DECISION' && (
+        <fieldset className="mb-3" aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${headingId}-problem` : undefined}>
+          <legend className="mb-2 font-medium text-gray-900">{step.question}</legend>
+          {(step.options ?? []).map((o) => (
+            <label key={o} className="mb-1 flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
+              <input type="radio" name="choice" value={o} checked={choice === o} onChange={() => setChoice(o)} />
+              {o}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {step.type === 'INPUT' && (
+        <Field label={step.label ?? 'Your answer'} placeholder={step.placeholder || undefined} maxLength={step.maxLength} value={value} onChange={(e) => setValue(e.target.value)} error={problem} />
+      )}
+      {step.type === 'REWARD' && step.reward && (
+        <p className="mb-3 text-gray-800">
+          {step.reward.type === 'Cashback' ? `${step.reward.amountText} cashback, paid to your UPI id.` : step.reward.name}
+          {step.reward.description && <span className="block text-sm">{step.reward.description}</span>}
+        </p>
+      )}
+      {problem && step.type !== 'INPUT' && (
+        <p id={`${headingId}-problem`} role="alert" className="mb-2 text-sm font-medium text-red-700">{problem}</p>
+      )}
+      <Button type="submit" busy={busy}>{action}</Button>
+    </form>
+  );
+}

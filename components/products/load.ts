@@ -1,0 +1,17 @@
+import 'server-only';
+import { ApiRequestError, apiFetch } from '@/lib/server/api-fetch';
+
+// A server component's read of the Brand API that shows failures instead of throwing: a missing
+// row (404) and any other error become a message the page renders.
+
+export type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+export async function load<T>(path: string): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await apiFetch<T>(path) };
+  } catch (err) {
+    if (err instanceof ApiRequestError) return { ok: false, status: err.status, message: err.message };
+    console.error('[after-sales] load failed', path, err);
+    return { ok: false, status: 500, message: 'Something went wrong!' };
+  }
+}

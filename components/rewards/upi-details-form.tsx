@@ -1,0 +1,75 @@
+'use client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { http } from '@/lib/client/http';
+import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
+import type { CustomerProfile } from '@/lib/schemas/customer';
+import { vpaProblem } from './vpa';
+
+// /upi-details — shows the UPI id cashback is paid to and changes it (PUT customer-profile { vpa }).
+export function UpiDetailsForm() {
+  const queryClient = useQueryClient();
+  const { data: profile } = useQuery(profileQuery());
+  const current = profile?.vpa ?? null;
+  const [vpa, setVpa] = useState<string>();
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saved, setSaved] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+  const value = vpa ?? current ?? '';
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    setSaved(false);
+    const problem = vpaProblem(value);
+    if (problem) {
+      setErrors({ vpa: problem });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await http<CustomerProfile>(PROFILE_PATH, { method: 'PUT', body: { vpa: value.trim() || null } });
+      queryClient.setQueryData(profileQuery().queryKey, updated);
+      setVpa(undefined);
+      setErrors({});
+      setSaved(true);
+    } catch (err) {
+      setErrors(formErrorsOf(err, ['vpa']));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <p className="mb-4 rounded-md border border-gray-300 bg-white p-3 text-gray-900" data-testid="current-vpa">
+        {current ? <>Cashback is paid to <strong>{current}</strong>.</> : 'You have not added a UPI id yet.'}
+      </p>
+      {saved && <Alert kind="success">Your UPI id was saved. <Link className="underline" href="/rewards">Back to rewards</Link></Alert>}
+      {(errors.form || errors.vpa) && <Alert>{errors.form ?? `UPI id: ${errors.vpa}`}</Alert>}
+      <Field
+        label="UPI id"
+        name="vpa"
+        placeholder="name@bank"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputMode="email"
+        value={value}
+        onChange={(e) => setVpa(e.target.value)}
+        error={errors.vpa}
+        hint="Like name@bank. Leave empty to remove it."
+      />
+      <Button type="submit" busy={busy}>Save UPI id</Button>
+    </form>
+  );
+}
