@@ -7,10 +7,16 @@ import { ShellEffects } from '@/components/shell/shell-effects';
 import { Footer } from '@/components/shell/footer';
 import { LoadError, APP_DATA_ERROR } from '@/components/shell/load-error';
 import { BlockedScreen } from '@/components/shell/blocked-screen';
+import { BlockedEmbedScreen } from '@/components/legal/blocked-embed-screen';
+import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
+import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
+import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
 // colours, title and icon; the blocked screen for a blacklisted brand; the app-data reload
-// screen when there is no brand here or the call fails.
+// screen when there is no brand here or the call fails; for a brand that requires embedding, the
+// server-side embedding decision (a disallowed parent gets only the red screen, no app content,
+// so it holds with scripts disabled in the frame), then the in-page guard and the legal banners.
 
 export async function generateMetadata(): Promise<Metadata> {
   const result = await readBrand();
@@ -22,6 +28,21 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+/** Everything of the app under the brand's shell; the banners load after the page (see DeferredLegalBanners). */
+function appContent(children: React.ReactNode, ui: Parameters<typeof DeferredLegalBanners>[0]['ui']) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <ShellEffects />
+      {children}
+      <Footer />
+      <DeferredLegalBanners ui={ui} />
+    </>
+  );
+}
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const result = await readBrand();
@@ -35,19 +56,25 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     );
   }
   const { brand } = result;
+  const ui = brand.uiDesignCriteria;
+  const embedding = { isEmbeddingRequired: ui.isEmbeddingRequired, embeddingURL: ui.embeddingURL };
+  const decision = brand.serviceStatus === 'Blacklisted' ? 'render' : await serverEmbeddingDecision(embedding);
   return (
     <html lang="en" style={brandCssVariables(brand)}>
       <body className="flex min-h-[var(--app-height,100vh)] flex-col">
         {brand.serviceStatus === 'Blacklisted' ? (
           <BlockedScreen organizationName={brand.organizationName} />
+        ) : decision === 'blocked' ? (
+          <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} />
         ) : (
           <Providers brand={brand}>
-            <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-              Skip to content
-            </a>
-            <ShellEffects />
-            {children}
-            <Footer />
+            {ui.isEmbeddingRequired ? (
+              <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
+                {appContent(children, ui)}
+              </LazyEmbedGuard>
+            ) : (
+              appContent(children, ui)
+            )}
           </Providers>
         )}
       </body>

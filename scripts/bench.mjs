@@ -71,7 +71,9 @@ async function firstLoadKb(pathname) {
   const page = await get(base + pathname);
   if (page.status !== 200) throw new Error(`${pathname} answered ${page.status}`);
   const html = page.body.toString('utf8');
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]))];
+  // Scripts marked noModule (Next's legacy polyfills) are skipped by every modern browser.
+  const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((t) => !/\bnomodule\b/i.test(t));
+  const srcs = [...new Set(tags.map((t) => /\bsrc="([^"]+\.js[^"]*)"/.exec(t)?.[1]).filter(Boolean))];
   let total = 0;
   for (const src of srcs) total += gzipSync((await get(new URL(src, base).href)).body).length;
   return { kb: total / 1024, scripts: srcs.length };

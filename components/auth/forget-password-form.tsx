@@ -10,7 +10,7 @@ import { authOptionsOf } from '@/lib/client/auth-options';
 import { resetForgottenPassword, sendOtp } from '@/lib/client/auth-api';
 import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { hardNavigate } from '@/lib/client/navigate';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { ContactFields } from './contact-fields';
 
 // /forget-password — contact → code (FORGOT PASSWORD) → new password → /login with a notice.

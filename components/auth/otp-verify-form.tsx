@@ -14,7 +14,7 @@ import { http } from '@/lib/client/http';
 import { PROFILE_PATH } from '@/lib/client/queries/profile';
 import { clearPendingOtp, parsePendingOtp, pendingPassword, readPendingRaw, resendWait, savePendingOtp, type PendingOtp } from '@/lib/client/pending-otp';
 import { useBrowserValue } from '@/lib/client/navigate';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 
 // /otp-verify — the 6-digit code of the flow in progress (sign-in, sign-up, or no-password
 // sign-up-or-in), with resend after a countdown. A new customer of a brand that takes names

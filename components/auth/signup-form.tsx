@@ -12,7 +12,7 @@ import { sendOtp, signUp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
 import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { savePendingOtp } from '@/lib/client/pending-otp';
-import { PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { ContactFields } from './contact-fields';
 
 // /signup — name (when the brand takes names), contact, password (unless the brand has no

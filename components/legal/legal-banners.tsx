@@ -14,7 +14,7 @@ import {
   type StoredAcknowledgement,
   type StoredLegalChoices,
 } from '@/lib/client/legal';
-import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@/lib/schemas/legal';
+import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@/lib/domain/legal';
 import { PolicyBanner } from './policy-banner';
 import { CookieNotice } from './cookie-notice';
 import { policyLinks, type PolicyUrlConfig } from './policy-links';

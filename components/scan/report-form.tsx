@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { ApiRequestError, submitReport } from '@/lib/client/verify';
-import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
+import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 import { LocationConsent, type Coarse } from './location-consent';
 
 // The report of a suspicious product: what is wrong (required), the code (optional), a photo

@@ -7,11 +7,20 @@ import { hardNavigate } from '@/lib/client/navigate';
 import type { CustomerProfile } from '@/lib/schemas/customer';
 import { LoadError, USER_DATA_ERROR } from './load-error';
 import { LoadingAnimation } from './loading-animation';
+import { QueryProvider } from './query-provider';
 
 // The signed-in part of the shell: the profile the server loaded seeds React Query; a failed
 // profile shows the user-data reload screen; a failed token refresh sends the visitor to
 // /login, remembering where they were (spec section 8).
 export function SignedInShell({ profile, children }: { profile: CustomerProfile; children: ReactNode }) {
+  return (
+    <QueryProvider>
+      <ProfileGate profile={profile}>{children}</ProfileGate>
+    </QueryProvider>
+  );
+}
+
+function ProfileGate({ profile, children }: { profile: CustomerProfile; children: ReactNode }) {
   const queryClient = useQueryClient();
   useState(() => queryClient.setQueryData(profileQuery().queryKey, profile));
   const query = useQuery(profileQuery());

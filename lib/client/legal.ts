@@ -1,11 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { http } from './http';
-import {
-  LEGAL_DOCUMENT_TYPES,
-  type AcknowledgePoliciesBody,
-  type AcknowledgedPolicies,
-  type CurrentDocuments,
-  type LegalDocumentType,
+import { LEGAL_DOCUMENT_TYPES } from '@/lib/domain/legal';
+import type {
+  AcknowledgePoliciesBody,
+  AcknowledgedPolicies,
+  CurrentDocuments,
+  LegalDocumentType,
 } from '@/lib/schemas/legal';
 
 // Legal policies and cookie consent in the browser (docs/legal-and-embedding.md): the policy

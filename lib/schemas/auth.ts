@@ -10,9 +10,9 @@ export type AuthMode = z.infer<typeof authModeSchema>;
 export const channelSchema = z.enum(['mobile', 'email']);
 export type Channel = z.infer<typeof channelSchema>;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const OTP_LENGTH = 6;
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
+
+export { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Indian numbers may be given without +91; anything else needs its country code. */
 export function normalizeMobile(input: string): string | undefined {

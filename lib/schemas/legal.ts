@@ -3,7 +3,9 @@ import { z } from 'zod';
 // Contracts of the legal policies and cookie consent (product-spec section 3 "Legal
 // acknowledgement"; docs/legal-and-embedding.md). Shared by the Brand API and its clients.
 
-export const LEGAL_DOCUMENT_TYPES = ['Terms & Conditions', 'Privacy Policy', 'Cookie Policy'] as const;
+import { LEGAL_DOCUMENT_TYPES } from '@/lib/domain/legal';
+
+export { LEGAL_DOCUMENT_TYPES };
 export const legalDocumentTypeSchema = z.enum(LEGAL_DOCUMENT_TYPES);
 export type LegalDocumentType = z.infer<typeof legalDocumentTypeSchema>;
 export const legalDocumentFormatSchema = z.enum(['markdown', 'pdf']);

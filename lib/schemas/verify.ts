@@ -80,7 +80,7 @@ export const trackingResponseSchema = z
   .strict();
 
 // POST /api/report (multipart/form-data)
-export const REPORT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 export const reportFieldsSchema = z
   .object({
     description: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
