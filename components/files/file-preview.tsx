@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { fetchBlob } from '@/lib/client/upload';
 import { fileNameOf } from './disposition';
 import { formatSize } from './file-rules';
+import { errorMessageOf } from '@/lib/client/fetch-rules';
 
 type Loaded = { url: string; type: string; name: string; size: number };
 
@@ -27,7 +28,7 @@ export function FilePreview({ fileId }: { fileId: string }) {
       .catch((err: unknown) => {
         if (cancelled) return;
         const status = (err as { status?: number }).status;
-        setError(status === 404 ? 'This file was not found. It may belong to another account.' : err instanceof Error ? err.message : 'Something went wrong!');
+        setError(status === 404 ? 'This file was not found. It may belong to another account.' : errorMessageOf(undefined, err));
       });
     return () => {
       cancelled = true;

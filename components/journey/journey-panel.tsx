@@ -8,6 +8,7 @@ import { answerStep, journeyQuery, type JourneyStep } from '@/lib/client/queries
 import { rewardsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import { StepForm } from './step-form';
+import { errorMessageOf } from '@/lib/client/fetch-rules';
 
 const link = 'font-medium text-brand-primary underline';
 
@@ -31,14 +32,14 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
         void queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey });
       }
     } catch (err) {
-      setStepError(err instanceof Error ? err.message : 'Something went wrong!');
+      setStepError(errorMessageOf(undefined, err));
     } finally {
       setBusy(false);
     }
   }
 
   if (isPending) return <Section title="Your journey"><p className="text-gray-800">Loading the steps…</p></Section>;
-  if (error || !journey) return <Section title="Your journey"><Alert>{error?.message ?? 'Something went wrong!'}</Alert></Section>;
+  if (error || !journey) return <Section title="Your journey"><Alert>{errorMessageOf(undefined, error)}</Alert></Section>;
   const next = journey.steps.find((s) => s.stepId === journey.nextStepId);
   const total = journey.steps.length;
   return (

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ApiRequestError, apiFetch } from '@/lib/server/api-fetch';
+import { FALLBACK_MESSAGE } from '@/lib/client/fetch-rules';
 
 // A server component's read of the Brand API that shows failures instead of throwing: a missing
 // row (404) and any other error become a message the page renders.
@@ -12,6 +13,6 @@ export async function load<T>(path: string): Promise<Loaded<T>> {
   } catch (err) {
     if (err instanceof ApiRequestError) return { ok: false, status: err.status, message: err.message };
     console.error('[after-sales] load failed', path, err);
-    return { ok: false, status: 500, message: 'Something went wrong!' };
+    return { ok: false, status: 500, message: FALLBACK_MESSAGE };
   }
 }

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { moment } from '@/components/products/format';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError, errorMessageOf } from '@/lib/client/fetch-rules';
 import { profileQuery } from '@/lib/client/queries/profile';
 import { claimReward, rewardsQuery, transactionsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
@@ -87,7 +87,7 @@ function CashbackClaim({ reward, vpa }: { reward: RewardGrant; vpa: string | nul
         queryClient.invalidateQueries({ queryKey: transactionsQuery().queryKey }),
       ]);
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'Something went wrong!';
+      const message = errorMessageOf(undefined, err);
       setProblem({ message, needsVpa: err instanceof ApiRequestError && /^vpa\b/i.test(message) });
     } finally {
       setBusy(false);

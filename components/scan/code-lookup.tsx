@@ -14,6 +14,7 @@ import { LookupForm } from './lookup-form';
 import { qrIdOf } from './recognize-link';
 import { expiryStateOf, formatDay } from './format';
 import type { SearchParams } from './location';
+import { errorMessageOf } from '@/lib/client/fetch-rules';
 
 // The look-up screens of a code typed or pasted into a form (?qrId=): its details, its expiry,
 // its journey. Rendered on the server; the details and expiry use the info route of the verify
@@ -44,7 +45,7 @@ async function lookUp(mode: LookupMode, qrId: string, withToken: boolean): Promi
     }
     return { kind: 'verdict', data: verifyResponseSchema.parse(await apiFetch<unknown>(`/verify/info/${encodeURIComponent(qrId)}`, { auth: withToken })) };
   } catch (err) {
-    return { kind: 'error', status: err instanceof ApiRequestError ? err.status : 500, message: err instanceof Error ? err.message : 'Something went wrong!' };
+    return { kind: 'error', status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { ApiRequestError } from './fetch-rules';
+import { ApiRequestError, errorMessageOf } from './fetch-rules';
 
 // Turns a failed call into what a form shows: the field it names (the API's 422 answers carry
 // `field`) or a message for the whole form.
@@ -6,7 +6,7 @@ import { ApiRequestError } from './fetch-rules';
 export type FormErrors = Record<string, string | undefined> & { form?: string };
 
 export function formErrorsOf(err: unknown, fields: readonly string[]): FormErrors {
-  const message = err instanceof Error ? err.message : 'Something went wrong!';
+  const message = errorMessageOf(undefined, err);
   const body = err instanceof ApiRequestError ? (err.body as { field?: unknown } | undefined) : undefined;
   const field = typeof body?.field === 'string' ? body.field.split('.')[0] : undefined;
   if (field && fields.includes(field)) return { [field]: message.replace(new RegExp(`^${field}: `), '') };

@@ -7,6 +7,7 @@ import { LookupForm } from '@/components/scan/lookup-form';
 import { BatchDetails, ProductDetails } from '@/components/scan/product-details';
 import { ResultBanner } from '@/components/scan/verdict-card';
 import type { SearchParams } from '@/components/scan/location';
+import { errorMessageOf } from '@/lib/client/fetch-rules';
 
 // /verify-by-batchnumber?batchNumber= — the product and dates of a batch of this brand
 // (GET /api/verify/batch/{batchNumber}; another brand's batch is not found).
@@ -17,7 +18,7 @@ async function lookUpBatch(batchNumber: string): Promise<Found> {
   try {
     return { ok: true, data: batchDetailsResponseSchema.parse(await apiFetch<unknown>(`/verify/batch/${encodeURIComponent(batchNumber)}`, { auth: false })) };
   } catch (err) {
-    return { ok: false, status: err instanceof ApiRequestError ? err.status : 500, message: err instanceof Error ? err.message : 'Something went wrong!' };
+    return { ok: false, status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };
   }
 }
 
