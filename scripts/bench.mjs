@@ -143,7 +143,7 @@ async function main() {
       rows.push(['idle memory of the server (RSS, after warm-up)', `${fmt(idle, 0)} MB`, `≤ ${budgets.idleMb} MB`, idle <= budgets.idleMb ? 'ok' : 'OVER']);
 
       const targets = [['/api/client/clone-info', 'clone-info API']];
-      targets.push(['/favicon.ico', 'static file (ceiling)']);
+      targets.push(['/favicon.svg', 'static file (ceiling)']);
       if (qrId) {
         targets.push([`/info/verify/${qrId}`, 'verify page (anonymous, server-rendered)']);
         targets.push([`/api/verify/info/${qrId}`, 'verify API (info)']);
@@ -167,9 +167,14 @@ async function main() {
   const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, client and server on the same machine.\n\n${table}\n`;
   console.log('\n' + report);
   if (WRITE) {
+    // Only the part between the markers is rewritten; the reading of the figures around it stays.
     const file = path.join(root, 'docs/benchmarks.md');
-    const head = `# Benchmarks\n\nProduced by \`npm run bench -- --write\` (scripts/bench.mjs) against a production build with the embedded database, on loopback.\nBudgets come from the issues: first-load JavaScript at most 150 kB gzipped, ready in at most 5 s, idle memory at most 400 MB; the verify page at least 40% of the static ceiling's throughput with p99 under 100 ms.\n\n## Latest run\n\n`;
-    writeFileSync(file, head + report);
+    const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+    const a = current.indexOf(start);
+    const b = current.indexOf(end);
+    if (a < 0 || b < a) throw new Error(`docs/benchmarks.md lacks the ${start} … ${end} markers`);
+    writeFileSync(file, `${current.slice(0, a + start.length)}\n${report}${current.slice(b)}`);
     console.log(`written to ${path.relative(root, file)}`);
   }
 }

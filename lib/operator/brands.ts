@@ -6,6 +6,7 @@ import { clients, clientDomains } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { isValidBrandDomain } from '@/lib/host';
 import { randomId } from '@/lib/ids';
+import { forgetCachedClients } from '@/lib/api/client/find-client';
 import {
   applyConfigPatch,
   clientConfigPatchSchema,
@@ -35,7 +36,7 @@ export async function createBrand(input: z.input<typeof createBrandArgs>) {
   const args = createBrandArgs.parse(input);
   const db = await getDb();
   const config = applyConfigPatch(defaultClientConfig(), args.config ?? {});
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const taken = await tx.select().from(clientDomains).where(inArray(clientDomains.domain, args.domains));
     if (taken.length) throw new ApiError('conflict', `Domain already serves a brand: ${taken.map((t) => t.domain).join(', ')}`);
     const existing = await tx.select({ id: clients.id }).from(clients).where(eq(clients.slug, args.slug));
@@ -51,6 +52,8 @@ export async function createBrand(input: z.input<typeof createBrandArgs>) {
     await tx.insert(clientDomains).values(args.domains.map((domain) => ({ domain, clientId: id })));
     return { id, slug: args.slug, name: args.name, domains: args.domains };
   });
+  forgetCachedClients();
+  return created;
 }
 
 export async function requireBrand(slug: string) {
@@ -76,6 +79,7 @@ export async function setBrandConfig(input: z.input<typeof setConfigArgs>) {
       ...(args.config.organizationType ? { organizationType: args.config.organizationType } : {}),
     })
     .where(eq(clients.id, brand.id));
+  forgetCachedClients();
   return { slug: args.slug, config };
 }
 
@@ -100,6 +104,7 @@ export async function setBrandStatus(input: z.input<typeof setStatusArgs>) {
   const brand = await requireBrand(args.slug);
   const db = await getDb();
   await db.update(clients).set({ serviceStatus: args.status, updatedAt: new Date() }).where(eq(clients.id, brand.id));
+  forgetCachedClients();
   return { slug: args.slug, serviceStatus: args.status };
 }
 
@@ -112,6 +117,7 @@ export async function addBrandDomain(input: z.input<typeof domainArgs>) {
   const [taken] = await db.select().from(clientDomains).where(eq(clientDomains.domain, args.domain));
   if (taken) throw new ApiError('conflict', `Domain already serves a brand: ${args.domain}`);
   await db.insert(clientDomains).values({ domain: args.domain, clientId: brand.id });
+  forgetCachedClients();
   return { slug: args.slug, domain: args.domain };
 }
 
@@ -124,5 +130,6 @@ export async function removeBrandDomain(input: z.input<typeof domainArgs>) {
     .where(and(eq(clientDomains.domain, args.domain), eq(clientDomains.clientId, brand.id)))
     .returning();
   if (!removed.length) throw new ApiError('not_found', `${args.domain} is not a domain of ${args.slug}`);
+  forgetCachedClients();
   return { slug: args.slug, domain: args.domain };
 }

@@ -13,6 +13,8 @@ export type Session = AccessToken;
 
 /** The live session of this request (the API turns its cookie into a token), or undefined. */
 export const readSession = cache(async (): Promise<Session | undefined> => {
+  // No cookie, no session: an anonymous scan need not ask the API (the hot path of a shop visit).
+  if (!(await cookies()).has(SESSION_COOKIE)) return undefined;
   try {
     return await currentAccessToken();
   } catch {

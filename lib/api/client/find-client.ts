@@ -6,10 +6,32 @@ import { parseHost } from '@/lib/host';
 
 export type ClientRow = typeof clients.$inferSelect;
 
+// Every API call and page starts by finding the brand of its host. Answers are kept for
+// CLIENT_CACHE_MS: a cache, not shared state. A change made through this process (operator
+// commands) clears it at once; another app server sees it within CLIENT_CACHE_MS.
+export const CLIENT_CACHE_MS = 2_000;
+const g = globalThis as unknown as { __brandClientCache?: Map<string, { at: number; row: ClientRow | undefined }> };
+const clientCache = (g.__brandClientCache ??= new Map());
+
+/** Forget cached brands (after a brand, its domains or its configuration changed). */
+export function forgetCachedClients() {
+  clientCache.clear();
+}
+
 /** The brand that serves a host, or undefined. */
 export async function findClientByHost(hostHeader: string | null | undefined): Promise<ClientRow | undefined> {
   const host = parseHost(hostHeader);
   if (!host) return undefined;
+  const now = Date.now();
+  const hit = clientCache.get(host);
+  if (hit && now - hit.at < CLIENT_CACHE_MS) return hit.row;
+  const row = await loadClientByHost(host);
+  if (clientCache.size > 10_000) clientCache.clear(); // bounded: unknown hosts are cached too
+  clientCache.set(host, { at: now, row });
+  return row;
+}
+
+async function loadClientByHost(host: string): Promise<ClientRow | undefined> {
   const db = await getDb();
   const rows = await db
     .select({ client: clients })
