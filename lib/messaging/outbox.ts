@@ -17,7 +17,7 @@ export const memoryOutbox: OutboxEntry[] = [];
 export function outboxFile(): string | undefined {
   const e = env();
   if (e.DATA_DIR === ':memory:') return e.TEST_OUTBOX_FILE;
-  return path.join(path.resolve(e.DATA_DIR), 'outbox.jsonl');
+  return path.join(path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR), 'outbox.jsonl'); // the data folder, not the project
 }
 
 export const outboxProvider: MessageProvider = {
@@ -41,8 +41,8 @@ export const outboxProvider: MessageProvider = {
 export function readOutbox(): OutboxEntry[] {
   const file = outboxFile();
   if (!file) return [...memoryOutbox];
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  if (!existsSync(/*turbopackIgnore: true*/ file)) return [];
+  return readFileSync(/*turbopackIgnore: true*/ file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as OutboxEntry);

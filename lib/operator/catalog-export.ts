@@ -12,7 +12,7 @@ import { slugArg, textArg } from './catalog';
 // Exports of a batch's codes: CSV (for a printer's data merge) and a print-ready A4 PDF sheet of
 // QR codes, each encoding the full verify URL on the brand's domain.
 
-const outArg = z.string().min(1).max(500).transform((p) => path.resolve(process.cwd(), p));
+const outArg = z.string().min(1).max(500).transform((p) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), p));
 const MAX_EXPORT = 10_000;
 
 export const exportCodesArgs = z.object({ slug: slugArg, batch: textArg(64), out: outArg.optional() }).strict();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { apiFetch } from './api-fetch';
+import { ApiRequestError } from '@/lib/client/fetch-rules';
 import { currentDocumentsSchema, legalDocumentSchema, type LegalDocument, type LegalDocumentType } from '@/lib/schemas/legal';
 
 // The brand's current legal documents as the /terms-of-use and /privacy-policy pages show them:
@@ -11,4 +12,14 @@ export async function currentLegalDocuments(types: LegalDocumentType[]): Promise
     wanted.map(async (d) => legalDocumentSchema.parse(await apiFetch<unknown>(`/legal/documents/${encodeURIComponent(d.documentId)}`, { auth: false }))),
   );
   return Object.fromEntries(docs.map((d) => [d.documentType, d]));
+}
+
+/** One of this brand's documents by id (any version), or undefined when it is not this brand's. */
+export async function legalDocumentById(documentId: string): Promise<LegalDocument | undefined> {
+  try {
+    return legalDocumentSchema.parse(await apiFetch<unknown>(`/legal/documents/${encodeURIComponent(documentId)}`, { auth: false }));
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 404) return undefined;
+    throw err;
+  }
 }
