@@ -3,10 +3,11 @@ import { call, createTestBrand, startApiServer, type TestServer } from '../suppo
 import { getDb } from '@/lib/db/client';
 import { otps } from '@/lib/db/schema';
 import { clearSendThrottle, codesFor, latestCode, sendOtp, uniqueEmail, PASSWORD } from './auth-support';
+import { awayFromWindowEnd } from '../support/rate-windows';
 
 // One-time codes: expiry, single use, 5 wrong tries, purpose binding, throttling, storage.
 
-jest.setTimeout(30_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
+jest.setTimeout(90_000); // slow password hashing on a busy 2-core machine, and waits for a fresh rate-limit window
 let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
@@ -111,6 +112,7 @@ describe('one-time codes', () => {
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
     expect(codesFor(brand.id, email)).toHaveLength(1);
 
+    await awayFromWindowEnd(3600, 30_000); // the per-contact count is hourly
     for (let i = 0; i < 4; i++) {
       await clearSendThrottleForMode(brand.id);
       expect((await sendOtp(server, brand.domain, 'SIGNUP OR LOGIN', 'email', email)).status).toBe(200);
@@ -125,6 +127,7 @@ describe('one-time codes', () => {
   it('throttles sends per address across contacts', async () => {
     const brand = await otpBrand();
     let last;
+    await awayFromWindowEnd(3600, 30_000); // the per-address count is hourly
     for (let i = 0; i < 31; i++) last = await sendOtp(server, brand.domain, 'SIGNUP OR LOGIN', 'email', uniqueEmail());
     expect(last!.status).toBe(429);
     expect(last!.body.code).toBe('rate_limited');
@@ -133,6 +136,7 @@ describe('one-time codes', () => {
   it('limits failed password sign-ins per contact (429)', async () => {
     const brand = await createTestBrand();
     const email = uniqueEmail();
+    await awayFromWindowEnd(900, 30_000); // failed sign-ins are counted per 15 minutes
     for (let i = 0; i < 10; i++) {
       const res = await call(server, brand.domain, 'POST', '/api/auth/customer/web/login', { body: { channel: 'email', contact: email, password: `wrong password ${i}` } });
       expect(res.status).toBe(400);
@@ -152,8 +156,3 @@ async function clearSendThrottleForMode(clientId: string) {
   await db.delete(rateLimits).where(like(rateLimits.key, `otp-send:target:SIGNUP OR LOGIN:${clientId}%|30`));
 }
 
-/** Limits use fixed windows: start a test early in one, so its calls do not straddle two. */
-async function awayFromWindowEnd(windowSeconds: number) {
-  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
-  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
-}
