@@ -1,15 +1,25 @@
 import 'server-only';
 import { cache } from 'react';
+import { headers } from 'next/headers';
+import { brandGeneration } from '@/lib/brand-generation';
 import { apiFetch, ApiRequestError } from './api-fetch';
 import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
 
-// The requesting host's brand, as clone-info answers it, asked once per server request.
+// The requesting host's brand, as clone-info answers it, asked once per server request and kept
+// per host for BRAND_CACHE_MS: every page's root layout needs it, and the API keeps the brand row
+// that long anyway (lib/api/client/find-client.ts). A brand changed through this process is seen
+// at once (lib/brand-generation.ts); with BRAND_API_URL, within BRAND_CACHE_MS.
 
 export type BrandResult = { ok: true; brand: CloneInfo } | { ok: false; message: string; status: number };
 
 export const NO_APP_DATA = 'No App data found.';
+export const BRAND_CACHE_MS = 2_000;
 
-export const readBrand = cache(async (): Promise<BrandResult> => {
+type Kept = { at: number; generation: number; brand: CloneInfo };
+const g = globalThis as unknown as { __brandPageCache?: Map<string, Kept> };
+const kept = (g.__brandPageCache ??= new Map());
+
+async function askBrand(): Promise<BrandResult> {
   try {
     const parsed = cloneInfoSchema.safeParse(await apiFetch<unknown>('/client/clone-info', { auth: false }));
     if (!parsed.success) return { ok: false, message: NO_APP_DATA, status: 500 };
@@ -18,4 +28,22 @@ export const readBrand = cache(async (): Promise<BrandResult> => {
     const status = err instanceof ApiRequestError ? err.status : 500;
     return { ok: false, message: err instanceof Error ? err.message : NO_APP_DATA, status };
   }
+}
+
+export const readBrand = cache(async (): Promise<BrandResult> => {
+  const h = await headers();
+  // Keyed by both headers the API may read the brand from (lib/api/guards.ts), as they are
+  // forwarded (lib/server/api-fetch.ts): a request can only ever hit its own answer.
+  const host = `${h.get('host') ?? ''}|${h.get('x-forwarded-host') ?? ''}`.toLowerCase();
+  const now = Date.now();
+  const hit = kept.get(host);
+  if (hit && now - hit.at < BRAND_CACHE_MS && hit.generation === brandGeneration()) return { ok: true, brand: hit.brand };
+  const generation = brandGeneration();
+  const result = await askBrand();
+  // Only answers are kept: a failure is asked again by the next request.
+  if (result.ok) {
+    if (kept.size > 10_000) kept.clear();
+    kept.set(host, { at: now, generation, brand: result.brand });
+  }
+  return result;
 });

@@ -3,7 +3,7 @@ import { call, createTestBrand, startApiServer, type TestServer } from '../suppo
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
-import { claims, scans } from '@/lib/db/schema';
+import { claims, scans, unitScanStats } from '@/lib/db/schema';
 import { blacklistCode, deleteCode } from '@/lib/operator/catalog-codes';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { awayFromWindowEnd } from '../support/rate-windows';
@@ -58,6 +58,20 @@ describe('GET /api/verify/info/{qrId}', () => {
     expect(res.body.result).toBe('Batch Details Only');
     expect(res.body.batch.batchNumber).toBe(batch.batchNumber);
     expect(res.body.verification).toBeUndefined();
+  });
+
+  it('counts the verifications of a unit across both its codes, and not refused or foreign scans', async () => {
+    const { batch, verify } = await setup();
+    const [unit, other] = [batch.units[0]!, (await setup()).batch.units[0]!];
+    await verify('info', unit.overt.qrId, null);
+    await verify('info', unit.covert.qrId, null); // the covert code of the same unit
+    await verify('info', other.overt.qrId, null); // another brand's code: Invalid Product, not counted here
+    await verify('info', 'NoSuchCode1234567', null); // Fake
+    const third = await verify('info', unit.overt.qrId, null);
+    expect(third.body.verification.count).toBe(3);
+    const stats = await (await getDb()).select().from(unitScanStats).where(eq(unitScanStats.unitKey, unit.overt.pairId!));
+    expect(stats).toEqual([expect.objectContaining({ verifiedCount: 3 })]);
+    expect(stats[0]!.firstVerifiedAt.toISOString()).toBe(third.body.verification.firstVerifiedAt);
   });
 
   it('answers Expired past the batch expiry date', async () => {

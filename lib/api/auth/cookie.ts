@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { requestHost } from '../guards';
 import { env } from '@/lib/server/env';
 import { parseHost } from '@/lib/host';
-import { storedClientConfigSchema } from '@/lib/schemas/client-config';
+import { brandConfigOf } from '@/lib/api/client/brand-config';
 import {
   SESSION_COOKIE,
   isLoopbackHost,
@@ -27,7 +27,7 @@ function isHttps(c: AppContext): boolean {
 }
 
 function attributes(c: AppContext) {
-  const embedding = storedClientConfigSchema.parse(c.var.client.config).ui.isEmbeddingRequired;
+  const embedding = brandConfigOf(c.var.client).ui.isEmbeddingRequired;
   const secure = env().COOKIE_SECURE ?? (isHttps(c) || isLoopbackHost(parseHost(requestHost(c))));
   return sessionCookieAttributes({ embedding, secure });
 }

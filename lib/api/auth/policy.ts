@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ClientRow } from '../client/find-client';
 import { ApiError } from '../errors';
-import { storedClientConfigSchema } from '@/lib/schemas/client-config';
+import { brandConfigOf } from '@/lib/api/client/brand-config';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
 
 // What a brand's otpServices allow (product-spec section 3), in one place:
@@ -20,7 +20,7 @@ export type AuthPolicy = {
 };
 
 export function authPolicy(client: ClientRow): AuthPolicy {
-  const o = storedClientConfigSchema.parse(client.config).otpServices;
+  const o = brandConfigOf(client).otpServices;
   return {
     noPassword: o.is_No_Password_Flow_Enabled,
     otpSignIn: o.is_No_Password_Flow_Enabled || (o.isOtpServiceEnabled && o.isLoginOtpEnabled),

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
-import { storedClientConfigSchema } from '@/lib/schemas/client-config';
+import { brandConfigOf } from './brand-config';
 import { findClientByHost, type ClientRow } from './find-client';
 
 // GET /api/client//embedding-url?domain= (spec section 7; also /api/client/embedding-url) — where
@@ -16,7 +16,7 @@ import { findClientByHost, type ClientRow } from './find-client';
 export const embeddingLookupRoutes = new Hono<AppEnv>();
 
 export function embeddingAnswer(client: ClientRow) {
-  const ui = storedClientConfigSchema.parse(client.config).ui;
+  const ui = brandConfigOf(client).ui;
   return embeddingUrlResponseSchema.parse([
     { clientId: client.id, embeddingURL: ui.embeddingURL, isEmbeddingRequired: ui.isEmbeddingRequired },
   ]);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
 import { parseHost } from '@/lib/host';
+import { bumpBrandGeneration } from '@/lib/brand-generation';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -16,6 +17,7 @@ const clientCache = (g.__brandClientCache ??= new Map());
 /** Forget cached brands (after a brand, its domains or its configuration changed). */
 export function forgetCachedClients() {
   clientCache.clear();
+  bumpBrandGeneration(); // and what the pages keep of clone-info (lib/server/tenant.ts)
 }
 
 /** The brand that serves a host, or undefined. */

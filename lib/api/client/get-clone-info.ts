@@ -1,12 +1,13 @@
 import 'server-only';
 import type { ClientRow } from './find-client';
-import type { CloneInfo } from '@/lib/schemas/client';
-import { featureKeyOfFlag, storedClientConfigSchema, type FeatureFlag } from '@/lib/schemas/client-config';
+import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
+import { featureKeyOfFlag, type FeatureFlag } from '@/lib/schemas/client-config';
+import { brandConfigOf } from './brand-config';
 import { gradient, gradientBackground, textColorFor } from '@/lib/domain/theme';
 
 /** The clone-info answer for a brand: its stored configuration with every default and derivation. */
 export function getCloneInfo(client: ClientRow): CloneInfo {
-  const cfg = storedClientConfigSchema.parse(client.config);
+  const cfg = brandConfigOf(client);
   const { ui, flags, otpServices: o } = cfg;
   const serviceStatus = client.serviceStatus === 'Blacklisted' ? 'Blacklisted' : 'Whitelisted';
   const servicesEnabled = [
@@ -56,4 +57,16 @@ export function getCloneInfo(client: ClientRow): CloneInfo {
     },
     footer: cfg.footer,
   };
+}
+
+const answers = new WeakMap<ClientRow, CloneInfo>();
+
+/** getCloneInfo checked against its schema, once per brand row (rows are cached, find-client.ts). */
+export function cloneInfoOf(client: ClientRow): CloneInfo {
+  let answer = answers.get(client);
+  if (!answer) {
+    answer = cloneInfoSchema.parse(getCloneInfo(client));
+    answers.set(client, answer);
+  }
+  return answer;
 }

@@ -3,7 +3,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { cloneInfoSchema, embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
-import { getCloneInfo } from './get-clone-info';
+import { cloneInfoOf } from './get-clone-info';
 import { findClientByHost } from './find-client';
 import { embeddingAnswer } from './embedding-lookup';
 import { errorResponses } from '../openapi';
@@ -18,7 +18,7 @@ clientRoutes.openapi(
     tags: ['client'],
     responses: { 200: { description: 'Brand configuration', content: { 'application/json': { schema: cloneInfoSchema } } }, ...errorResponses },
   }),
-  (c) => c.json(cloneInfoSchema.parse(getCloneInfo(c.var.client)), 200),
+  (c) => c.json(cloneInfoOf(c.var.client), 200),
 );
 
 // GET /api/client/{id}/embedding-url?domain= — the requesting brand's own embedding URL. The

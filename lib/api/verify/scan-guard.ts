@@ -5,7 +5,7 @@ import { ApiError } from '../errors';
 import { hitRateLimit } from '../rate-limit';
 import { sessionSecret } from '@/lib/auth/keys';
 import { env } from '@/lib/server/env';
-import { storedClientConfigSchema } from '@/lib/schemas/client-config';
+import { brandConfigOf } from '@/lib/api/client/brand-config';
 import type { FeatureFlag } from '@/lib/schemas/client-config';
 
 // Shared by the verify, tracking and report routes: the scan rate limit, the address hash kept
@@ -29,7 +29,7 @@ export function ipHash(c: AppContext): string {
 export const notOfferedMessage = (brand: string) => `This service is not offered by ${brand}.`;
 
 export function brandConfig(c: AppContext) {
-  return storedClientConfigSchema.parse(c.var.client.config);
+  return brandConfigOf(c.var.client);
 }
 
 export function requireModule(c: AppContext, flag: FeatureFlag) {

@@ -13,6 +13,7 @@ import { shapeBatch, shapeProduct, todayIso } from './shape';
 // unit when a post-sale scan earns it, record the scan, answer. The claim is an insert guarded by
 // the primary key of claims (unit id) inside the transaction that records the scan: of many
 // concurrent post-sale scans exactly one inserts; the others re-read the owner and are judged again.
+// A scan that claims nothing is one insert, outside any transaction.
 
 export type ScanContext = {
   clientId: string;
@@ -54,13 +55,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
   const now = new Date();
 
-  await db.transaction(async (tx) => {
-    if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
-      const won = await claimUnit(tx as unknown as Db, ctx.clientId, row.pairId, ctx.customerId);
-      claim = won && { customerId: won.customerId, claimedAt: won.claimedAt };
-      verdict = computeVerdict(verdictInput(ctx, route, row, claim));
-    }
-    await tx.insert(scans).values({
+  const record = (into: Db) =>
+    into.insert(scans).values({
       id: randomId('sc', 16),
       clientId: ctx.clientId,
       // A code of another brand is never linked: nothing is recorded against that brand.
@@ -76,7 +72,21 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       lng: ctx.location.lng,
       ipHash: ctx.ipHash,
     });
-  });
+
+  if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
+    const { pairId } = row;
+    const customerId = ctx.customerId;
+    // The claim and its scan are written together, or neither is.
+    await db.transaction(async (tx) => {
+      const won = await claimUnit(tx as unknown as Db, ctx.clientId, pairId, customerId);
+      claim = won && { customerId: won.customerId, claimedAt: won.claimedAt };
+      verdict = computeVerdict(verdictInput(ctx, route, row, claim));
+      await record(tx as unknown as Db);
+    });
+  } else {
+    // Nothing to claim: one statement (the trigger on scans keeps the unit's count with it).
+    await record(db);
+  }
 
   const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
   if (!ours || verdict.result === 'Fake' || verdict.result === 'Invalid Product' || !row.product || !row.batch) return base;

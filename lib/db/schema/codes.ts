@@ -11,6 +11,7 @@ import {
   doublePrecision,
   customType,
   uniqueIndex,
+  primaryKey,
   index,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -117,6 +118,18 @@ export const scans = pgTable(
     index('scans_client_unit_idx').on(t.clientId, t.unitKey, t.at).where(sql`${t.unitKey} is not null`),
     index('scans_client_code_idx').on(t.clientId, t.codeId, t.at).where(sql`${t.codeId} is not null`),
   ],
+);
+
+/** A unit's verification count and first verification, kept by a trigger on scans (migration 0005). */
+export const unitScanStats = pgTable(
+  'unit_scan_stats',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    unitKey: text('unit_key').notNull(),
+    verifiedCount: integer('verified_count').notNull(),
+    firstVerifiedAt: timestamp('first_verified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.unitKey] })],
 );
 
 export const trackingEvents = pgTable(

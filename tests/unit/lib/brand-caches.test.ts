@@ -1,0 +1,110 @@
+import { headers } from 'next/headers';
+import { apiFetch } from '@/lib/server/api-fetch';
+import { readBrand, BRAND_CACHE_MS } from '@/lib/server/tenant';
+import { bumpBrandGeneration } from '@/lib/brand-generation';
+import { brandConfigOf } from '@/lib/api/client/brand-config';
+import { sql0005 } from '@/lib/db/migrations/0005_scan_stats';
+import { VERIFIED_LABELS } from '@/lib/domain/verdict';
+
+// What the hot path keeps between requests: the parsed brand configuration per brand row, the
+// pages' clone-info per host, and the labels the scan-count trigger counts.
+
+jest.mock('next/headers', () => ({ headers: jest.fn() }));
+jest.mock('@/lib/server/api-fetch', () => ({
+  apiFetch: jest.fn(),
+  ApiRequestError: class ApiRequestError extends Error {
+    constructor(message: string, readonly status: number) {
+      super(message);
+    }
+  },
+}));
+
+const asked = apiFetch as jest.MockedFunction<typeof apiFetch>;
+const requestHeaders = headers as unknown as jest.Mock;
+
+/** A clone-info answer as the API gives it (only the fields the schema requires are checked here). */
+async function cloneInfo(name: string) {
+  const { getCloneInfo } = await import('@/lib/api/client/get-clone-info');
+  return getCloneInfo({ id: `cl_${name}`, organizationName: name, organizationType: 'Manufacturer', serviceStatus: 'Whitelisted', config: {} } as never);
+}
+
+function visit(host: string, forwardedHost?: string) {
+  requestHeaders.mockResolvedValue(new Headers({ host, ...(forwardedHost ? { 'x-forwarded-host': forwardedHost } : {}) }));
+  return readBrand();
+}
+
+let now = 1_000_000;
+beforeEach(() => {
+  asked.mockReset();
+  now += 10 * BRAND_CACHE_MS; // nothing kept from another test
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('readBrand (pages)', () => {
+  it('asks clone-info once per host within BRAND_CACHE_MS, then again', async () => {
+    asked.mockResolvedValue(await cloneInfo('Acme'));
+    await expect(visit('acme.test')).resolves.toMatchObject({ ok: true, brand: { organizationName: 'Acme' } });
+    now += BRAND_CACHE_MS - 1;
+    await visit('acme.test');
+    expect(asked).toHaveBeenCalledTimes(1);
+    now += 1;
+    await visit('acme.test');
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps each host, and each forwarded host, apart', async () => {
+    asked.mockResolvedValueOnce(await cloneInfo('Acme')).mockResolvedValueOnce(await cloneInfo('Other')).mockResolvedValueOnce(await cloneInfo('Acme'));
+    await visit('acme.test');
+    // A forged X-Forwarded-Host gets its own entry: it can neither read nor poison acme.test's.
+    await expect(visit('acme.test', 'other.test')).resolves.toMatchObject({ brand: { organizationName: 'Other' } });
+    await expect(visit('other.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme' } });
+    await expect(visit('acme.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme' } });
+    expect(asked).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks again at once after a brand changed in this process', async () => {
+    asked.mockResolvedValueOnce(await cloneInfo('Acme')).mockResolvedValueOnce(await cloneInfo('Acme Renamed'));
+    await visit('acme.test');
+    bumpBrandGeneration();
+    await expect(visit('acme.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme Renamed' } });
+  });
+
+  it('does not keep a failure', async () => {
+    asked.mockRejectedValueOnce(new Error('No App data found.')).mockResolvedValueOnce(await cloneInfo('Acme'));
+    await expect(visit('acme.test')).resolves.toEqual({ ok: false, message: 'No App data found.', status: 500 });
+    await expect(visit('acme.test')).resolves.toMatchObject({ ok: true });
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers No App data found. for an answer that is not clone-info', async () => {
+    asked.mockResolvedValueOnce({ organizationName: 42 });
+    await expect(visit('acme.test')).resolves.toEqual({ ok: false, message: 'No App data found.', status: 500 });
+  });
+});
+
+describe('brandConfigOf (API)', () => {
+  it('parses a row once and fills the defaults', () => {
+    const row = { config: { flags: { isTrackingEnabled: true } } };
+    const first = brandConfigOf(row);
+    expect(first.flags.isTrackingEnabled).toBe(true);
+    expect(first.flags.isRedFlaggingEnabled).toBeDefined();
+    expect(brandConfigOf(row)).toBe(first);
+    // A reloaded row (a new config object) is parsed afresh.
+    expect(brandConfigOf({ config: { flags: { isTrackingEnabled: false } } }).flags.isTrackingEnabled).toBe(false);
+  });
+
+  it('rejects a stored configuration that breaks the schema', () => {
+    expect(() => brandConfigOf({ config: { flags: { isTrackingEnabled: 'yes' } } })).toThrow();
+  });
+});
+
+describe('migration 0005 (scan counts)', () => {
+  it('counts exactly the labels of VERIFIED_LABELS, in the backfill and in the trigger', () => {
+    const lists = [...sql0005.matchAll(/result in \(([^)]*)\)/g)].map((m) =>
+      [...m[1]!.matchAll(/'([^']*)'/g)].map((l) => l[1]).sort(),
+    );
+    expect(lists).toHaveLength(2);
+    for (const list of lists) expect(list).toEqual([...VERIFIED_LABELS].sort());
+  });
+});
