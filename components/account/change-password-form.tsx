@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http, refreshAccessToken } from '@/lib/client/http';
 import { profileQuery } from '@/lib/client/queries/profile';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
@@ -17,26 +16,18 @@ export function ChangePasswordForm() {
   const hasPassword = profile?.hasPassword ?? true;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [done, setDone] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     setDone(false);
-    const local: FormErrors = {
+    const local = {
       currentPassword: !hasPassword || current ? undefined : 'Enter your current password',
       newPassword: next.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
     };
-    if (hasErrors(local)) {
-      setErrors(local);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!valid(local)) return;
+    await submit(['currentPassword', 'newPassword'], async () => {
       await http('/auth/customer/change-password', {
         method: 'POST',
         body: hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next },
@@ -46,12 +37,8 @@ export function ChangePasswordForm() {
       setNext('');
       setErrors({});
       setDone(true);
-    } catch (err) {
-      setErrors(formErrorsOf(err, ['currentPassword', 'newPassword']));
-      setAttempt((n) => n + 1);
-    } finally {
       setBusy(false);
-    }
+    });
   }
 
   return (

@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { clearAccessToken, http } from '@/lib/client/http';
 import { hardNavigate } from '@/lib/client/navigate';
 
@@ -13,28 +12,16 @@ import { hardNavigate } from '@/lib/client/navigate';
 export function DeleteAccountForm({ brandName }: { brandName: string }) {
   const [confirm, setConfirm] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
+  const { errors, busy, formRef, fail, submit } = useFormSubmit();
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
-    if (confirm !== 'DELETE') {
-      setErrors({ confirm: 'Type DELETE in capital letters to confirm' });
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (confirm !== 'DELETE') return fail({ confirm: 'Type DELETE in capital letters to confirm' });
+    await submit(['confirm', 'reason'], async () => {
       await http('/customer/delete-account', { method: 'POST', body: reason.trim() ? { confirm, reason: reason.trim() } : { confirm } });
       clearAccessToken();
       hardNavigate('/login?deleted=1');
-    } catch (err) {
-      setBusy(false);
-      setErrors(formErrorsOf(err, ['confirm', 'reason']));
-      setAttempt((n) => n + 1);
-    }
+    });
   }
 
   return (

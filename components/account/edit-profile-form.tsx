@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http } from '@/lib/client/http';
 import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
@@ -33,24 +32,15 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
     dob: profile.dob ?? '',
     ...profile.address,
   });
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [saved, setSaved] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     setSaved(false);
-    const local: FormErrors = { userName: values.userName.trim() ? undefined : 'Enter your name' };
-    if (hasErrors(local)) {
-      setErrors(local);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!valid({ userName: values.userName.trim() ? undefined : 'Enter your name' })) return;
+    await submit(['userName', 'companyName', 'dob', 'address'], async () => {
       const updated = await http<CustomerProfile>(PROFILE_PATH, {
         method: 'PUT',
         body: {
@@ -64,12 +54,8 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
       queryClient.setQueryData(profileQuery().queryKey, updated);
       setErrors({});
       setSaved(true);
-    } catch (err) {
-      setErrors(formErrorsOf(err, ['userName', 'companyName', 'dob', 'address']));
-      setAttempt((n) => n + 1);
-    } finally {
       setBusy(false);
-    }
+    });
   }
 
   const contact = profile.emailId ?? profile.mobileNoDetails?.mobileNo ?? '';

@@ -5,13 +5,12 @@ import { useBrand } from '@/components/shell/brand-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { resetForgottenPassword, sendOtp } from '@/lib/client/auth-api';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { hardNavigate } from '@/lib/client/navigate';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { ContactFields } from './contact-fields';
+import { useFormSubmit } from './use-form-submit';
 
 // /forget-password — contact → code (FORGOT PASSWORD) → new password → /login with a notice.
 export function ForgetPasswordForm() {
@@ -22,15 +21,7 @@ export function ForgetPasswordForm() {
   const [masked, setMasked] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
-  const fail = (e: FormErrors) => {
-    setBusy(false);
-    setErrors(e);
-    setAttempt((n) => n + 1);
-  };
+  const { errors, setErrors, busy, setBusy, formRef, fail, valid, submit } = useFormSubmit();
 
   if (opts.noPassword) {
     return (
@@ -43,32 +34,26 @@ export function ForgetPasswordForm() {
   async function onContact(ev: FormEvent) {
     ev.preventDefault();
     if (!contact.trim()) return fail({ contact: 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number') });
-    setBusy(true);
-    try {
+    await submit(['contact'], async () => {
       const sent = await sendOtp('FORGOT PASSWORD', channel, contact.trim());
       setMasked(sent.maskedContact);
       setErrors({});
       setBusy(false);
       setStep('reset');
-    } catch (err) {
-      fail(formErrorsOf(err, ['contact']));
-    }
+    });
   }
 
   async function onReset(ev: FormEvent) {
     ev.preventDefault();
-    const local: FormErrors = {
+    const local = {
       otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code`,
       password: password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
     };
-    if (hasErrors(local)) return fail(local);
-    setBusy(true);
-    try {
+    if (!valid(local)) return;
+    await submit(['otp', 'password'], async () => {
       await resetForgottenPassword({ channel, contact: contact.trim(), otp: code.trim(), password });
       hardNavigate('/login?reset=1');
-    } catch (err) {
-      fail(formErrorsOf(err, ['otp', 'password']));
-    }
+    });
   }
 
   if (step === 'reset') {

@@ -6,14 +6,13 @@ import { useBrand } from '@/components/shell/brand-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { authOptionsOf, otpSignInMode } from '@/lib/client/auth-options';
 import { passwordLogin, sendOtp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { savePendingOtp } from '@/lib/client/pending-otp';
 import { useHydrated } from '@/lib/client/navigate';
 import { ContactFields } from './contact-fields';
+import { useFormSubmit } from './use-form-submit';
 
 // /login — password sign-in, or a one-time code (LOGIN; SIGNUP OR LOGIN under the no-password flow).
 export function LoginForm({ from, notice }: { from: string; notice?: string }) {
@@ -24,26 +23,17 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
   const [contact, setContact] = useState('');
   const [password, setPassword] = useState('');
   const [withCode, setWithCode] = useState(opts.noPassword);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
+  const { errors, setErrors, busy, formRef, valid, submit } = useFormSubmit();
   const hydrated = useHydrated();
-
-  const fail = (e: FormErrors) => {
-    setErrors(e);
-    setAttempt((n) => n + 1);
-  };
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
-    const local: FormErrors = {
+    const local = {
       contact: contact.trim() ? undefined : 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number'),
       password: withCode || password ? undefined : 'Enter your password',
     };
-    if (hasErrors(local)) return fail(local);
-    setBusy(true);
-    try {
+    if (!valid(local)) return;
+    await submit(['contact', 'password'], async () => {
       if (withCode) {
         const mode = otpSignInMode(opts);
         const sent = await sendOtp(mode, channel, contact.trim());
@@ -53,10 +43,7 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
       }
       await passwordLogin(channel, contact.trim(), password);
       finishSignIn(from);
-    } catch (err) {
-      setBusy(false);
-      fail(formErrorsOf(err, ['contact', 'password']));
-    }
+    });
   }
 
   return (

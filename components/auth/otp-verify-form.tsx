@@ -5,16 +5,16 @@ import { useBrand } from '@/components/shell/brand-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { sendOtp, signUp, verifyOtp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { formErrorsOf } from '@/lib/client/form-errors';
 import { http } from '@/lib/client/http';
 import { PROFILE_PATH } from '@/lib/client/queries/profile';
 import { clearPendingOtp, parsePendingOtp, pendingPassword, readPendingRaw, resendWait, savePendingOtp, type PendingOtp } from '@/lib/client/pending-otp';
 import { useBrowserValue } from '@/lib/client/navigate';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
+import { useFormSubmit } from './use-form-submit';
 
 // /otp-verify — the 6-digit code of the flow in progress (sign-in, sign-up, or no-password
 // sign-up-or-in), with resend after a countdown. A new customer of a brand that takes names
@@ -27,12 +27,9 @@ export function OtpVerifyForm() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [userName, setUserName] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, setErrors, busy, setBusy, formRef, fail, valid, submit } = useFormSubmit();
   const [notice, setNotice] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const formRef = useFocusOnError(attempt);
 
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -51,20 +48,15 @@ export function OtpVerifyForm() {
   const p = pending;
   const needPassword = p.mode === 'SIGNUP' && !opts.noPassword && !pendingPassword();
   const wait = resendWait(p, now);
-  const fail = (e: FormErrors) => {
-    setErrors(e);
-    setAttempt((n) => n + 1);
-  };
 
   async function onCode(ev: FormEvent) {
     ev.preventDefault();
-    const local: FormErrors = {
+    const local = {
       otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code`,
       password: !needPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
     };
-    if (hasErrors(local)) return fail(local);
-    setBusy(true);
-    try {
+    if (!valid(local)) return;
+    await submit(['otp', 'password'], async () => {
       const otp = code.trim();
       if (p.mode === 'SIGNUP') {
         await signUp({ channel: p.channel, contact: p.contact, otp, userName: p.userName, password: opts.noPassword ? undefined : (pendingPassword() ?? password) });
@@ -81,23 +73,16 @@ export function OtpVerifyForm() {
       }
       clearPendingOtp();
       finishSignIn(p.from);
-    } catch (err) {
-      setBusy(false);
-      fail(formErrorsOf(err, ['otp', 'password']));
-    }
+    });
   }
 
   async function onName(ev: FormEvent) {
     ev.preventDefault();
     if (!userName.trim()) return fail({ userName: 'Enter your name' });
-    setBusy(true);
-    try {
+    await submit(['userName'], async () => {
       await http(PROFILE_PATH, { method: 'PUT', body: { userName: userName.trim() } });
       finishSignIn(p.from);
-    } catch (err) {
-      setBusy(false);
-      fail(formErrorsOf(err, ['userName']));
-    }
+    });
   }
 
   async function resend() {

@@ -6,14 +6,13 @@ import { useBrand } from '@/components/shell/brand-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { sendOtp, signUp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { savePendingOtp } from '@/lib/client/pending-otp';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { ContactFields } from './contact-fields';
+import { useFormSubmit } from './use-form-submit';
 
 // /signup — name (when the brand takes names), contact, password (unless the brand has no
 // passwords); a code confirms the contact first when the brand requires it.
@@ -25,29 +24,20 @@ export function SignupForm({ from }: { from: string }) {
   const [channel, setChannel] = useState(opts.channels[0]!);
   const [contact, setContact] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
-
-  const fail = (e: FormErrors) => {
-    setErrors(e);
-    setAttempt((n) => n + 1);
-  };
+  const { errors, busy, formRef, valid, submit } = useFormSubmit();
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
-    const local: FormErrors = {
+    const local = {
       userName: !opts.askUserName || userName.trim() ? undefined : 'Enter your name',
       contact: contact.trim() ? undefined : 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number'),
       password:
         opts.noPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
     };
-    if (hasErrors(local)) return fail(local);
+    if (!valid(local)) return;
     const name = opts.askUserName ? userName.trim() : undefined;
     const pass = opts.noPassword ? undefined : password;
-    setBusy(true);
-    try {
+    await submit(['userName', 'contact', 'password'], async () => {
       if (opts.signupOtp) {
         const sent = await sendOtp('SIGNUP', channel, contact.trim());
         savePendingOtp(
@@ -59,10 +49,7 @@ export function SignupForm({ from }: { from: string }) {
       }
       await signUp({ channel, contact: contact.trim(), password: pass, userName: name });
       finishSignIn(from);
-    } catch (err) {
-      setBusy(false);
-      fail(formErrorsOf(err, ['userName', 'contact', 'password']));
-    }
+    });
   }
 
   return (

@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
@@ -45,6 +46,7 @@ async function lookUp(mode: LookupMode, qrId: string, withToken: boolean): Promi
     }
     return { kind: 'verdict', data: verifyResponseSchema.parse(await apiFetch<unknown>(`/verify/info/${encodeURIComponent(qrId)}`, { auth: withToken })) };
   } catch (err) {
+    unstable_rethrow(err);
     return { kind: 'error', status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };
   }
 }

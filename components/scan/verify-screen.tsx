@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
@@ -21,6 +22,7 @@ async function askVerdict(route: VerifyRoute, qrId: string, query: string, withT
     const answer = await apiFetch<unknown>(`/verify/${route}/${encodeURIComponent(qrId)}${query}`, { auth: withToken });
     return { verdict: verifyResponseSchema.parse(answer) };
   } catch (error) {
+    unstable_rethrow(error);
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 }
@@ -29,7 +31,8 @@ async function askVerdict(route: VerifyRoute, qrId: string, query: string, withT
 async function journeyOf(qrId: string) {
   try {
     return trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })).events;
-  } catch {
+  } catch (err) {
+    unstable_rethrow(err);
     return null;
   }
 }

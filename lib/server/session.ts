@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { redirect, unstable_rethrow } from 'next/navigation';
 import { currentAccessToken, type AccessToken } from './api-fetch';
 import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/routes';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
@@ -17,7 +17,8 @@ export const readSession = cache(async (): Promise<Session | undefined> => {
   if (!(await cookies()).has(SESSION_COOKIE)) return undefined;
   try {
     return await currentAccessToken();
-  } catch {
+  } catch (err) {
+    unstable_rethrow(err); // Next's own control flow (dynamic usage while prerendering) goes on
     return undefined;
   }
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { brandGeneration } from '@/lib/brand-generation';
@@ -25,6 +26,7 @@ async function askBrand(): Promise<BrandResult> {
     if (!parsed.success) return { ok: false, message: NO_APP_DATA, status: 500 };
     return { ok: true, brand: parsed.data };
   } catch (err) {
+    unstable_rethrow(err);
     const status = err instanceof ApiRequestError ? err.status : 500;
     return { ok: false, message: err instanceof Error ? err.message : NO_APP_DATA, status };
   }

@@ -1,34 +1,12 @@
 // Runs in the node environment: it has fetch's Response, Headers and FormData.
 import { callWithHeaders, fetchBlob, upload } from '@/lib/client/upload';
-import { clearAccessToken, page } from '@/lib/client/http';
 import { authStore } from '@/lib/client/status';
 import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { header, jsonAnswer as json, mockClientFetch } from '@/tests/support/client-fetch';
 
 // The multipart, header and download calls follow the rules of the JSON client.
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
-let answers: Array<() => Response>;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const reload = jest.fn();
-const header = (c: Call, name: string) => new Headers(c.init.headers).get(name);
-
-beforeAll(() => {
-  page.reload = reload;
-});
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  reload.mockReset();
-  clearAccessToken();
-  global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} });
-    const next = answers.shift();
-    if (!next) throw new Error('unexpected call ' + String(url));
-    return next();
-  }) as typeof fetch;
-});
+const { calls, answers, reload } = mockClientFetch();
 
 describe('upload', () => {
   it('sends the FormData as is, with Bearer, CSRF header and credentials, and no JSON content type', async () => {

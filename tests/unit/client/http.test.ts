@@ -1,34 +1,13 @@
 // Runs in the node environment: it has fetch's Response and Headers; jsdom does not.
-import { http, page, refreshAccessToken, clearAccessToken } from '@/lib/client/http';
+import { http, refreshAccessToken } from '@/lib/client/http';
 import { authStore } from '@/lib/client/status';
 import { HTTP_TIMEOUT_MS, type ApiRequestError } from '@/lib/client/fetch-rules';
+import { header, jsonAnswer, mockClientFetch } from '@/tests/support/client-fetch';
 
 // The browser's client of the Brand API, against a mocked fetch.
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
-let answers: Array<() => Response | Promise<Response>>;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-trace': 'kept' } });
-const reload = jest.fn();
-
-beforeAll(() => {
-  page.reload = reload;
-});
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  reload.mockReset();
-  clearAccessToken();
-  global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} });
-    const next = answers.shift();
-    if (!next) throw new Error('unexpected call ' + String(url));
-    return next();
-  }) as typeof fetch;
-});
-
-const header = (c: Call, name: string) => new Headers(c.init.headers).get(name);
+const { calls, answers, reload } = mockClientFetch();
+const json = (status: number, body: unknown) => jsonAnswer(status, body, { 'x-trace': 'kept' });
 
 describe('http (browser)', () => {
   it('refreshes a token first, then sends it as Bearer with credentials', async () => {

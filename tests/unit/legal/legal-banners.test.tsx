@@ -113,7 +113,7 @@ describe('LegalBanners for a signed-in customer', () => {
     httpMock.mockRejectedValue(new Error('offline'));
     renderBanners();
     await waitFor(() => expect(calls('/legal/get-acknowledged-policies')).toHaveLength(4));
-    await new Promise((r) => setTimeout(r, 20));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(calls('/legal/get-acknowledged-policies')).toHaveLength(4);
     expect(screen.queryByRole('region')).toBeNull();
     expect(document.body).not.toHaveClass('scroll-locked');
@@ -153,7 +153,8 @@ describe('LegalBanners for a visitor', () => {
     httpMock.mockResolvedValue(documents as never);
     renderBanners();
     await waitFor(() => expect(calls('/legal/documents/current')).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 10));
+    // The answer reaches the component after this wait: act lets its update land in the test.
+    await act(() => new Promise((r) => setTimeout(r, 10)));
     expect(screen.queryByRole('region')).toBeNull();
   });
 });

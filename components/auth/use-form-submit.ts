@@ -1,0 +1,46 @@
+'use client';
+import { useState } from 'react';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+
+/**
+ * What the sign-in and account forms share: their errors (by field, or `form` for the whole
+ * form), whether a submit is under way, and the form's ref, which moves focus to the first
+ * invalid field (else the alert) after each failed attempt.
+ */
+export function useFormSubmit() {
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const formRef = useFocusOnError(attempt);
+
+  /** Shows these errors and moves focus to the first of them. */
+  function fail(e: FormErrors) {
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  }
+
+  /** True when the form's own checks passed; else shows their errors and answers false. */
+  function valid(local: FormErrors): boolean {
+    if (!hasErrors(local)) return true;
+    fail(local);
+    return false;
+  }
+
+  /**
+   * Runs the submit's calls with the button busy. When they fail, the button is free again and
+   * the error shows on the field the API names (one of `fields`), else for the whole form. When
+   * they succeed the button stays busy (most forms leave the page) unless `work` frees it.
+   */
+  async function submit(fields: readonly string[], work: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      setBusy(false);
+      fail(formErrorsOf(err, fields));
+    }
+  }
+
+  return { errors, setErrors, busy, setBusy, formRef, fail, valid, submit };
+}
