@@ -17,6 +17,7 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const base = `http://localhost:${PORT}`;
 const budgets = { firstLoadKb: 150, readyMs: 5000, idleMb: 400 };
+const IDLE_MS = 30_000;
 
 function ensureBuilt() {
   const dist = path.join(root, '.next');
@@ -43,8 +44,10 @@ async function startServer(dataDir) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    // The load comes from one address; lift the per-address scan limit so it measures scans, not 429s.
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', SCAN_RATE_LIMIT_PER_MINUTE: '1000000' },
+    // Shoppers scan from many phones: each request names its own address in X-Forwarded-For
+    // (trusted here, as behind a proxy), so the scan rate limit stays at its default and counts
+    // them as it would in a shop, rather than as one address's flood.
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -79,6 +82,9 @@ async function firstLoadKb(pathname) {
   return { kb: total / 1024, scripts: srcs.length };
 }
 
+/** A client address from 10.0.0.0/8: one per request, as many phones would be. */
+const anAddress = () => `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}`;
+
 /** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS. */
 async function load(pathname, headers = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -88,7 +94,7 @@ async function load(pathname, headers = {}) {
   const one = () =>
     new Promise((resolve) => {
       const t = performance.now();
-      const req = http.get(base + pathname, { agent, headers }, (res) => {
+      const req = http.get(base + pathname, { agent, headers: { 'x-forwarded-for': anAddress(), ...headers } }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode !== 200) errors++;
@@ -136,11 +142,13 @@ async function main() {
       rows.push(['start to first 200 (built, empty data folder: migrate + seed)', `${fmt(freshMs, 0)} ms`, `≤ ${budgets.readyMs} ms`, freshMs <= budgets.readyMs ? 'ok' : 'OVER']);
       rows.push(['start to first 200 (built, existing data)', `${fmt(readyMs, 0)} ms`, `≤ ${budgets.readyMs} ms`, readyMs <= budgets.readyMs ? 'ok' : 'OVER']);
 
-      // Warm up, settle, then read idle memory.
+      // Warm up, then read memory once the server has been idle for IDLE_MS: V8 keeps the heap it
+      // grew under load for several seconds, then its memory reducer gives it back.
       await load('/api/client/clone-info');
-      await new Promise((r) => setTimeout(r, 3000));
+      const busy = rssMb(child.pid);
+      await new Promise((r) => setTimeout(r, IDLE_MS));
       const idle = rssMb(child.pid);
-      rows.push(['idle memory of the server (RSS, after warm-up)', `${fmt(idle, 0)} MB`, `≤ ${budgets.idleMb} MB`, idle <= budgets.idleMb ? 'ok' : 'OVER']);
+      rows.push([`idle memory of the server (RSS, ${IDLE_MS / 1000} s after the warm-up load)`, `${fmt(idle, 0)} MB (${fmt(busy, 0)} MB right after the load)`, `≤ ${budgets.idleMb} MB`, idle <= budgets.idleMb ? 'ok' : 'OVER']);
 
       const targets = [['/api/client/clone-info', 'clone-info API']];
       targets.push(['/favicon.svg', 'static file (ceiling)']);
