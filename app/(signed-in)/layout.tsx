@@ -1,3 +1,4 @@
+import { unstable_rethrow } from 'next/navigation';
 import { requireCustomer } from '@/lib/server/session';
 import { apiFetch } from '@/lib/server/api-fetch';
 import { customerProfileSchema, type CustomerProfile } from '@/lib/schemas/customer';
@@ -12,7 +13,8 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   let profile: CustomerProfile;
   try {
     profile = customerProfileSchema.parse(await apiFetch('/customer/customer-profile'));
-  } catch {
+  } catch (err) {
+    unstable_rethrow(err);
     return <LoadError message={USER_DATA_ERROR} />;
   }
   return (

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { unstable_rethrow } from 'next/navigation';
 import { readBrand } from '@/lib/server/tenant';
 import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
 import { batchDetailsResponseSchema } from '@/lib/schemas/verify';
@@ -18,6 +19,7 @@ async function lookUpBatch(batchNumber: string): Promise<Found> {
   try {
     return { ok: true, data: batchDetailsResponseSchema.parse(await apiFetch<unknown>(`/verify/batch/${encodeURIComponent(batchNumber)}`, { auth: false })) };
   } catch (err) {
+    unstable_rethrow(err);
     return { ok: false, status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };
   }
 }
