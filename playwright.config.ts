@@ -15,9 +15,8 @@ process.env.E2E_PORT = String(port);
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // CI: one worker, so the camera tests' decoder is not starved on a 2-core machine.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : process.env.CI ? 1 : 2,
-  retries: process.env.CI ? 2 : 0,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // npm test asks for a JSON report too (PLAYWRIGHT_JSON_OUTPUT_NAME) to print one closing count.

@@ -2,8 +2,10 @@ import { writeFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 
 // A fake camera for Chromium (--use-file-for-fake-video-capture): a YUV4MPEG2 video whose
-// frames all show one QR code, black on white with a quiet zone, scaled up so the decoder
-// reads it at once. Luma from the QR matrix, chroma neutral (128).
+// frames all show one QR code, black on white with a quiet zone, scaled up and upright. Luma
+// from the QR matrix, chroma neutral (128). The code differs per run (random ids), and zxing
+// misses up to one in four of them upright in a steady frame; the scanner reads those at a
+// quarter turn (quarterTurnsOf in components/scan/use-qr-camera.ts), within about a second.
 
 export function writeQrVideo(file: string, text: string, { width = 640, height = 480, frames = 10 } = {}) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
