@@ -67,6 +67,7 @@ function fail(message, code = 'bad_request') {
 
 const dir = dataDir();
 process.env.DATA_DIR = dir;
+process.env.BRAND_APP_ROOT = root; // where the embedded database's worker lives (lib/db/pglite-thread.ts)
 
 async function viaServer(name, args) {
   const info = JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8'));

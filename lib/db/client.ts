@@ -5,6 +5,7 @@ import { env } from '@/lib/server/env';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { migrate } from './migrate';
+import { PGliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Handle = { db: Db; kind: 'pglite' | 'postgres'; location: string; close: () => Promise<void> };
@@ -29,6 +30,7 @@ async function openPostgres(url: string): Promise<Handle> {
 
 async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  type PGlite = InstanceType<typeof PGlite>;
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir === ':memory:';
   const location = inMemory ? 'memory://' : path.resolve(dataDir);
@@ -38,7 +40,8 @@ async function openPglite(dataDir: string): Promise<Handle> {
     // process and small data, the file system caches the rest, and the server's idle memory drops
     // by about 115 MB (docs/benchmarks.md).
     const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
-    const client = inMemory ? new PGlite(options) : new PGlite(path.join(location, 'pgdata'), options);
+    // In its own thread (pglite-thread.ts): the database works while the server renders.
+    const client = new PGliteThread(inMemory ? undefined : path.join(location, 'pgdata'), options) as unknown as PGlite;
     await client.waitReady;
     await migrate({ query: (s, p) => client.query(s, p), exec: (s) => client.exec(s) }, { advisory: false });
     const db = drizzle(client, { schema }) as unknown as Db;

@@ -23,6 +23,8 @@ test('an anonymous visitor sees the info verdict, product and batch in the first
   expect(html).toContain('Test Serum 30 ml');
   expect(html).toContain(batchNumber);
   expect(html).not.toContain('data-testid="loading"');
+  // Not streamed in behind a Suspense fallback either: the verdict is in place, readable without scripts.
+  expect(html).not.toMatch(/<template id="B:|<div hidden id="S:/);
 
   await open(page, url);
   await expect(h1(page, 'Info')).toBeVisible();

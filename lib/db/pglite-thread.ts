@@ -1,0 +1,100 @@
+import 'server-only';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+// The embedded database in a worker thread (lib/db/pglite-worker.mjs), behind the part of
+// PGlite's interface that drizzle (drizzle-orm/pglite) and the migrations use: query, exec,
+// transaction, waitReady, close. The server's thread renders while PGlite works on the other
+// core: the verify page serves about a third more, the verify API nearly twice as much
+// (docs/benchmarks.md). PGlite's semantics are unchanged: one session, one transaction at a
+// time; a transaction stays open across the messages of its callback.
+
+const WORKER_FILE = path.join('lib', 'db', 'pglite-worker.mjs');
+
+/** The worker's file, from the app's folder (the launchers set BRAND_APP_ROOT) or the working folder. */
+function workerFile(): string {
+  const candidates = [process.env.BRAND_APP_ROOT, process.cwd()].filter((d): d is string => !!d).map((d) => path.join(d, WORKER_FILE));
+  const found = candidates.find((f) => existsSync(f));
+  if (!found) throw new Error(`The embedded database's worker (${WORKER_FILE}) was not found in ${candidates.join(' or ')}`);
+  return found;
+}
+
+type Result = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type Reply = { id: number; ok: boolean; value?: unknown; error?: { message: string; code?: string; detail?: string; constraint?: string } };
+type QueryOptions = { rowMode?: string; parsers?: object };
+
+export class PGliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  #next = 1;
+  #stopped: Error | undefined;
+  readonly waitReady: Promise<void>;
+
+  constructor(dataDir: string | undefined, options: object) {
+    // Reflect.construct keeps the bundler from bundling the worker: it loads PGlite from node_modules.
+    this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options } }]) as Worker;
+    this.#worker.unref(); // an idle database does not keep a process (the operator CLI, a test) alive
+    this.#worker.on('message', (m: Reply) => {
+      const p = this.#pending.get(m.id);
+      if (!p) return;
+      this.#pending.delete(m.id);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(Object.assign(new Error(m.error?.message), m.error));
+    });
+    this.#worker.on('error', (err) => this.#stop(err));
+    // A worker that ended answers nothing more: every call, waiting or new, fails with why.
+    this.#worker.on('exit', (code) => this.#stop(new Error(`The embedded database stopped (exit code ${code})`)));
+    this.waitReady = this.#send({ op: 'ready' }).then(() => undefined);
+  }
+
+  #stop(err: Error) {
+    this.#stopped ??= err;
+    for (const p of this.#pending.values()) p.reject(this.#stopped);
+    this.#pending.clear();
+  }
+
+  #send(msg: object): Promise<unknown> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...msg, id });
+    });
+  }
+
+  #queryOn(tx: number | undefined, sql: string, params?: unknown[], opts?: QueryOptions) {
+    return this.#send({ op: 'query', tx, sql, params, rowMode: opts?.rowMode, rawDates: opts?.parsers !== undefined }) as Promise<Result>;
+  }
+
+  query(sql: string, params?: unknown[], opts?: QueryOptions) {
+    return this.#queryOn(undefined, sql, params, opts);
+  }
+
+  exec(sql: string) {
+    return this.#send({ op: 'exec', sql }) as Promise<Result[]>;
+  }
+
+  async transaction<T>(fn: (tx: Pick<PGliteThread, 'query' | 'exec'>) => Promise<T>): Promise<T> {
+    const id = (await this.#send({ op: 'begin' })) as number;
+    const tx = {
+      query: (sql: string, params?: unknown[], opts?: QueryOptions) => this.#queryOn(id, sql, params, opts),
+      exec: (sql: string) => this.#send({ op: 'exec', tx: id, sql }) as Promise<Result[]>,
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await this.#send({ op: 'rollback', tx: id }).catch(() => undefined);
+      throw err;
+    }
+    await this.#send({ op: 'commit', tx: id });
+    return result;
+  }
+
+  async close() {
+    if (!this.#stopped) await this.#send({ op: 'close' });
+    this.#stop(new Error('The embedded database is closed'));
+    await this.#worker.terminate();
+  }
+}

@@ -1,0 +1,78 @@
+import { PGliteThread } from '@/lib/db/pglite-thread';
+
+// The embedded database in its worker thread (lib/db/pglite-thread.ts): what drizzle relies on,
+// over the thread boundary. Its own in-memory database, apart from the suite's.
+
+jest.setTimeout(60_000);
+
+let db: PGliteThread;
+beforeAll(async () => {
+  db = new PGliteThread(undefined, {});
+  await db.waitReady;
+  await db.exec('create table t (id int primary key, at timestamptz not null default now(), body bytea)');
+});
+afterAll(() => db.close());
+beforeEach(() => db.exec('delete from t'));
+
+const ids = async () => ((await db.query('select id from t order by id')).rows as { id: number }[]).map((r) => r.id);
+
+it('answers queries with parameters, in object and array rows, with dates as text when asked', async () => {
+  await db.query('insert into t (id, at, body) values ($1, $2, $3)', [1, new Date('2026-01-02T03:04:05Z'), new Uint8Array([1, 2, 3])]);
+  const objects = await db.query('select id, at, body from t');
+  expect(objects.rows).toEqual([{ id: 1, at: new Date('2026-01-02T03:04:05Z'), body: new Uint8Array([1, 2, 3]) }]);
+  const arrays = await db.query('select id, at from t', [], { rowMode: 'array', parsers: {} });
+  expect(arrays.rows).toEqual([[1, expect.stringMatching(/^2026-01-02 03:04:05\+00/)]]);
+  expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'at']);
+});
+
+it('commits a transaction whose callback succeeds, and rolls back one that throws', async () => {
+  await expect(db.transaction(async (tx) => (await tx.query('insert into t (id) values (1) returning id')).rows)).resolves.toEqual([{ id: 1 }]);
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.query('insert into t (id) values (2)');
+      throw new Error('changed my mind');
+    }),
+  ).rejects.toThrow('changed my mind');
+  expect(await ids()).toEqual([1]);
+});
+
+it('runs transactions one at a time, and other queries after them', async () => {
+  await Promise.all([
+    db.transaction(async (tx) => {
+      await tx.query('insert into t (id) values (1)');
+      await new Promise((r) => setTimeout(r, 50));
+      await tx.query('insert into t (id) values (2)');
+    }),
+    db.transaction(async (tx) => {
+      const seen = (await tx.query('select count(*)::int as n from t')).rows as { n: number }[];
+      await tx.query('insert into t (id) values ($1)', [10 + seen[0]!.n]);
+    }),
+    db.query('insert into t (id) values (100)'),
+  ]);
+  const all = await ids();
+  expect(all).toHaveLength(4);
+  expect(all).toEqual(expect.arrayContaining([1, 2, 100]));
+  // The second transaction saw none or both of the first one's rows, never one: not interleaved.
+  const second = all.filter((id) => id >= 10 && id < 100);
+  expect(second).toHaveLength(1);
+  expect([10, 12]).toContain(second[0]);
+});
+
+it("reports PostgreSQL's error code and constraint, and a failed statement does not break the transaction that catches it", async () => {
+  await db.query('insert into t (id) values (1)');
+  await expect(db.query('insert into t (id) values (1)')).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
+  await db.transaction(async (tx) => {
+    await tx.query('savepoint s');
+    await expect(tx.query('insert into t (id) values (1)')).rejects.toMatchObject({ code: '23505' });
+    await tx.query('rollback to savepoint s');
+    await tx.query('insert into t (id) values (3)');
+  });
+  expect(await ids()).toEqual([1, 3]);
+});
+
+it('fails every call clearly once closed', async () => {
+  const other = new PGliteThread(undefined, {});
+  await other.waitReady;
+  await other.close();
+  await expect(other.query('select 1')).rejects.toThrow('The embedded database is closed');
+});
