@@ -39,6 +39,8 @@ function send(path: string, { method = 'GET', body }: HttpOptions, token: string
 }
 
 let refreshing: Promise<string> | undefined;
+/** Bumped when the token is forgotten: a refresh that started before must not set the status after. */
+let signedInEpoch = 0;
 
 /**
  * GET generate-access-token with the session cookie; the token is kept in memory. Without an
@@ -46,6 +48,9 @@ let refreshing: Promise<string> | undefined;
  */
 export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
+    const epoch = signedInEpoch;
+    // A sign-out while this call is out wins: its answer, token or failure, is no longer news.
+    const current = () => epoch === signedInEpoch;
     authStore.set({ ...authStore.get(), status: 'LOADING' });
     try {
       const res = await send(REFRESH_PATH, {}, undefined);
@@ -53,10 +58,10 @@ export function refreshAccessToken(): Promise<string> {
       if (!res.ok || typeof body?.accessToken !== 'string' || !body.accessToken) {
         throw new ApiRequestError(REFRESH_FAILED_MESSAGE, res.ok ? 500 : res.status, res.headers, body);
       }
-      authStore.set({ status: 'SUCCESS', accessToken: body.accessToken, customerId: String(body._id ?? '') });
+      if (current()) authStore.set({ status: 'SUCCESS', accessToken: body.accessToken, customerId: String(body._id ?? '') });
       return body.accessToken;
     } catch (err) {
-      authStore.set({ status: 'FAILED' });
+      if (current()) authStore.set({ status: 'FAILED' });
       const status = err instanceof ApiRequestError ? err.status : 0;
       const headers = err instanceof ApiRequestError ? err.headers : undefined;
       throw new ApiRequestError(REFRESH_FAILED_MESSAGE, status, headers);
@@ -69,6 +74,8 @@ export function refreshAccessToken(): Promise<string> {
 
 /** Forgets the in-memory token (after sign-out). */
 export function clearAccessToken() {
+  signedInEpoch++;
+  refreshing = undefined;
   authStore.set({ status: 'DEFAULT' });
 }
 
@@ -106,8 +113,16 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
   return answerOf<T>(res);
 }
 
-/** Signs out: POST logout, forget the token. */
+/**
+ * Signs out: forget the token, POST logout, forget it again. A token refresh still out when the
+ * customer signs out fails or succeeds without effect, so it cannot send them to /login?from=…
+ * (a failed refresh's redirect) or keep a token of the ended session.
+ */
 export async function signOut(): Promise<void> {
-  await http(LOGOUT_PATH, { method: 'POST', auth: false });
   clearAccessToken();
+  try {
+    await http(LOGOUT_PATH, { method: 'POST', auth: false });
+  } finally {
+    clearAccessToken();
+  }
 }

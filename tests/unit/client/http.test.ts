@@ -1,5 +1,5 @@
 // Runs in the node environment: it has fetch's Response and Headers; jsdom does not.
-import { http, refreshAccessToken } from '@/lib/client/http';
+import { http, refreshAccessToken, signOut } from '@/lib/client/http';
 import { authStore } from '@/lib/client/status';
 import { HTTP_TIMEOUT_MS, type ApiRequestError } from '@/lib/client/fetch-rules';
 import { header, jsonAnswer, mockClientFetch } from '@/tests/support/client-fetch';
@@ -51,6 +51,26 @@ describe('http (browser)', () => {
     );
     await expect(http('/x')).rejects.toMatchObject({ message: 'jwt expired', status: 400 });
     expect(calls).toHaveLength(4);
+  });
+
+  it('a token refresh that ends after sign-out began changes nothing: no FAILED status (no redirect), no token kept', async () => {
+    let answerRefresh!: (r: Response) => void;
+    answers.push(() => new Promise<Response>((r) => (answerRefresh = r)), () => json(200, { success: true }));
+    const refresh = refreshAccessToken().catch((e: ApiRequestError) => e);
+    const out = signOut();
+    await out;
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/customer/web/generate-access-token', '/api/auth/customer/logout']);
+    answerRefresh(json(401, { errorMessage: 'Session ended' }));
+    await refresh;
+    expect(authStore.get()).toEqual({ status: 'DEFAULT' });
+
+    // the same for a refresh that succeeds late: its token is of the ended session
+    answers.push(() => new Promise<Response>((r) => (answerRefresh = r)), () => json(200, { success: true }));
+    const late = refreshAccessToken();
+    await signOut();
+    answerRefresh(json(200, { accessToken: 'stale', _id: 'c' }));
+    await late;
+    expect(authStore.get()).toEqual({ status: 'DEFAULT' });
   });
 
   it('on a 401 logs out and reloads the page', async () => {
