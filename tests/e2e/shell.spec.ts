@@ -65,12 +65,12 @@ test('the footer hides its second block when the app is framed', async ({ page }
   const brand = await createBrand({ footer: { text: 'Framed brand', links: [{ label: 'Our shop', href: 'https://shop.example' }] } });
   await page.goto(`${brand.origin}/terms-of-use`);
   await expect(page.getByTestId('footer-second')).toBeVisible();
-  // a same-origin frame (frame-ancestors 'self')
-  await page.setContent('');
-  await page.goto(`${brand.origin}/privacy-policy`);
-  await page.evaluate((src) => {
-    document.body.innerHTML = `<iframe id="f" src="${src}" width="390" height="700"></iframe>`;
-  }, `${brand.origin}/terms-of-use`);
+  // a same-origin frame (frame-ancestors 'self'): a plain parent page at the brand's origin,
+  // answered by the test itself, so no app of its own re-renders over the frame
+  await page.route(`${brand.origin}/framing-parent`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<iframe id="f" src="${brand.origin}/terms-of-use" width="390" height="700"></iframe>` }),
+  );
+  await page.goto(`${brand.origin}/framing-parent`);
   const frame = page.frameLocator('#f');
   await expect(frame.getByTestId('footer')).toContainText('Framed brand');
   await expect(frame.getByTestId('footer-second')).toHaveCount(0);
