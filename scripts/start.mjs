@@ -67,10 +67,22 @@ server.listen(listenPort, () => {
   writeFileSync(info, JSON.stringify({ pid: process.pid, port: listenPort }));
   const cleanup = () => rmSync(info, { force: true });
   process.once('exit', cleanup);
-  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => process.exit(0));
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => shutDown());
   console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
   console.log(`[brand-verify] data folder: ${dir}${process.env.DATABASE_URL ? ' (secrets only; database: DATABASE_URL)' : ''}`);
 });
+/**
+ * Stops taking connections and closes the database (lib/db/client.ts keeps it on globalThis), so
+ * the embedded one shuts down cleanly and the next start needs no recovery; at most 5 s.
+ */
+async function shutDown() {
+  server.close();
+  const db = globalThis.__brandDb;
+  const closing = db ? db.then((h) => h.close()).catch(() => undefined) : Promise.resolve();
+  await Promise.race([closing, new Promise((r) => setTimeout(r, 5000).unref())]);
+  process.exit(0);
+}
+
 server.on('error', (err) => {
   console.error(`[brand-verify] cannot listen on port ${listenPort}: ${err.message}`);
   process.exit(1);
