@@ -1,5 +1,5 @@
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
-import QRCode from 'qrcode';
+import { qrFrame } from '@/tests/support/qr-frame';
 import { cameraStateOf, quarterTurnsOf, turnLuminance } from '@/components/scan/use-qr-camera';
 
 describe('cameraStateOf', () => {
@@ -31,27 +31,8 @@ describe('turnLuminance', () => {
 });
 
 describe('reading a code the QR detector misses upright', () => {
-  // A steady camera frame (640×480) of a code printed black on white: the same picture the
-  // e2e fake camera shows (tests/e2e/qr-video.ts).
-  function cameraFrame(text: string, width = 640, height = 480) {
-    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-    const quiet = 4;
-    const cells = modules.size + quiet * 2;
-    const scale = Math.floor(Math.min(width, height) / cells);
-    const left = Math.floor((width - cells * scale) / 2);
-    const top = Math.floor((height - cells * scale) / 2);
-    const luma = new Uint8ClampedArray(width * height).fill(255);
-    for (let row = 0; row < modules.size; row++) {
-      for (let col = 0; col < modules.size; col++) {
-        if (!modules.get(row, col)) continue;
-        for (let dy = 0; dy < scale; dy++) {
-          const offset = (top + (row + quiet) * scale + dy) * width + left + (col + quiet) * scale;
-          luma.fill(16, offset, offset + scale);
-        }
-      }
-    }
-    return { luma, width, height };
-  }
+  // A steady camera frame (640×480) of a code printed black on white: the picture the e2e fake
+  // camera shows (tests/support/qr-frame.ts).
   function read({ luma, width, height }: { luma: Uint8ClampedArray; width: number; height: number }): string | null {
     try {
       return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luma, width, height)))).getText();
@@ -65,7 +46,7 @@ describe('reading a code the QR detector misses upright', () => {
   it.each(['https://shop.example/overt/verify/ctARizGXo5MduBSj0', 'https://evil.example/overt/verify/uOiftCcO57OCbA4e5'])(
     'reads %s within one round of quarter turns',
     (text) => {
-      const frame = cameraFrame(text);
+      const frame = qrFrame(text);
       expect(read(frame)).toBeNull(); // the upright frame alone never reads
       const attempts = [0, 1, 2, 3].map((attempt) => read(turnLuminance(frame.luma, frame.width, frame.height, quarterTurnsOf(attempt))));
       expect(attempts.filter((found) => found !== null)).not.toHaveLength(0);
