@@ -34,11 +34,14 @@ export class PGliteThread {
   constructor(dataDir: string | undefined, options: object) {
     // Reflect.construct keeps the bundler from bundling the worker: it loads PGlite from node_modules.
     this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options } }]) as Worker;
-    this.#worker.unref(); // an idle database does not keep a process (the operator CLI, a test) alive
+    // Held while a call is out, let go when idle: an idle database does not keep a process (the
+    // operator CLI, a test) alive, and a process waiting for an answer does not exit first.
+    this.#worker.unref();
     this.#worker.on('message', (m: Reply) => {
       const p = this.#pending.get(m.id);
       if (!p) return;
       this.#pending.delete(m.id);
+      if (this.#pending.size === 0) this.#worker.unref();
       if (m.ok) p.resolve(m.value);
       else p.reject(Object.assign(new Error(m.error?.message), m.error));
     });
@@ -57,6 +60,7 @@ export class PGliteThread {
   #send(msg: object): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#next++;
+    if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...msg, id });

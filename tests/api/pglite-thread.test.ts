@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { PGliteThread } from '@/lib/db/pglite-thread';
 
 // The embedded database in its worker thread (lib/db/pglite-thread.ts): what drizzle relies on,
@@ -75,4 +77,16 @@ it('fails every call clearly once closed', async () => {
   await other.waitReady;
   await other.close();
   await expect(other.query('select 1')).rejects.toThrow('The embedded database is closed');
+});
+
+it('keeps a process alive while a call is out, and lets it exit when idle', () => {
+  const root = path.resolve(__dirname, '../..');
+  const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(root, 'tests/support/pglite-thread-waits.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, BRAND_APP_ROOT: root },
+  });
+  expect(run.stdout).toContain('answer [{"pg_sleep":"","n":42}]');
+  expect(run.status).toBe(0);
 });
