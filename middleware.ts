@@ -1,5 +1,4 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { parseHost } from '@/lib/host';
 import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
 import { SESSION_COOKIE, unsealSessionId } from '@/lib/session-cookie';
 import { env } from '@/lib/server/env';
@@ -60,7 +59,6 @@ export async function middleware(req: NextRequest) {
   const forward = new Headers(req.headers);
   forward.set(EMBED_DECISION_HEADER, decision);
   forward.set('x-pathname', pathname + search);
-  forward.set('x-brand-host', parseHost(req.headers.get('host')) ?? '');
   forward.set('x-nonce', nonce);
   forward.set('content-security-policy', csp);
   const res =

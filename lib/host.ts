@@ -25,3 +25,11 @@ export const DEMO_HOSTS = ['localhost', '127.0.0.1'] as const;
 export function isValidBrandDomain(domain: string): boolean {
   return parseHost(domain) === domain && !domain.startsWith('[');
 }
+
+/**
+ * The host a request names its brand by: X-Forwarded-Host where a proxy in front is trusted to set
+ * it, else Host. `header` reads one request header.
+ */
+export function brandHostHeader(header: (name: string) => string | null | undefined, trustForwarded: boolean): string | undefined {
+  return (trustForwarded ? header('x-forwarded-host') : undefined) ?? header('host') ?? undefined;
+}

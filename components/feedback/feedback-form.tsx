@@ -47,7 +47,7 @@ export function FeedbackForm({ unitId }: { unitId?: string }) {
       </div>
     );
   }
-  const error = errors.rating ?? errors.comment ?? errors.form;
+  const error = errors.rating ?? errors.form; // a comment's problem shows under the comment
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {error && <Alert>{error}</Alert>}
@@ -66,7 +66,8 @@ export function FeedbackForm({ unitId }: { unitId?: string }) {
       </fieldset>
       <div className="mb-4">
         <label htmlFor="feedback-comment" className="mb-1 block font-medium text-gray-900">Comment (optional)</label>
-        <textarea id="feedback-comment" maxLength={1000} className="block min-h-28 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900" value={comment} onChange={(e) => setComment(e.target.value)} aria-invalid={errors.comment ? true : undefined} />
+        <textarea id="feedback-comment" maxLength={1000} className="block min-h-28 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900" value={comment} onChange={(e) => setComment(e.target.value)} aria-invalid={errors.comment ? true : undefined} aria-describedby={errors.comment ? 'feedback-comment-error' : undefined} />
+        {errors.comment && <p id="feedback-comment-error" className="mt-1 text-sm font-medium text-red-700">{errors.comment}</p>}
       </div>
       <Button type="submit" busy={busy}>Send feedback</Button>
     </form>

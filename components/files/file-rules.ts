@@ -2,8 +2,8 @@
 // "Files"); the server checks the bytes again and its answer (413/415/422) is shown as sent.
 
 export const MB = 1024 * 1024;
-export const LIMITS = { image: 5 * MB, pdf: 10 * MB, video: 25 * MB } as const;
-export type MediaKind = keyof typeof LIMITS;
+const LIMITS = { image: 5 * MB, pdf: 10 * MB, video: 25 * MB } as const;
+type MediaKind = keyof typeof LIMITS;
 
 const IMAGE = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const VIDEO = ['video/mp4', 'video/quicktime', 'video/webm'];

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
 import type { JourneyStep } from '@/lib/client/queries/journeys';
 
 // The form of the journey's current step: INFO (read and continue), DECISION (one choice),
@@ -10,15 +11,21 @@ export function StepForm({ step, position, total, busy, onSubmit }: { step: Jour
   const [choice, setChoice] = useState('');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusOnError(attempt);
   const headingId = useId();
+  const fail = (message: string) => {
+    setProblem(message);
+    setAttempt((n) => n + 1); // focus moves to the field or choice that is wrong
+  };
 
   function submit(ev: FormEvent) {
     ev.preventDefault();
     if (step.type === 'DECISION') {
-      if (!choice) return setProblem('Choose an answer.');
+      if (!choice) return fail('Choose an answer.');
       onSubmit({ choice });
     } else if (step.type === 'INPUT') {
-      if (!value.trim()) return setProblem(`${step.label ?? 'This'} is required.`);
+      if (!value.trim()) return fail(`${step.label ?? 'This'} is required.`);
       onSubmit({ value: value.trim() });
     } else onSubmit({});
     setProblem(undefined);
@@ -26,7 +33,7 @@ export function StepForm({ step, position, total, busy, onSubmit }: { step: Jour
 
   const action = step.type === 'REWARD' ? 'Collect my reward' : step.type === 'INFO' ? 'Continue' : 'Submit';
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="rounded-md border border-brand-primary p-3" data-testid="journey-step">
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId} className="rounded-md border border-brand-primary p-3" data-testid="journey-step">
       <p className="text-sm text-gray-700">Step {position} of {total}</p>
       <h3 id={headingId} className="mb-2 text-lg font-semibold text-gray-900">{step.title}</h3>
       {step.type === 'INFO' && <p className="mb-3 whitespace-pre-line text-gray-800">{step.body}</p>}

@@ -1,19 +1,9 @@
-// Dates of the after-sales screens, the same on the server and in the browser (UTC).
+// Dates and states of the after-sales screens, the same on the server and in the browser (UTC).
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+import { formatDay as day, formatMoment as moment } from '@/components/scan/format';
 
-/** 'YYYY-MM-DD' → '31 Jan 2027'; placeholders like 'Not Applicable' stay as they are. */
-export function day(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return DAY.format(new Date(`${value}T00:00:00Z`));
-}
-
-/** An ISO date-time → '22 Nov 2025, 14:03 UTC'. */
-export function moment(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${MOMENT.format(d)} UTC`;
-}
+// The dates themselves are formatted as the verify screens format them.
+export { day, moment };
 
 /** The expiry of a unit in words. */
 export function expiryText(e: { expiryDate: string; isExpired: boolean; daysLeft: number | null }): string {

@@ -7,7 +7,7 @@ import { FALLBACK_MESSAGE } from '@/lib/client/fetch-rules';
 // row (404) and any other error become a message the page renders. Next's own control-flow
 // errors (dynamic usage during prerendering, redirect, notFound…) are not failures: they go on.
 
-export type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
 export async function load<T>(path: string): Promise<Loaded<T>> {
   try {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { moment } from '@/components/products/format';
 import { ApiRequestError, errorMessageOf } from '@/lib/client/fetch-rules';
 import { profileQuery } from '@/lib/client/queries/profile';
-import { claimReward, rewardsQuery, transactionsQuery } from '@/lib/client/queries/rewards';
+import { claimReward, rewardsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import { createClaimKeys } from './claim-key';
 import { payoutStatusText } from './payout-status';
@@ -50,7 +50,7 @@ function RewardCard({ reward, vpa }: { reward: RewardGrant; vpa: string | null }
     <li className="rounded-lg border border-gray-300 bg-white p-4 shadow-sm" data-testid="reward">
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-lg font-semibold text-gray-900">{reward.type === 'Cashback' ? `${reward.amountText} cashback` : reward.name}</h2>
-        <span className="rounded bg-brand-secondary px-2 py-0.5 text-xs font-semibold uppercase text-brand-text">{reward.type}</span>
+        <span className="rounded bg-brand-secondary px-2 py-0.5 text-xs font-semibold text-brand-text">{reward.type}</span>
       </div>
       {reward.type === 'Cashback' && <p className="text-gray-900">{reward.name}</p>}
       {reward.description && <p className="text-sm text-gray-800">{reward.description}</p>}
@@ -82,10 +82,7 @@ function CashbackClaim({ reward, vpa }: { reward: RewardGrant; vpa: string | nul
         claimKeys.settle(reward.grantId, err);
         throw err;
       }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: transactionsQuery().queryKey }),
-      ]);
+      await queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey });
     } catch (err) {
       const message = errorMessageOf(undefined, err);
       setProblem({ message, needsVpa: err instanceof ApiRequestError && /^vpa\b/i.test(message) });

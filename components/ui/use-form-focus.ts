@@ -9,9 +9,10 @@ export function useFocusOnError(errorKey: unknown) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!errorKey || !formRef.current) return;
-    const target =
-      formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      formRef.current.querySelector<HTMLElement>('[role="alert"]');
+    const invalid = formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // An invalid group (a fieldset of radios) cannot take focus itself: its first control does.
+    const control = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
+    const target = control ?? formRef.current.querySelector<HTMLElement>('[role="alert"]');
     target?.focus();
   }, [errorKey]);
   return formRef;

@@ -96,6 +96,7 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
               value={chosen}
               onChange={(e) => setChosen(e.target.value)}
               aria-invalid={errors.unitId ? true : undefined}
+              aria-describedby={errors.unitId ? 'warranty-unit-error' : undefined}
               className="block min-h-11 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900"
             >
               <option value="">Choose a product</option>
@@ -105,10 +106,12 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
                 </option>
               ))}
             </select>
-            {errors.unitId && <p className="mt-1 text-sm font-medium text-red-700">{errors.unitId}</p>}
+            {errors.unitId && <p id="warranty-unit-error" className="mt-1 text-sm font-medium text-red-700">{errors.unitId}</p>}
           </div>
           <Field label="Purchase date" type="date" max={today()} value={purchaseDate} onChange={(e) => setPurchaseDate(e.target.value)} error={errors.purchaseDate} />
           <Field
+            // a new input after each registration: a file input cannot be emptied from its state
+            key={registeredId ?? 'first'}
             label="Invoice"
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif,application/pdf"

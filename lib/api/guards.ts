@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors';
 import type { AppEnv } from './context';
 import { findClientByHost } from './client/find-client';
-import { parseHost } from '@/lib/host';
+import { brandHostHeader, parseHost } from '@/lib/host';
 import { env } from '@/lib/server/env';
 
 // Guards shared by every area of the Brand API.
@@ -13,8 +13,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER = 'x-requested-with';
 
 function requestHost(c: Parameters<MiddlewareHandler>[0]): string | undefined {
-  const forwarded = env().TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined;
-  return forwarded ?? c.req.header('host');
+  return brandHostHeader((name) => c.req.header(name), !!env().TRUST_PROXY);
 }
 
 /** CSRF: the Origin (when a browser sends one) must be this host, and the custom header present. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { isCommonPassword } from './common-passwords';
 
 // Password hashing with scrypt (a slow, memory-hard hash). The stored string describes itself

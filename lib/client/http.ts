@@ -66,7 +66,7 @@ export function refreshAccessToken(): Promise<string> {
       const headers = err instanceof ApiRequestError ? err.headers : undefined;
       throw new ApiRequestError(REFRESH_FAILED_MESSAGE, status, headers);
     } finally {
-      refreshing = undefined;
+      if (current()) refreshing = undefined; // a refresh begun after a sign-out is not this one's to clear
     }
   })();
   return refreshing;

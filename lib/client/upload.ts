@@ -16,12 +16,12 @@ import { authStore } from './status';
 // The browser calls lib/client/http.ts cannot make: multipart uploads (FormData), extra headers
 // (Idempotency-Key) and binary downloads (Blob). Same rules as http(): credentials, Bearer from
 // memory (refreshed when missing), CSRF header on state-changing calls, 'jwt expired' → refresh
-// once and retry, 401 → logout and reload. Uploads get a longer timeout: a 25 MB video on a
-// phone connection takes more than the 10 s of a JSON call.
+// once and retry, 401 → logout and reload. File transfers (uploads and downloads) get a longer
+// timeout than the 10 s of a JSON call: a 25 MB video on a phone connection takes more.
 
-export const UPLOAD_TIMEOUT_MS = 120_000;
+const UPLOAD_TIMEOUT_MS = 120_000;
 
-export type AuthedInit = { method?: string; body?: FormData; headers?: Record<string, string>; accept?: string; timeoutMs?: number };
+type AuthedInit = { method?: string; body?: FormData; headers?: Record<string, string>; accept?: string; timeoutMs?: number };
 
 function send(path: string, init: AuthedInit, token: string): Promise<Response> {
   const method = init.method ?? 'GET';
@@ -35,7 +35,7 @@ function send(path: string, init: AuthedInit, token: string): Promise<Response> 
 }
 
 /** One signed-in call with the shared rules; answers the raw Response of a success or an error. */
-export async function authedFetch(path: string, init: AuthedInit = {}): Promise<Response> {
+async function authedFetch(path: string, init: AuthedInit = {}): Promise<Response> {
   let token = authStore.get().accessToken ?? (await refreshAccessToken());
   let res = await send(path, init, token);
   if (!res.ok && isJwtExpired(res.status, await readBody(res.clone()))) {

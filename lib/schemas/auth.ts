@@ -10,9 +10,7 @@ export type AuthMode = z.infer<typeof authModeSchema>;
 export const channelSchema = z.enum(['mobile', 'email']);
 export type Channel = z.infer<typeof channelSchema>;
 
-import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
-
-export { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 
 /** Indian numbers may be given without +91; anything else needs its country code. */
 export function normalizeMobile(input: string): string | undefined {

@@ -9,7 +9,7 @@ import { env } from './env';
 // embedding setting reaches every page within EMBEDDING_CACHE_MS. No 'server-only' import: the
 // middleware bundle imports this module, like lib/server/env.ts and lib/server/csp.ts.
 
-export const EMBEDDING_CACHE_MS = 5_000;
+const EMBEDDING_CACHE_MS = 5_000;
 const NONE: EmbeddingConfig = { isEmbeddingRequired: false, embeddingURL: null };
 const cache = new Map<string, { at: number; value: Promise<EmbeddingConfig | undefined> }>();
 

@@ -3,6 +3,8 @@ import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { brandGeneration } from '@/lib/brand-generation';
+import { brandHostHeader, parseHost } from '@/lib/host';
+import { env } from './env';
 import { apiFetch, ApiRequestError } from './api-fetch';
 import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
 
@@ -34,9 +36,11 @@ async function askBrand(): Promise<BrandResult> {
 
 export const readBrand = cache(async (): Promise<BrandResult> => {
   const h = await headers();
-  // Keyed by both headers the API may read the brand from (lib/api/guards.ts), as they are
-  // forwarded (lib/server/api-fetch.ts): a request can only ever hit its own answer.
-  const host = `${h.get('host') ?? ''}|${h.get('x-forwarded-host') ?? ''}`.toLowerCase();
+  // Keyed by the host the API reads the brand from (lib/api/guards.ts): X-Forwarded-Host only
+  // where it is trusted (TRUST_PROXY here, or a remote API, which runs behind this server with
+  // it). A forged header names no other entry than the one its answer belongs to.
+  const e = env();
+  const host = parseHost(brandHostHeader((name) => h.get(name), !!e.TRUST_PROXY || !!e.BRAND_API_URL)) ?? '';
   const now = Date.now();
   const hit = kept.get(host);
   if (hit && now - hit.at < BRAND_CACHE_MS && hit.generation === brandGeneration()) return { ok: true, brand: hit.brand };

@@ -10,7 +10,7 @@ export type ClientRow = typeof clients.$inferSelect;
 // Every API call and page starts by finding the brand of its host. Answers are kept for
 // CLIENT_CACHE_MS: a cache, not shared state. A change made through this process (operator
 // commands) clears it at once; another app server sees it within CLIENT_CACHE_MS.
-export const CLIENT_CACHE_MS = 2_000;
+const CLIENT_CACHE_MS = 2_000;
 const g = globalThis as unknown as { __brandClientCache?: Map<string, { at: number; row: ClientRow | undefined }> };
 const clientCache = (g.__brandClientCache ??= new Map());
 

@@ -7,8 +7,9 @@ import { GENUINE_LABELS, type CodeLevel } from '@/lib/domain/verdict';
 // The verify hot path's one read: the code by qrId (any brand, so a code of another brand can
 // answer 'Invalid Product' rather than 'Fake'), joined with this brand's batch, product and
 // claim, the unit's verification count and first verification (one row of unit_scan_stats, kept
-// by a trigger on scans), and this customer's pre-sale scan. Joins and sub-queries carry the requesting brand's id, so nothing of another brand is read
-// beyond the code's own brand id, level and status.
+// by a trigger on scans), and this customer's pre-sale scan. Joins and sub-queries carry the
+// requesting brand's id, so nothing of another brand is read beyond the code's own brand id,
+// level and status.
 
 const labelList = (labels: readonly string[]) => sql.join(labels.map((l) => sql`${l}`), sql`, `);
 

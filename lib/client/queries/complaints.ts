@@ -5,7 +5,7 @@ import { upload } from '../upload';
 import type { complaintDetailSchema, complaintOptionsSchema } from '@/lib/schemas/complaints';
 
 // /api/customer/complaints: options, raise (multipart), reply.
-export type ComplaintOptions = z.infer<typeof complaintOptionsSchema>;
+type ComplaintOptions = z.infer<typeof complaintOptionsSchema>;
 export type ComplaintDetail = z.infer<typeof complaintDetailSchema>;
 
 export const complaintOptionsQuery = () =>

@@ -6,7 +6,7 @@ import type { journeyResponseSchema, stepAnswerResponseSchema } from '@/lib/sche
 // GET /api/customer/my-products/{unitId}/journey and POST .../journey/steps/{stepId}.
 export type Journey = z.infer<typeof journeyResponseSchema>;
 export type JourneyStep = Journey['steps'][number];
-export type StepAnswer = z.infer<typeof stepAnswerResponseSchema>;
+type StepAnswer = z.infer<typeof stepAnswerResponseSchema>;
 
 const journeyPath = (unitId: string) => `/customer/my-products/${encodeURIComponent(unitId)}/journey`;
 

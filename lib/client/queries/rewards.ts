@@ -3,17 +3,11 @@ import { http } from '../http';
 import { callWithHeaders } from '../upload';
 import type { Payout, RewardGrant } from '@/lib/schemas/rewards';
 
-// GET /api/customer/rewards, POST /api/customer/rewards/{grantId}/claim, GET /api/customer/transactions.
+// GET /api/customer/rewards, POST /api/customer/rewards/{grantId}/claim.
 export const rewardsQuery = () =>
   queryOptions({
     queryKey: ['rewards'] as const,
     queryFn: async () => (await http<{ rewards: RewardGrant[] }>('/customer/rewards')).rewards,
-  });
-
-export const transactionsQuery = () =>
-  queryOptions({
-    queryKey: ['transactions'] as const,
-    queryFn: async () => (await http<{ transactions: Payout[] }>('/customer/transactions')).transactions,
   });
 
 /** Claims a cashback; the same key answers the same payout however often it is sent. */

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { apiFetch } from '@/lib/server/api-fetch';
 import { readBrand, BRAND_CACHE_MS } from '@/lib/server/tenant';
 import { bumpBrandGeneration } from '@/lib/brand-generation';
+import { resetEnvCache } from '@/lib/server/env';
 import { brandConfigOf } from '@/lib/api/client/brand-config';
 import { sql0005 } from '@/lib/db/migrations/0005_scan_stats';
 import { VERIFIED_LABELS } from '@/lib/domain/verdict';
@@ -53,14 +54,28 @@ describe('readBrand (pages)', () => {
     expect(asked).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps each host, and each forwarded host, apart', async () => {
-    asked.mockResolvedValueOnce(await cloneInfo('Acme')).mockResolvedValueOnce(await cloneInfo('Other')).mockResolvedValueOnce(await cloneInfo('Acme'));
+  it('keeps each host apart, and does not trust a forwarded host it was not told to', async () => {
+    asked.mockResolvedValueOnce(await cloneInfo('Acme')).mockResolvedValueOnce(await cloneInfo('Other'));
     await visit('acme.test');
-    // A forged X-Forwarded-Host gets its own entry: it can neither read nor poison acme.test's.
-    await expect(visit('acme.test', 'other.test')).resolves.toMatchObject({ brand: { organizationName: 'Other' } });
-    await expect(visit('other.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme' } });
-    await expect(visit('acme.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme' } });
-    expect(asked).toHaveBeenCalledTimes(3);
+    // Without TRUST_PROXY the API reads the brand from Host: a forged X-Forwarded-Host names acme.test's own entry.
+    await expect(visit('acme.test', 'other.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme' } });
+    await expect(visit('Other.test:3000')).resolves.toMatchObject({ brand: { organizationName: 'Other' } });
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it('keys by the forwarded host behind a trusted proxy', async () => {
+    process.env.TRUST_PROXY = '1';
+    resetEnvCache();
+    try {
+      asked.mockResolvedValueOnce(await cloneInfo('Acme')).mockResolvedValueOnce(await cloneInfo('Other'));
+      await visit('proxy.internal', 'acme.test');
+      await expect(visit('proxy.internal', 'other.test')).resolves.toMatchObject({ brand: { organizationName: 'Other' } });
+      await expect(visit('proxy.internal', 'acme.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme' } });
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      resetEnvCache();
+    }
   });
 
   it('asks again at once after a brand changed in this process', async () => {
