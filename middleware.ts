@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { brandHostHeader } from '@/lib/host';
 import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
 import { SESSION_COOKIE, unsealSessionId } from '@/lib/session-cookie';
 import { env } from '@/lib/server/env';
@@ -23,7 +24,8 @@ async function hasValidSeal(req: NextRequest): Promise<boolean> {
 
 export async function middleware(req: NextRequest) {
   const { pathname, search, searchParams } = req.nextUrl;
-  const host = req.headers.get('host') ?? '';
+  // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
+  const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
   // Asked of this same server on loopback (the launcher puts its port in PORT).
   const embedding = host ? await embeddingConfigFor(host, `http://127.0.0.1:${env().PORT}`) : undefined;

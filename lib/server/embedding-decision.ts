@@ -1,6 +1,8 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { brandHostHeader } from '@/lib/host';
+import { env } from './env';
 import { EMBED_DECISION_HEADER, embeddingDecision, originOf, selfOriginOf, type EmbeddingConfig } from '@/lib/domain/embedding';
 
 // The server-side embedding decision of the root layout (docs/legal-and-embedding.md), made
@@ -19,7 +21,7 @@ export async function serverEmbeddingDecision(config: EmbeddingConfig): Promise<
     path,
     secFetchDest: h.get('sec-fetch-dest'),
     parentOrigin,
-    selfOrigin: selfOriginOf(h.get('host'), parentOrigin, `${proto}:`),
+    selfOrigin: selfOriginOf(brandHostHeader((name) => h.get(name), !!env().TRUST_PROXY), parentOrigin, `${proto}:`),
   });
   if (typeof decision === 'object') redirect(decision.redirect);
   return decision;

@@ -1,4 +1,4 @@
-import { isValidBrandDomain, parseHost } from '@/lib/host';
+import { brandHostHeader, isValidBrandDomain, parseHost } from '@/lib/host';
 
 describe('parseHost', () => {
   it.each([
@@ -26,5 +26,16 @@ describe('isValidBrandDomain', () => {
     expect(isValidBrandDomain('https://shop.example.com')).toBe(false);
     expect(isValidBrandDomain('shop.example.com:443')).toBe(false);
     expect(isValidBrandDomain('www.shop.example.com')).toBe(false);
+  });
+});
+
+describe('brandHostHeader', () => {
+  const headers = (h: Record<string, string>) => (name: string) => h[name];
+  it('reads Host, and X-Forwarded-Host only when a proxy in front is trusted', () => {
+    const forged = headers({ host: 'acme.test', 'x-forwarded-host': 'other.test' });
+    expect(brandHostHeader(forged, false)).toBe('acme.test');
+    expect(brandHostHeader(forged, true)).toBe('other.test');
+    expect(brandHostHeader(headers({ host: 'acme.test' }), true)).toBe('acme.test');
+    expect(brandHostHeader(headers({}), false)).toBeUndefined();
   });
 });
