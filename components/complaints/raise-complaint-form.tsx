@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { filesProblem, formatSize } from '@/components/files/file-rules';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import type { FormErrors } from '@/lib/client/form-errors';
 import { complaintOptionsQuery, raiseComplaint } from '@/lib/client/queries/complaints';
 import { myProductsQuery } from '@/lib/client/queries/my-products';
 
@@ -25,10 +25,7 @@ export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
   const [unit, setUnit] = useState(unitId ?? '');
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const formRef = useFocusOnError(attempt);
+  const { errors, busy, formRef, valid, submit } = useFormSubmit();
   const id = useId();
 
   if (options.isPending) return <p className="text-gray-800">Loading…</p>;
@@ -43,26 +40,17 @@ export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
       description: description.trim().length < 10 ? 'Describe the problem in at least 10 characters.' : undefined,
       attachments: filesProblem(files, ['image', 'video', 'pdf'], max),
     };
-    if (Object.values(problems).some(Boolean)) {
-      setErrors(problems);
-      setAttempt((n) => n + 1);
-      return;
-    }
+    if (!valid(problems)) return;
     const form = new FormData();
     form.set('category', category);
     form.set('priority', priority);
     form.set('description', description.trim());
     if (unit) form.set('unitId', unit);
     for (const f of files) form.append('attachments', f, f.name);
-    setBusy(true);
-    try {
+    await submit(FIELDS, async () => {
       const ticket = await raiseComplaint(form);
       router.push(`/complaints/${encodeURIComponent(ticket.ticketId)}`);
-    } catch (err) {
-      setErrors(formErrorsOf(err, FIELDS));
-      setAttempt((n) => n + 1);
-      setBusy(false);
-    }
+    });
   }
 
   const err = (name: string) => errors[name];

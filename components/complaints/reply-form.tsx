@@ -3,42 +3,29 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { replyToComplaint } from '@/lib/client/queries/complaints';
 
 // The customer's reply in a ticket's thread (POST .../messages); closed tickets take no reply.
 export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: boolean }) {
   const router = useRouter();
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [sent, setSent] = useState(false);
   const [, startTransition] = useTransition();
-  const formRef = useFocusOnError(attempt);
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     setSent(false);
-    if (!body.trim()) {
-      setErrors({ body: 'Write your reply first.' });
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!valid({ body: body.trim() ? undefined : 'Write your reply first.' })) return;
+    await submit(['body'], async () => {
       await replyToComplaint(ticketId, body.trim());
       setBody('');
       setErrors({});
       setSent(true);
+      setBusy(false); // the thread stays open for the next reply
       startTransition(() => router.refresh());
-    } catch (err) {
-      setErrors(formErrorsOf(err, ['body']));
-      setAttempt((n) => n + 1);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const error = errors.body ?? errors.form;

@@ -3,8 +3,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http } from '@/lib/client/http';
 
 const WORDS = ['', 'Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
@@ -13,29 +12,16 @@ const WORDS = ['', 'Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
 export function FeedbackForm({ unitId }: { unitId?: string }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, formRef, valid, submit } = useFormSubmit();
   const [thanked, setThanked] = useState(false);
-  const formRef = useFocusOnError(attempt);
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
-    if (!rating) {
-      setErrors({ rating: 'Choose a rating from 1 to 5.' });
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!valid({ rating: rating ? undefined : 'Choose a rating from 1 to 5.' })) return;
+    await submit(['rating', 'comment'], async () => {
       await http('/customer/feedback', { method: 'POST', body: { rating, comment: comment.trim(), ...(unitId ? { unitId } : {}) } });
       setThanked(true);
-    } catch (err) {
-      setErrors(formErrorsOf(err, ['rating', 'comment']));
-      setAttempt((n) => n + 1);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (thanked) {

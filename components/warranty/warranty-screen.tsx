@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { fileProblem } from '@/components/files/file-rules';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import type { FormErrors } from '@/lib/client/form-errors';
 import { myProductsQuery } from '@/lib/client/queries/my-products';
 import { registerWarranty, warrantiesQuery } from '@/lib/client/queries/warranty';
 import { WarrantyCard } from './warranty-card';
@@ -29,11 +29,8 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
   const [chosen, setChosen] = useState(unitId ?? '');
   const [purchaseDate, setPurchaseDate] = useState('');
   const [invoice, setInvoice] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [registeredId, setRegisteredId] = useState<string>();
-  const formRef = useFocusOnError(attempt);
 
   if (products.isPending || warranties.isPending) return <p className="text-gray-800">Loading…</p>;
   if (products.error || warranties.error) return <Alert>{(products.error ?? warranties.error)!.message}</Alert>;
@@ -51,17 +48,12 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
     else if (purchaseDate > today()) problems.purchaseDate = 'The purchase date cannot be in the future.';
     if (!invoice) problems.invoice = 'Attach the invoice (a photo or a PDF).';
     else problems.invoice = fileProblem(invoice, ['image', 'pdf']);
-    if (Object.values(problems).some(Boolean)) {
-      setErrors(problems);
-      setAttempt((n) => n + 1);
-      return;
-    }
+    if (!valid(problems)) return;
     const form = new FormData();
     form.set('unitId', chosen);
     form.set('purchaseDate', purchaseDate);
     form.set('invoice', invoice!, invoice!.name);
-    setBusy(true);
-    try {
+    await submit(FIELDS, async () => {
       const w = await registerWarranty(form);
       queryClient.setQueryData(warrantiesQuery().queryKey, (old) => [w, ...(old ?? [])]);
       void queryClient.invalidateQueries({ queryKey: myProductsQuery().queryKey });
@@ -70,12 +62,8 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
       setChosen('');
       setPurchaseDate('');
       setInvoice(null);
-    } catch (err) {
-      setErrors(formErrorsOf(err, FIELDS));
-      setAttempt((n) => n + 1);
-    } finally {
-      setBusy(false);
-    }
+      setBusy(false); // the form stays for the next product
+    });
   }
 
   const canRegister = unitId ? open.some((p) => p.unitId === unitId) : open.length > 0;
