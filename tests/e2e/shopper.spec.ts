@@ -179,6 +179,10 @@ test('signing in with a password from the offer lands on the unit\'s own verdict
   // bought and claimed: the next shopper is told, without learning by whom
   await open(page, `${brand.origin}/covert/post/verify/${unit.covert.qrId}`);
   await expect(h1(page, 'Genuine Post Sale')).toBeVisible();
+  // the owner on the anonymous page is told it is theirs, and goes straight to the unit's verdict
+  await open(page, `${brand.origin}/info/verify/${unit.overt.qrId}`);
+  await expect(page.getByTestId('claim')).toHaveText(/^Claimed by you on /);
+  await expect(page.getByRole('link', { name: 'Check this unit' })).toHaveAttribute('href', `/overt/verify/${unit.overt.qrId}`);
   const shown = await openWithoutScripts(browser, `${brand.origin}/info/verify/${unit.overt.qrId}`);
   try {
     await expect(h1(shown.page, 'Info')).toBeVisible();
