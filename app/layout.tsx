@@ -10,6 +10,7 @@ import { BlockedScreen } from '@/components/shell/blocked-screen';
 import { BlockedEmbedScreen } from '@/components/legal/blocked-embed-screen';
 import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
 import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
+import { LEGAL_TOP_SLOT_ID } from '@/components/legal/policy-links';
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
@@ -36,6 +37,7 @@ function appContent(children: React.ReactNode, ui: Parameters<typeof DeferredLeg
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <div id={LEGAL_TOP_SLOT_ID} />
       <ShellEffects />
       {children}
       <Footer />

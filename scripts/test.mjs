@@ -47,6 +47,24 @@ function ensureChromium() {
   return false;
 }
 
+/** Debian tools the end-to-end tests use besides Chromium (a printed PDF's codes decoded as a phone would). */
+const E2E_TOOLS = [
+  ['/usr/bin/pdftoppm', 'poppler-utils'],
+  ['/usr/bin/zbarimg', 'zbar-tools'],
+];
+function ensureE2eTools() {
+  const missing = E2E_TOOLS.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+  if (!missing.length) return true;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian's ${missing.join(' ')} for the end-to-end tests…`);
+    if (run('apt-get update', 'apt-get', ['update', '-qq']) && run(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...missing])) {
+      if (E2E_TOOLS.every(([file]) => existsSync(file))) return true;
+    }
+  }
+  console.error(`\nThe end-to-end tests need ${missing.join(' and ')}. Install with:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+  return false;
+}
+
 function finish(ok) {
   rmSync(tmp, { recursive: true, force: true });
   console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
@@ -68,7 +86,7 @@ const steps = [
   [
     'e2e',
     () => {
-      if (!ensureChromium()) return false;
+      if (!ensureChromium() || !ensureE2eTools()) return false;
       const file = path.join(tmp, 'e2e.json');
       const ok = run('end-to-end tests (Playwright, Chromium, production build)', bin('playwright'), ['test'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,

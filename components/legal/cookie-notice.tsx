@@ -1,15 +1,16 @@
 import { linkTarget } from './policy-links';
 
 // The bottom 'Cookie Notice' banner (spec section 2): View opens the Cookie Policy, Accept gives consent.
+// Compact, so on a phone it keeps clear of the top of the page (a verdict's heading and result).
 export function CookieNotice({ cookiePolicyUrl, onAccept }: { cookiePolicyUrl: string; onAccept: () => void }) {
   return (
     <section
       role="region"
       aria-labelledby="cookie-notice-title"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-gray-300 bg-white px-4 py-3 text-gray-900 shadow-[0_-2px_6px_rgba(0,0,0,0.15)]"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-gray-300 bg-white px-4 py-2 text-sm text-gray-900 shadow-[0_-2px_6px_rgba(0,0,0,0.15)]"
     >
-      <div className="mx-auto flex max-w-2xl flex-col gap-2">
-        <h2 id="cookie-notice-title" className="text-lg font-bold">
+      <div className="mx-auto flex max-w-2xl flex-col gap-1">
+        <h2 id="cookie-notice-title" className="text-base font-bold">
           Cookie Notice
         </h2>
         <p>This app uses a cookie to keep you signed in. You must accept the Cookie Policy to continue.</p>

@@ -12,6 +12,13 @@ export type PolicyUrlConfig = {
 
 export const COOKIE_POLICY_ANCHOR = 'cookie-policy';
 
+/**
+ * Id of the empty element at the top of the page (app/layout.tsx) that the 'Stay Informed !!!'
+ * banner renders into: in the page's flow above the header, so it pushes the page down instead of
+ * covering the top of it (a verdict's heading on a phone).
+ */
+export const LEGAL_TOP_SLOT_ID = 'legal-top';
+
 /** The names the banners show (spec section 2). */
 export const policyLabels: Record<LegalDocumentType, string> = {
   'Terms & Conditions': 'Terms of use',

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useBrand } from '@/components/shell/brand-context';
-import { recognizeCode } from './recognize-link';
+import { recognizeCode, signedInPathOf } from './recognize-link';
 import { useQrCamera, type CameraState } from './use-qr-camera';
 import { ManualCodeForm } from './manual-code-form';
 import { AuthCodeForm } from './auth-code-form';
@@ -40,7 +40,7 @@ export function QrScanner() {
     (path: string) => {
       leaving.current = true;
       stop();
-      router.push(withLocation(path, location));
+      router.push(withLocation(signedInPathOf(path), location));
     },
     [router, location, stop],
   );

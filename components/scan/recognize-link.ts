@@ -67,3 +67,12 @@ export function qrIdOf(text: string | undefined, host: string): string | undefin
   const r = recognizeCode(text, host);
   return r.kind === 'ours' ? r.qrId : undefined;
 }
+
+/**
+ * The path the signed-in scanner opens for a recognised verify path: a printed info link (the
+ * visible code as a shopper scans it) opens the unit's signed-in overt verdict, since this
+ * customer is signed in already; every other route is kept.
+ */
+export function signedInPathOf(path: string): string {
+  return path.startsWith('/info/verify/') ? '/overt/verify/' + path.slice('/info/verify/'.length) : path;
+}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
+import { LOGIN_PATH, RETURN_PARAM } from '@/lib/routes';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, explanationOf, type Tone } from './verdict-style';
 import { VerdictIcon } from './verdict-icon';
@@ -44,8 +45,23 @@ export function Actions({ children }: { children: ReactNode }) {
   return <nav aria-label="What next" className="mt-6 flex flex-col gap-3">{children}</nav>;
 }
 
-function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined): ReactNode[] {
+/** The signed-in verdict of the unit behind an overt code read on the anonymous info route. */
+export const unitCheckPath = (qrId: string) => `/overt/verify/${qrId}`;
+/** Sign-in that comes back to that verdict (the return path goes through safeReturnPath at /login). */
+export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: unitCheckPath(qrId) })}`;
+
+function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean): ReactNode[] {
   const steps: ReactNode[] = [];
+  // A shopper who scanned the visible code: the unit itself is checked after sign-in, on its overt verdict.
+  if (label === 'Info' && overt && qrId) {
+    steps.push(
+      signedIn ? (
+        <Link key="unit" className={primaryLinkClass} href={unitCheckPath(qrId)}>Check this unit</Link>
+      ) : (
+        <Link key="signin" className={primaryLinkClass} href={signInToCheckHref(qrId)}>Sign in to check this unit</Link>
+      ),
+    );
+  }
   // /report is for signed-in customers: a visitor signs in first and comes back to it.
   if (brand.isRedFlaggingEnabled && (label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
     const href = qrId ? `/report?qrId=${encodeURIComponent(qrId)}` : '/report';
@@ -59,7 +75,7 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
     steps.push(<Link key="mine" className={primaryLinkClass} href="/my-products">My products</Link>);
     if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty">Register the warranty</Link>);
   }
-  if ((label === 'Info' || label === 'Batch Details Only') && qrId && !signedIn) {
+  if (((label === 'Info' && !overt) || label === 'Batch Details Only') && qrId && !signedIn) {
     steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`}>Sign in to verify this unit</Link>);
   }
   steps.push(<Link key="again" className={linkClass} href="/qr-scan">Scan again</Link>);
@@ -80,8 +96,11 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
         {label === 'Expired' && verdict.batch && <p className="mt-1 font-semibold">Expired on {formatDay(verdict.batch.expiryDate)}.</p>}
         {verdict.claim && (
           <p className="mt-1 font-semibold" data-testid="claim">
-            {verdict.claim.byYou ? 'Claimed by you' : 'Claimed'} on {formatMoment(verdict.claim.claimedAt)}.
+            {verdict.claim.byYou ? 'Claimed by you' : label === 'Info' ? 'Already claimed by a customer' : 'Claimed'} on {formatMoment(verdict.claim.claimedAt)}.
           </p>
+        )}
+        {label === 'Info' && verdict.claim === null && (
+          <p className="mt-1 font-semibold" data-testid="claim">Not claimed by anyone yet.</p>
         )}
       </ResultBanner>
       {verdict.verification && (
@@ -92,7 +111,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
       {verdict.product && <ProductDetails product={verdict.product} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} />}
-      <Actions>{nextSteps(label, brand, signedIn, qrId)}</Actions>
+      <Actions>{nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6)}</Actions>
     </div>
   );
 }

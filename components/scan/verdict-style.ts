@@ -37,7 +37,7 @@ export function explanationOf(label: VerdictLabel, brand: string): string {
     case 'Genuine Post Sale':
       return `This is a genuine product of ${brand}, registered to you.`;
     case 'Info':
-      return `This code belongs to a product of ${brand}. Sign in and scan it to check the unit itself.`;
+      return `This is a genuine code of ${brand}. Sign in to check this unit itself before you buy it.`;
     case 'Batch Details Only':
       return `This code carries the details of its production batch only.`;
     case 'Tracking':

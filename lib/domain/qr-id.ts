@@ -28,10 +28,19 @@ export const PAGE_PATH_OF_ROUTE: Record<ConcreteRoute, string> = {
   quat: '/quat/verify/',
 };
 
-/** The route a printed code of this level opens: batch-level codes the anonymous info page. */
-export function printedRouteOf(level: CodeLevel, isBatchLevel: boolean): ConcreteRoute {
+/** Where a brand's printed overt (visible) codes point: the anonymous info page, or the signed-in overt page. */
+export type PrintedOvertRoute = 'info' | 'overt';
+export const PRINTED_OVERT_ROUTES = ['info', 'overt'] as const satisfies readonly PrintedOvertRoute[];
+
+/**
+ * The route a printed code of this level opens. The visible code is scanned by anyone (a shopper
+ * in a shop): by default it opens the anonymous info page; a brand that wants every check tied
+ * to an account prints the signed-in overt route instead. Batch-level codes always open the
+ * info page; covert, case and pallet codes their own routes.
+ */
+export function printedRouteOf(level: CodeLevel, isBatchLevel: boolean, overtRoute: PrintedOvertRoute = 'info'): ConcreteRoute {
   if (isBatchLevel) return 'info';
-  return level === 6 ? 'overt' : level === 7 ? 'covert-post' : level === 8 ? 'tert' : 'quat';
+  return level === 6 ? overtRoute : level === 7 ? 'covert-post' : level === 8 ? 'tert' : 'quat';
 }
 
 /** Origin of a brand domain: http with the app's port for local hosts, https otherwise. */
@@ -40,6 +49,6 @@ export function originOf(domain: string, port: number): string {
   return local ? `http://${domain}:${port}` : `https://${domain}`;
 }
 
-export function verifyUrlOf(origin: string, code: { qrId: string; level: CodeLevel; isBatchLevel: boolean }): string {
-  return `${origin}${PAGE_PATH_OF_ROUTE[printedRouteOf(code.level, code.isBatchLevel)]}${code.qrId}`;
+export function verifyUrlOf(origin: string, code: { qrId: string; level: CodeLevel; isBatchLevel: boolean }, overtRoute: PrintedOvertRoute = 'info'): string {
+  return `${origin}${PAGE_PATH_OF_ROUTE[printedRouteOf(code.level, code.isBatchLevel, overtRoute)]}${code.qrId}`;
 }

@@ -9,6 +9,7 @@ import { AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH, formatAuthCode } from '@/lib/doma
 import { BASE62, QR_ID_LENGTH, originOf, verifyUrlOf } from '@/lib/domain/qr-id';
 import type { CodeLevel } from '@/lib/domain/verdict';
 import { findClientDomains } from '@/lib/api/client/find-client';
+import { brandConfigOf } from '@/lib/api/client/brand-config';
 import { randomId } from '@/lib/ids';
 import { env } from '@/lib/server/env';
 import { requireBrand } from './brands';
@@ -101,7 +102,11 @@ export const listCodesArgs = z
   .object({ slug: slugArg, batch: textArg(64).optional(), limit: z.coerce.number().int().min(1).max(10_000).default(200) })
   .strict();
 
-/** Codes with their state and printed link, e.g. to find the demo brand's seeded codes. */
+/**
+ * Codes with their state and printed link, e.g. to find the demo brand's seeded codes. The link
+ * of an overt code follows the brand's `verification.printedOvertRoute` (the anonymous info page
+ * unless the brand chose the signed-in overt page); the exports and the demo codes file use it.
+ */
 export async function listCodes(args: z.output<typeof listCodesArgs>) {
   const brand = await requireBrand(args.slug);
   const batch = args.batch ? await requireBatch(brand.id, args.batch) : undefined;
@@ -117,6 +122,7 @@ export async function listCodes(args: z.output<typeof listCodesArgs>) {
     .orderBy(asc(codes.createdAt), asc(codes.pairId), asc(codes.level))
     .limit(args.limit);
   const origin = await brandOrigin(brand.id);
+  const overtRoute = brandConfigOf(brand).verification.printedOvertRoute;
   const today = new Date().toISOString().slice(0, 10);
   return rows.map(({ code, batch: b, claimedAt, parentQrId }) => {
     const level = code.level as CodeLevel;
@@ -137,7 +143,7 @@ export async function listCodes(args: z.output<typeof listCodesArgs>) {
       unit: code.pairId ?? '',
       authCode: code.authCode ? formatAuthCode(code.authCode) : '',
       parentQrId: parentQrId ?? '',
-      url: verifyUrlOf(origin, { qrId: code.qrId, level, isBatchLevel: code.isBatchLevel }),
+      url: verifyUrlOf(origin, { qrId: code.qrId, level, isBatchLevel: code.isBatchLevel }, overtRoute),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
@@ -69,6 +70,12 @@ export const uiConfigSchema = z.object({
 export const verificationSettingsSchema = z.object({
   /** A post-sale scan answers 'Scan pre sale first' until the customer has scanned the unit pre sale. */
   requirePreSaleScan: z.boolean().default(false),
+  /**
+   * Where printed overt codes point (exports, list-codes, the demo codes file): 'info', the
+   * anonymous verdict a shopper sees without an account (default), or 'overt', the signed-in
+   * pre-sale verdict, for brands that want every check tied to an account.
+   */
+  printedOvertRoute: z.enum(PRINTED_OVERT_ROUTES, { error: "must be 'info' or 'overt'" }).default('info'),
 });
 
 const bannersSchema = z

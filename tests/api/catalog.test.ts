@@ -74,6 +74,34 @@ describe('catalogue commands', () => {
     expect(readFileSync(pdf.file).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('prints overt codes as anonymous info links by default, as signed-in overt links when the brand chooses so', async () => {
+    const { brand } = await brandWithBatch();
+    await run('generate-codes', { slug: brand.slug, batch: '2024001', count: 2 });
+    await run('generate-codes', { slug: brand.slug, batch: '2024001', count: 1, batchLevel: true });
+    const origin = (await run('list-codes', { slug: brand.slug }))[0].url.replace(/^(https?:\/\/[^/]+).*$/, '$1');
+    const pathOf = (r: { level: number; qrId: string; state: string }) => `${r.level}:${r.state === 'batch-level' ? 'batch' : 'unit'}`;
+    const linksOf = async () => {
+      const rows: Array<{ level: number; qrId: string; state: string; url: string }> = await run('list-codes', { slug: brand.slug });
+      const csv: string = await run('export-codes', { slug: brand.slug, batch: '2024001' });
+      for (const r of rows) expect(csv).toContain(`,${r.url}\n`); // the CSV carries the same link
+      return new Map(rows.map((r) => [pathOf(r), r.url.replace(origin, '').replace(r.qrId, '{qrId}')]));
+    };
+    expect(Object.fromEntries(await linksOf())).toEqual({
+      '6:unit': '/info/verify/{qrId}',
+      '7:unit': '/covert/post/verify/{qrId}',
+      '6:batch': '/info/verify/{qrId}',
+    });
+    await run('set-config', { slug: brand.slug, config: { verification: { printedOvertRoute: 'overt' } } });
+    expect(Object.fromEntries(await linksOf())).toEqual({
+      '6:unit': '/overt/verify/{qrId}',
+      '7:unit': '/covert/post/verify/{qrId}',
+      '6:batch': '/info/verify/{qrId}',
+    });
+    await expect(run('set-config', { slug: brand.slug, config: { verification: { printedOvertRoute: 'shop' } } })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: ['config', 'verification', 'printedOvertRoute'] })],
+    });
+  });
+
   it('blacklists, deletes, records tracking events and lists a unit’s scans', async () => {
     const { brand } = await brandWithBatch();
     await run('generate-codes', { slug: brand.slug, batch: '2024001', count: 2 });
@@ -100,7 +128,10 @@ describe('catalogue commands', () => {
     const states = new Set(rows.map((r) => r.state));
     for (const s of ['unclaimed', 'claimed', 'expired', 'blacklisted', 'deleted', 'batch-level', 'case', 'pallet']) expect(states).toContain(s);
     const file = await writeDemoCodes(brand.slug, brand.id, tmp);
-    expect(JSON.parse(readFileSync(file!, 'utf8')).codes).toHaveLength(rows.length);
+    const written = JSON.parse(readFileSync(file!, 'utf8')).codes as typeof rows;
+    expect(written).toHaveLength(rows.length);
+    // the demo pack's visible code opens the anonymous verdict, as a shopper scans it
+    for (const r of written.filter((c) => c.level === 6)) expect(r.url).toMatch(new RegExp(`/info/verify/${r.qrId}$`));
 
     // The seeded states answer as their names say.
     const me = await createTestCustomer(brand.id);

@@ -52,12 +52,28 @@ describe('GET /api/verify/info/{qrId}', () => {
     expect(rows[0]).toMatchObject({ kind: 'info', layer: 1, result: 'Info', customerId: null, codeId: batch.units[0]!.overt.id });
   });
 
+  it('tells an anonymous shopper whether the unit is claimed and since when, never by whom', async () => {
+    const { batch, me, verify } = await setup();
+    const unit = batch.units[0]!;
+    const before = await verify('info', unit.overt.qrId, null);
+    expect(before.body).toMatchObject({ result: 'Info', claim: null });
+    const claimed = await verify('covert-post', unit.covert.qrId);
+    expect(claimed.body.result).toBe('Genuine Post Sale');
+    const after = await verify('info', unit.overt.qrId, null);
+    expect(after.body).toMatchObject({ result: 'Info', claim: { claimedAt: claimed.body.claim.claimedAt, byYou: false } });
+    expect(Object.keys(after.body.claim).sort()).toEqual(['byYou', 'claimedAt']);
+    expect(JSON.stringify(after.body)).not.toContain(me.customerId);
+    // the owner, signed in on the same anonymous page, is told it is theirs
+    expect((await verify('info', unit.overt.qrId)).body.claim).toMatchObject({ byYou: true });
+  });
+
   it('answers Batch Details Only for a batch-level code, without verification counts', async () => {
     const { batch, verify } = await setup({}, { units: 0, batchLevel: 1 });
     const res = await verify('info', batch.batchLevel[0]!.qrId, null);
     expect(res.body.result).toBe('Batch Details Only');
     expect(res.body.batch.batchNumber).toBe(batch.batchNumber);
     expect(res.body.verification).toBeUndefined();
+    expect(res.body.claim).toBeUndefined();
   });
 
   it('counts the verifications of a unit across both its codes, and not refused or foreign scans', async () => {

@@ -33,7 +33,12 @@ test('an anonymous visitor sees the info verdict, product and batch in the first
   await expect(page.getByTestId('batch-details')).toContainText('31 Dec 2099');
   await expect(page.getByText('Volume')).toBeVisible();
   await expect(page.getByTestId('verification-count')).toContainText('Verified 2 times since'); // the fetch above was a scan too
-  await expect(page.getByRole('link', { name: 'Sign in to verify this unit' })).toHaveAttribute('href', `/verify/${units[0]!.overt.qrId}`);
+  await expect(page.getByTestId('claim')).toHaveText('Not claimed by anyone yet.');
+  // the unit itself is checked after sign-in, on its overt verdict
+  await expect(page.getByRole('link', { name: 'Sign in to check this unit' })).toHaveAttribute(
+    'href',
+    `/login?from=${encodeURIComponent(`/overt/verify/${units[0]!.overt.qrId}`)}`,
+  );
   await page.screenshot({ path: test.info().outputPath('info-verdict.png'), fullPage: true });
 });
 

@@ -94,7 +94,10 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only' || verdict.result === 'Expired') return withDetails;
   // This scan counts too: the stats were read before it was recorded.
   const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
-  if (verdict.result === 'Info' || verdict.result === 'Scan pre sale first') return { ...withDetails, verification };
+  if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification };
+  // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so
+  // a shopper learns that a pack on the shelf was already registered by someone (docs/verification.md).
   const shownClaim = claim && { claimedAt: claim.claimedAt.toISOString(), byYou: claim.customerId === ctx.customerId };
+  if (verdict.result === 'Info') return row.pairId ? { ...withDetails, verification, claim: shownClaim } : { ...withDetails, verification };
   return { ...withDetails, verification, claim: shownClaim };
 }

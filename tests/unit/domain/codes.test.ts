@@ -35,10 +35,23 @@ describe('verifyUrlOf', () => {
     const local = originOf('localhost', 3000);
     expect(local).toBe('http://localhost:3000');
     expect(originOf('shop.example.com', 3000)).toBe('https://shop.example.com');
-    expect(verifyUrlOf(local, { qrId: 'A', level: 6, isBatchLevel: false })).toBe('http://localhost:3000/overt/verify/A');
+    // the visible code opens the anonymous verdict a shopper can read without an account
+    expect(verifyUrlOf(local, { qrId: 'A', level: 6, isBatchLevel: false })).toBe('http://localhost:3000/info/verify/A');
     expect(verifyUrlOf(local, { qrId: 'A', level: 7, isBatchLevel: false })).toBe('http://localhost:3000/covert/post/verify/A');
     expect(verifyUrlOf(local, { qrId: 'A', level: 8, isBatchLevel: false })).toBe('http://localhost:3000/tert/verify/A');
     expect(verifyUrlOf(local, { qrId: 'A', level: 9, isBatchLevel: false })).toBe('http://localhost:3000/quat/verify/A');
     expect(printedRouteOf(6, true)).toBe('info');
+  });
+
+  it("prints the overt code on the signed-in route only for a brand that chose 'overt'; the other levels never move", () => {
+    const origin = originOf('shop.example.com', 3000);
+    expect(verifyUrlOf(origin, { qrId: 'A', level: 6, isBatchLevel: false }, 'overt')).toBe('https://shop.example.com/overt/verify/A');
+    expect(verifyUrlOf(origin, { qrId: 'A', level: 6, isBatchLevel: false }, 'info')).toBe('https://shop.example.com/info/verify/A');
+    expect(printedRouteOf(6, true, 'overt')).toBe('info'); // batch-level codes carry batch details only
+    for (const route of ['info', 'overt'] as const) {
+      expect(printedRouteOf(7, false, route)).toBe('covert-post');
+      expect(printedRouteOf(8, false, route)).toBe('tert');
+      expect(printedRouteOf(9, false, route)).toBe('quat');
+    }
   });
 });

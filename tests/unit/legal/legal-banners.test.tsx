@@ -5,6 +5,7 @@ import { LegalBanners } from '@/components/legal/legal-banners';
 import { authStore } from '@/lib/client/status';
 import { http } from '@/lib/client/http';
 import { LEGAL_STORAGE_KEY } from '@/lib/client/legal';
+import { LEGAL_TOP_SLOT_ID } from '@/components/legal/policy-links';
 
 jest.mock('@/lib/client/http', () => ({ http: jest.fn() }));
 const httpMock = http as jest.MockedFunction<typeof http>;
@@ -57,6 +58,24 @@ describe('LegalBanners for a signed-in customer', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('link', { name: 'Privacy policy' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Cookie Notice' })).toBeNull();
+  });
+
+  it("puts 'Stay Informed !!!' in the page's top slot, in the flow above the page, and keeps the cookie notice at the foot", async () => {
+    const slot = document.createElement('div');
+    slot.id = LEGAL_TOP_SLOT_ID;
+    document.body.prepend(slot);
+    try {
+      httpMock.mockResolvedValue(status(false));
+      renderBanners();
+      const top = await screen.findByRole('region', { name: 'Stay Informed !!!' });
+      expect(top.parentElement).toBe(slot);
+      expect(top.className).not.toMatch(/\b(fixed|absolute|sticky)\b/); // pushes the page down, covers nothing
+      expect(screen.getByRole('region', { name: 'Cookie Notice' }).className).toMatch(/\bfixed\b.*\bbottom-0\b/);
+      fireEvent.click(top.querySelector('button')!);
+      expect(slot.childElementCount).toBe(0);
+    } finally {
+      slot.remove();
+    }
   });
 
   it('hides both banners on Accept, records the choices and unlocks scrolling at once', async () => {

@@ -26,6 +26,17 @@ describe('client configuration', () => {
     expect(clientConfigPatchSchema.safeParse({ ui: { embeddingURL: 'https://shop.example.com/app' } }).success).toBe(true);
   });
 
+  it('prints overt codes on the anonymous info route unless the brand chooses the signed-in overt route', () => {
+    expect(defaultClientConfig().verification.printedOvertRoute).toBe('info');
+    const overt = applyConfigPatch(defaultClientConfig(), { verification: { printedOvertRoute: 'overt' } });
+    expect(overt.verification).toEqual({ requirePreSaleScan: false, printedOvertRoute: 'overt' });
+    // a later patch of another verification setting keeps the choice
+    expect(applyConfigPatch(overt, { verification: { requirePreSaleScan: true } }).verification.printedOvertRoute).toBe('overt');
+    const bad = clientConfigPatchSchema.safeParse({ verification: { printedOvertRoute: 'covert' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['verification', 'printedOvertRoute'], message: "must be 'info' or 'overt'" });
+  });
+
   it('refuses unknown settings, naming them', () => {
     const r = clientConfigPatchSchema.safeParse({ ui: { primaryColour: '#000000' } });
     expect(r.success).toBe(false);

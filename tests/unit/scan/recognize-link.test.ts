@@ -1,4 +1,4 @@
-import { qrIdOf, recognizeCode } from '@/components/scan/recognize-link';
+import { qrIdOf, recognizeCode, signedInPathOf } from '@/components/scan/recognize-link';
 
 const HOST = 'demo.localhost:3401';
 const ID = 'A1b2C3d4E5f6G7h8J';
@@ -63,5 +63,14 @@ describe('qrIdOf', () => {
     expect(qrIdOf(`http://${HOST}/tert/verify/${ID}`, HOST)).toBe(ID);
     expect(qrIdOf(`https://evil.example/tert/verify/${ID}`, HOST)).toBeUndefined();
     expect(qrIdOf(undefined, HOST)).toBeUndefined();
+  });
+});
+
+describe('signedInPathOf', () => {
+  it('opens a printed info link on the signed-in overt verdict, and keeps every other route', () => {
+    expect(signedInPathOf(`/info/verify/${ID}`)).toBe(`/overt/verify/${ID}`);
+    for (const p of ['/verify/', '/overt/verify/', '/covert/pre/verify/', '/covert/post/verify/', '/tert/verify/', '/quat/verify/']) {
+      expect(signedInPathOf(`${p}${ID}`)).toBe(`${p}${ID}`);
+    }
   });
 });
