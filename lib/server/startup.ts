@@ -2,6 +2,7 @@ import 'server-only';
 import { getDbHandle, withStartupLock } from '@/lib/db/client';
 import { seedDemo } from '@/lib/db/seed';
 import { listBrands } from '@/lib/operator/brands';
+import { DEMO_HOSTS } from '@/lib/host';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
 
@@ -23,6 +24,10 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
     ...brands.map((b) => `[brand-verify] brand ${b.slug} (${b.name}${b.serviceStatus === 'Blacklisted' ? ', blacklisted' : ''}): ${b.domains.join(', ')}`),
   ];
   console.log(lines.join('\n'));
+  const onDemoHosts = brands.filter((b) => b.domains.some((d) => (DEMO_HOSTS as readonly string[]).includes(d)));
+  if (e.DEMO_BRAND === 'off' && onDemoHosts.length) {
+    console.warn(`[brand-verify] DEMO_BRAND is off, but ${onDemoHosts.map((b) => b.slug).join(', ')} still answers ${DEMO_HOSTS.join(' and ')} (seeded earlier?): remove those domains with npm run brand -- remove-domain`);
+  }
   return { demoSeeded: created };
 }
 
