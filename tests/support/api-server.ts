@@ -35,6 +35,8 @@ export async function closeEverything() {
   await closeDb();
 }
 
+// Registered when a file imports this module, so it runs before that file's own afterAll hooks
+// (jest runs them in order of declaration): clean data up in tests or afterEach, not afterAll.
 afterAll(closeEverything);
 
 function listen(handler: Parameters<typeof http.createServer>[1], where: number | string): Promise<http.Server> {
