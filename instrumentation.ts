@@ -1,7 +1,8 @@
 // Server start-up hook of Next.js: open the database (taking the DATA_DIR lock), migrate and seed
 // before the first request, so a broken database fails the start rather than a customer's scan.
+// A failure ends the process with the reason (lib/server/startup.ts startOrExit).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startServer } = await import('./lib/server/startup');
-  await startServer();
+  const { startOrExit } = await import('./lib/server/startup');
+  await startOrExit();
 }

@@ -24,7 +24,9 @@ export default async function config() {
   return {
     projects: [
       await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts'] }),
-      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/api-env.ts'] }),
+      // api-timeout.ts: a test file's beforeAll starts a server on a real database, which on a
+      // loaded 2-core machine takes far more than jest's default 5 s.
+      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'] }),
     ],
   };
 }

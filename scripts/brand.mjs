@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm run brand -- <command> [--name value ...] [--json]
 // The operator command line: brands, their configuration and (with later commands) catalogue
-// and codes. Talks to the running server when one holds DATA_DIR (POST /api/operator/run with
-// the key in DATA_DIR/operator-key); otherwise opens DATA_DIR itself. Never both at once.
+// and codes. Talks to the running server when one holds DATA_DIR (POST /api/operator/run on the
+// server's operator socket, DATA_DIR/operator.sock, with the key in DATA_DIR/operator-key);
+// otherwise opens DATA_DIR itself. Never both at once.
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { dataDir, lockHolder, root } from './lib.mjs';
 
@@ -69,16 +71,42 @@ const dir = dataDir();
 process.env.DATA_DIR = dir;
 process.env.BRAND_APP_ROOT = root; // where the embedded database's worker lives (lib/db/pglite-thread.ts)
 
+/** POST to the server's operator socket (the public port refuses /api/operator/*). */
+function postOperator(socketPath, key, payload) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        socketPath,
+        path: '/api/operator/run',
+        method: 'POST',
+        headers: { host: 'operator.invalid', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-operator-key': key, 'x-requested-with': 'cli' },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 async function viaServer(name, args) {
   const info = JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8'));
   const key = readFileSync(path.join(dir, 'operator-key'), 'utf8').trim();
-  const res = await fetch(`http://127.0.0.1:${info.port}/api/operator/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-key': key, 'x-requested-with': 'cli' },
-    body: JSON.stringify({ command: name, args }),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) fail(body.errorMessage ?? `Server answered ${res.status}`, body.code);
+  const socketPath = info.operatorSocket ?? path.join(dir, 'operator.sock');
+  const res = await postOperator(socketPath, key, JSON.stringify({ command: name, args })).catch((e) =>
+    fail(`Cannot reach the running server (process ${info.pid}) on its operator socket ${socketPath}: ${e.message}`, 'internal'),
+  );
+  let body = {};
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    /* not JSON */
+  }
+  if (res.status < 200 || res.status > 299) fail(body.errorMessage ?? `Server answered ${res.status}`, body.code);
   return body.result;
 }
 

@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
+import { ensureChannelToken, refusePublicOperator, startOperatorListener } from './operator-listener.mjs';
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
 // only after half a minute of quiet; growing it by half at most keeps the server near its live
@@ -47,24 +48,36 @@ if (!dev) {
   }
 }
 
+ensureChannelToken(); // before Next.js reads the environment: the operator route checks it
+// Called by the start-up hook (lib/server/startup.ts) once the database is migrated and seeded;
+// a failed start-up ends the process there. Development servers run the hook on first request.
+const startedUp = dev ? Promise.resolve() : new Promise((resolve) => (globalThis.__brandStartedUp = resolve));
+
 const require = createRequire(import.meta.url);
 const next = require('next');
 const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
 const handle = app.getRequestHandler();
 await app.prepare();
+await startedUp;
 
 const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '');
-const server = http.createServer((req, res) => {
-  // The caller's address is the socket's unless a trusted proxy stands in front.
-  if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
-  // The spec's /api/client//embedding-url keeps its empty segment; Next would redirect it.
+/** Next's handler, with the spec's /api/client//embedding-url kept (Next would redirect it). */
+const handleApi = (req, res) => {
   if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');
   handle(req, res);
+};
+// The operator endpoint is served only on a unix socket in DATA_DIR (scripts/operator-listener.mjs).
+const operator = await startOperatorListener({ dir, handle: handleApi });
+const server = http.createServer((req, res) => {
+  if (refusePublicOperator(req, res)) return;
+  // The caller's address is the socket's unless a trusted proxy stands in front.
+  if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+  handleApi(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(listenPort, () => {
   const info = path.join(dir, 'server.json');
-  writeFileSync(info, JSON.stringify({ pid: process.pid, port: listenPort }));
+  writeFileSync(info, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator.socketPath }));
   const cleanup = () => rmSync(info, { force: true });
   process.once('exit', cleanup);
   for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => shutDown());
@@ -77,6 +90,7 @@ server.listen(listenPort, () => {
  */
 async function shutDown() {
   server.close();
+  void operator.close();
   const db = globalThis.__brandDb;
   const closing = db ? db.then((h) => h.close()).catch(() => undefined) : Promise.resolve();
   await Promise.race([closing, new Promise((r) => setTimeout(r, 5000).unref())]);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then Playwright end-to-end tests in Chromium against a production
-// build. Stops at the first failing step; prints one closing line with the counts.
+// build. Stops at the first failing step; prints one closing line with the counts. Each step has
+// a time limit (scripts/time-limit.mjs): a hang ends the run with the reason instead of running
+// until CI gives up.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,9 +16,13 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function run(title, cmd, args, env = {}) {
+// Minutes each step may take on a loaded 2-core machine before it is stopped.
+const LIMIT_MINUTES = { typecheck: 10, lint: 10, unit: 15, api: 25, e2e: 45 };
+
+function run(title, cmd, args, env = {}, minutes = 20) {
   console.log(`\n== ${title}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const limited = [path.join(root, 'scripts', 'time-limit.mjs'), String(minutes * 60), title, cmd, ...args];
+  const r = spawnSync(process.execPath, limited, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 }
 
@@ -26,6 +32,7 @@ function jest(title, project, env, file) {
     process.execPath,
     ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${file}`],
     env,
+    LIMIT_MINUTES[project],
   );
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -72,8 +79,8 @@ function finish(ok) {
 }
 
 const steps = [
-  ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'])],
-  ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'])],
+  ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
+  ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'], {}, LIMIT_MINUTES.lint)],
   ['unit', () => jest('unit tests (jest)', 'unit', {}, path.join(tmp, 'unit.json'))],
   ['api', () => jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
   [
@@ -88,9 +95,7 @@ const steps = [
     () => {
       if (!ensureChromium() || !ensureE2eTools()) return false;
       const file = path.join(tmp, 'e2e.json');
-      const ok = run('end-to-end tests (Playwright, Chromium, production build)', bin('playwright'), ['test'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      });
+      const ok = run('end-to-end tests (Playwright, Chromium, production build)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, LIMIT_MINUTES.e2e);
       if (existsSync(file)) {
         const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
         counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);

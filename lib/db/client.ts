@@ -4,11 +4,18 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/server/env';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
-import { migrate } from './migrate';
+import { ADVISORY_KEY, migrate } from './migrate';
 import { PGliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-type Handle = { db: Db; kind: 'pglite' | 'postgres'; location: string; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  location: string;
+  close: () => Promise<void>;
+  /** Runs `fn` while holding the start-up lock that migrations take (one server at a time). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+};
 
 // One database per process, kept on globalThis: Next bundles server code into several
 // module graphs, and PGlite must be opened once (DESIGN.md section 1).
@@ -25,7 +32,21 @@ async function openPostgres(url: string): Promise<Handle> {
     conn.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', location: url.replace(/\/\/[^@/]*@/, '//***@'), close: () => pool.end() };
+  // A session-level advisory lock on a connection of its own; `fn` works through the pool.
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const lockConn = await pool.connect();
+    try {
+      await lockConn.query('select pg_advisory_lock($1)', [ADVISORY_KEY]);
+      try {
+        return await fn();
+      } finally {
+        await lockConn.query('select pg_advisory_unlock($1)', [ADVISORY_KEY]);
+      }
+    } finally {
+      lockConn.release();
+    }
+  };
+  return { db, kind: 'postgres', location: url.replace(/\/\/[^@/]*@/, '//***@'), close: () => pool.end(), exclusive };
 }
 
 async function openPglite(dataDir: string): Promise<Handle> {
@@ -49,6 +70,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
       db,
       kind: 'pglite',
       location,
+      exclusive: (fn) => fn(), // one process holds DATA_DIR (lock.ts)
       close: async () => {
         await client.close();
         release();
@@ -77,6 +99,11 @@ export function getDbHandle(): Promise<Handle> {
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
+}
+
+/** Runs `fn` under the start-up lock (PostgreSQL: the migrations' advisory lock). */
+export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
+  return (await getDbHandle()).exclusive(fn);
 }
 
 export async function closeDb() {

@@ -9,7 +9,8 @@ type Exec = {
   exec: (sql: string) => Promise<unknown>;
 };
 
-const ADVISORY_KEY = 727_001;
+/** The start-up lock: migrations and the demo seed run under it (lib/db/client.ts withStartupLock). */
+export const ADVISORY_KEY = 727_001;
 
 export async function migrate(conn: Exec, { advisory }: { advisory: boolean }) {
   if (advisory) await conn.query('select pg_advisory_lock($1)', [ADVISORY_KEY]);

@@ -30,7 +30,13 @@ const envSchema = z.object({
   // Scans one address may make at one brand per minute (a shop's shared Wi-Fi may need more).
   SCAN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(60),
   LOG_LEVEL: optional(z.enum(['silent', 'error', 'info', 'debug'])).default('info'),
-});
+  // The demo brand on localhost and 127.0.0.1: seeded by default with the embedded database only,
+  // so a production PostgreSQL never answers `Host: localhost` with a brand nobody asked for.
+  DEMO_BRAND: optional(z.enum(['on', 'off'])),
+  // Set by the launcher for its own process (scripts/operator-listener.mjs): requests that came
+  // through the operator listener carry it; unset, the operator endpoint does not exist.
+  OPERATOR_CHANNEL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+}).transform((e) => ({ ...e, DEMO_BRAND: e.DEMO_BRAND ?? (e.DATABASE_URL ? 'off' : 'on') }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,22 +1,48 @@
 import 'server-only';
-import { getDbHandle } from '@/lib/db/client';
+import { getDbHandle, withStartupLock } from '@/lib/db/client';
 import { seedDemo } from '@/lib/db/seed';
 import { listBrands } from '@/lib/operator/brands';
+import { DEMO_HOSTS } from '@/lib/host';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
 
 // Runs once when the server process starts (instrumentation.ts): secrets, database, migrations,
-// the demo brand, then one summary of what is served.
-export async function startServer() {
+// the demo brand (DEMO_BRAND), then one summary of what is served. Seeding runs under the same
+// start-up lock as the migrations, so several servers starting at once on one PostgreSQL seed
+// once; any failure here rejects, and instrumentation.ts ends the process with the reason.
+export async function startServer(): Promise<{ demoSeeded: boolean }> {
   ensureSessionSecret();
   operatorKey();
   const handle = await getDbHandle();
-  const { created } = await seedDemo();
-  if (env().LOG_LEVEL === 'silent') return;
+  const e = env();
+  const { created } = e.DEMO_BRAND === 'on' ? await withStartupLock(() => seedDemo()) : { created: false };
+  if (e.LOG_LEVEL === 'silent') return { demoSeeded: created };
   const brands = await listBrands();
+  const demo = e.DEMO_BRAND === 'on' ? (created ? ' (demo brand seeded)' : '') : ' (demo brand off)';
   const lines = [
-    `[brand-verify] data: ${handle.kind === 'pglite' ? `embedded PGlite at ${handle.location}` : `PostgreSQL ${handle.location}`}${created ? ' (demo brand seeded)' : ''}`,
+    `[brand-verify] data: ${handle.kind === 'pglite' ? `embedded PGlite at ${handle.location}` : `PostgreSQL ${handle.location}`}${demo}`,
     ...brands.map((b) => `[brand-verify] brand ${b.slug} (${b.name}${b.serviceStatus === 'Blacklisted' ? ', blacklisted' : ''}): ${b.domains.join(', ')}`),
   ];
   console.log(lines.join('\n'));
+  const onDemoHosts = brands.filter((b) => b.domains.some((d) => (DEMO_HOSTS as readonly string[]).includes(d)));
+  if (e.DEMO_BRAND === 'off' && onDemoHosts.length) {
+    console.warn(`[brand-verify] DEMO_BRAND is off, but ${onDemoHosts.map((b) => b.slug).join(', ')} still answers ${DEMO_HOSTS.join(' and ')} (seeded earlier?): remove those domains with npm run brand -- remove-domain`);
+  }
+  return { demoSeeded: created };
+}
+
+/**
+ * The start-up hook's body. Next.js runs the hook itself when a production server is created
+ * and only logs a failure ("Failed to prepare server"), after which every request answers 500;
+ * so a failure ends the process here, non-zero with the reason. The launcher (scripts/start.mjs)
+ * leaves a callback on globalThis and listens only once it has been called.
+ */
+export async function startOrExit() {
+  try {
+    await startServer();
+  } catch (err) {
+    console.error(`[brand-verify] start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  (globalThis as { __brandStartedUp?: () => void }).__brandStartedUp?.();
 }

@@ -8,7 +8,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 const FLAGS = { isComplaintManagementEnabled: true };
 const PRIORITIES = ['Low', 'Urgent'];

@@ -14,7 +14,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'payouts-'));
 const tmpFile = (name: string) => path.join(tmp, `${randomId('f', 8)}-${name}`);

@@ -22,7 +22,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 const post = (host: string, path: string, body: unknown, extra: { cookie?: string; token?: string } = {}) =>
   call(server, host, 'POST', path, { body, ...extra });

@@ -12,7 +12,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 const otpBrand = () => createTestBrand({ otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true, isRegistartionOtpEnabled: true } });
 const verify = (host: string, contact: string, otp: string, mode = 'SIGNUP OR LOGIN') =>

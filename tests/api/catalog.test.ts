@@ -15,7 +15,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 }, 60_000);
-afterAll(() => server.close());
+afterAll(() => server?.close());
 jest.setTimeout(60_000);
 
 const run = (command: string, args: Record<string, unknown>) => runOperatorCommand(command, args) as Promise<any>;

@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startApiServer();
 }, 60_000);
 jest.setTimeout(30_000); // a loaded 2-core machine: the embedded database can be slow to start
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('claiming a unit by a post-sale scan', () => {
   it('lets exactly one of 50 concurrent post-sale scans by 50 customers claim the unit', async () => {

@@ -5,7 +5,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('GET /api/client/clone-info', () => {
   it('answers the configuration of the brand that serves the host, with defaults and derived colours', async () => {

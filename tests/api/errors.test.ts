@@ -4,7 +4,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 describe('API error answers', () => {
   it('answers a body that is not JSON with 400 and a clear message, not a 500', async () => {

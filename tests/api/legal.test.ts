@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = await startApiServer();
   dir = await mkdtemp(path.join(tmpdir(), 'legal-'));
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 type Brand = Awaited<ReturnType<typeof createTestBrand>>;
 type Customer = { customerId: string; token: string };

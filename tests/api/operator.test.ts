@@ -1,32 +1,87 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { call, startApiServer, type TestServer } from '../support/api-server';
+import { call, startApiServer, startOperatorSocket, startPublicLauncherServer, type TestServer } from '../support/api-server';
 import { operatorKey } from '@/lib/server/secrets';
 import { randomId } from '@/lib/ids';
 
 const run = promisify(execFile);
 let server: TestServer;
+let launcher: TestServer;
+let operator: { socketPath: string };
+let socketDir: string;
 beforeAll(async () => {
   server = await startApiServer();
+  launcher = await startPublicLauncherServer();
+  socketDir = mkdtempSync(path.join(os.tmpdir(), 'op-sock-'));
+  operator = await startOperatorSocket(socketDir);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  rmSync(socketDir, { recursive: true, force: true });
+});
 
 const slug = () => randomId('op', 8).toLowerCase().replace('_', '-');
+const listSlugs = async () =>
+  (await call(operator, 'operator.invalid', 'POST', '/api/operator/run', { body: { command: 'list', args: {} }, headers: { 'x-operator-key': operatorKey() } })).body.result.map(
+    (b: { slug: string }) => b.slug,
+  );
 
-describe('POST /api/operator/run', () => {
+describe('the operator endpoint is not reachable on a public listener', () => {
+  const create = (s: string) => ({ command: 'create', args: { slug: s, name: 'Sneaky', domains: [`${s}.localhost`] } });
+
+  it('answers 404 on the Brand API without the operator channel, even with the right key and any host', async () => {
+    const s = slug();
+    for (const host of ['localhost', '127.0.0.1', 'shop.example.com']) {
+      const res = await call(server, host, 'POST', '/api/operator/run', { body: create(s), headers: { 'x-operator-key': operatorKey() } });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ errorMessage: 'No such API endpoint', code: 'not_found' });
+    }
+    expect(await listSlugs()).not.toContain(s);
+  });
+
+  it('answers 404 to a forged channel header', async () => {
+    const s = slug();
+    const forged = await call(server, 'localhost', 'POST', '/api/operator/run', {
+      body: create(s),
+      headers: { 'x-operator-key': operatorKey(), 'x-operator-channel': 'x'.repeat(43) },
+    });
+    expect(forged.status).toBe(404);
+    expect(await listSlugs()).not.toContain(s);
+  });
+
+  it("the launcher's public listener refuses /api/operator/* however it is spelled, even with the real channel token", async () => {
+    const s = slug();
+    const headers = { 'x-operator-key': operatorKey(), 'x-operator-channel': process.env.OPERATOR_CHANNEL_TOKEN! };
+    for (const p of ['/api/operator/run', '/api//operator/run', '/api/%6Fperator/run', '/API/Operator/run', '/api/operator/run?x=1', '/api/operator']) {
+      const res = await call(launcher, 'localhost', 'POST', p, { body: create(s), headers });
+      expect({ p, status: res.status, code: res.body?.code }).toEqual({ p, status: 404, code: 'not_found' });
+    }
+    expect(await listSlugs()).not.toContain(s);
+    // The rest of the API is served as before.
+    expect((await call(launcher, 'localhost', 'GET', '/api/openapi.json')).status).toBe(200);
+  });
+
+  it('the operator socket is readable and writable by its owner only, and serves nothing but the operator endpoint', async () => {
+    expect(statSync(operator.socketPath).mode & 0o777).toBe(0o600);
+    const other = await call(operator, 'localhost', 'GET', '/api/openapi.json');
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('POST /api/operator/run (operator socket)', () => {
   it('refuses a call without the operator key, or with a wrong one', async () => {
     const body = { command: 'list', args: {} };
-    expect((await call(server, 'localhost', 'POST', '/api/operator/run', { body })).status).toBe(401);
-    const wrong = await call(server, 'localhost', 'POST', '/api/operator/run', { body, headers: { 'x-operator-key': 'guess' } });
+    expect((await call(operator, 'localhost', 'POST', '/api/operator/run', { body })).status).toBe(401);
+    const wrong = await call(operator, 'localhost', 'POST', '/api/operator/run', { body, headers: { 'x-operator-key': 'guess' } });
     expect(wrong.status).toBe(401);
   });
 
   it('runs a command with the key', async () => {
     const s = slug();
-    const res = await call(server, 'localhost', 'POST', '/api/operator/run', {
+    const res = await call(operator, 'localhost', 'POST', '/api/operator/run', {
       body: { command: 'create', args: { slug: s, name: 'Op Brand', domains: [`${s}.localhost`] } },
       headers: { 'x-operator-key': operatorKey() },
     });
@@ -38,17 +93,13 @@ describe('POST /api/operator/run', () => {
 
   it('answers 422 naming the field for bad arguments, and creates nothing', async () => {
     const s = slug();
-    const res = await call(server, 'localhost', 'POST', '/api/operator/run', {
+    const res = await call(operator, 'localhost', 'POST', '/api/operator/run', {
       body: { command: 'create', args: { slug: s, name: 'X', domains: ['https://bad.example.com'] } },
       headers: { 'x-operator-key': operatorKey() },
     });
     expect(res.status).toBe(422);
     expect(res.body.errorMessage).toMatch(/domains/);
-    const list = await call(server, 'localhost', 'POST', '/api/operator/run', {
-      body: { command: 'list', args: {} },
-      headers: { 'x-operator-key': operatorKey() },
-    });
-    expect(list.body.result.map((b: { slug: string }) => b.slug)).not.toContain(s);
+    expect(await listSlugs()).not.toContain(s);
   });
 });
 
@@ -104,9 +155,9 @@ describe('npm run brand (operator command line)', () => {
   it('goes through the running server that holds the data folder instead of opening it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-'));
     try {
-      // What a running server leaves in its data folder: its lock, its port, the operator key.
+      // What a running server leaves in its data folder: its lock, its port and operator socket, the operator key.
       writeFileSync(path.join(dir, 'db.lock'), String(process.pid));
-      writeFileSync(path.join(dir, 'server.json'), JSON.stringify({ pid: process.pid, port: server.port }));
+      writeFileSync(path.join(dir, 'server.json'), JSON.stringify({ pid: process.pid, port: server.port, operatorSocket: operator.socketPath }));
       writeFileSync(path.join(dir, 'operator-key'), operatorKey());
       const s = slug();
       const res = await cli(dir, 'create', '--slug', s, '--name', 'Via Server', '--domains', `${s}.localhost`, '--json');

@@ -11,7 +11,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 const profile = (host: string, token: string) => call(server, host, 'GET', '/api/customer/customer-profile', { token });
 const UNAUTHORIZED = { errorMessage: 'Unauthorized', code: 'unauthorized' };

@@ -10,7 +10,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
 }, 60_000);
-afterAll(() => server.close());
+afterAll(() => server?.close());
 jest.setTimeout(30_000);
 
 describe('GET /api/tracking/{qrId}', () => {

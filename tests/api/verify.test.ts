@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startApiServer();
 }, 60_000);
 jest.setTimeout(30_000); // a loaded 2-core machine: the embedded database can be slow to start
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
 async function setup(config?: ClientConfigPatch, batchOpts?: Parameters<typeof createTestBatch>[1]) {
   const brand = await createTestBrand(config);

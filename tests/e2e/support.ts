@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -30,15 +31,30 @@ export const formAlert = (page: Page) => page.locator('main [role="alert"]');
 /** The origin of a brand's host: *.localhost resolves to loopback in Chromium. */
 export const originOf = (domain: string) => `http://${domain}:${PORT}`;
 
+/** An operator command through the server's operator socket (the public port refuses them). */
 export async function operator(command: string, args: unknown): Promise<any> {
   const key = readFileSync(path.join(DATA_DIR, 'operator-key'), 'utf8').trim();
-  const res = await fetch(`http://localhost:${PORT}/api/operator/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-key': key, 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ command, args }),
+  const info = JSON.parse(readFileSync(path.join(DATA_DIR, 'server.json'), 'utf8')) as { operatorSocket: string };
+  const payload = JSON.stringify({ command, args });
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        socketPath: info.operatorSocket,
+        path: '/api/operator/run',
+        method: 'POST',
+        headers: { host: 'operator.invalid', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-operator-key': key },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`operator ${command}: ${res.status} ${JSON.stringify(body)}`);
+  const body = JSON.parse(text);
+  if (status < 200 || status > 299) throw new Error(`operator ${command}: ${status} ${JSON.stringify(body)}`);
   return body.result;
 }
 

@@ -5,22 +5,39 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { operatorKey } from '@/lib/server/secrets';
+import { env } from '@/lib/server/env';
 import { runOperatorCommand } from '@/lib/operator/commands';
 
 // POST /api/operator/run — lets `npm run brand` act through a running server, so the CLI never
-// opens DATA_DIR beside it. Guarded by the key in DATA_DIR/operator-key (readable only by whoever
-// can read the data itself). Not part of the public OpenAPI document.
+// opens DATA_DIR beside it. Reachable only through the launcher's operator listener, a unix
+// socket in DATA_DIR (scripts/operator-listener.mjs): its requests carry this process's channel
+// token, which the public listener strips and no client can know; without it the endpoint does
+// not exist (404, as any unknown path), whatever the host or key. Then guarded by the key in
+// DATA_DIR/operator-key (readable only by whoever can read the data itself). Not part of the
+// public OpenAPI document.
 
 export const operatorRoutes = new Hono<AppEnv>();
 
 const bodySchema = z.object({ command: z.string().min(1).max(60), args: z.unknown() }).strict();
 
-function keyMatches(given: string | undefined): boolean {
-  if (!given) return false;
+/** The header the operator listener sets on every request it passes on. */
+export const OPERATOR_CHANNEL_HEADER = 'x-operator-channel';
+
+function same(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(operatorKey());
+  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+const keyMatches = (given: string | undefined) => same(given, operatorKey());
+
+// Every /api/operator/* path, known or not, answers as if absent unless it came through the
+// operator listener.
+operatorRoutes.use('/operator/*', async (c, next) => {
+  if (!same(c.req.header(OPERATOR_CHANNEL_HEADER), env().OPERATOR_CHANNEL_TOKEN)) throw new ApiError('not_found', 'No such API endpoint');
+  return next();
+});
 
 operatorRoutes.post('/operator/run', async (c) => {
   if (!keyMatches(c.req.header('x-operator-key'))) throw new ApiError('unauthorized', 'Operator key required');

@@ -1,0 +1,20 @@
+// One server's start-up step (lib/server/startup.ts: secrets, migrations, the demo brand) in a
+// process of its own, as instrumentation.ts runs it in a server; for tests of concurrent starts.
+// Run with --conditions=react-server. Exits 0 after closing the database, 1 with the reason.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { require: tsRequire } = await import('tsx/cjs/api');
+const load = (file) => tsRequire(path.join(root, file), import.meta.url);
+const { closeDb } = load('lib/db/client.ts');
+const { startOrExit, startServer } = load('lib/server/startup.ts');
+
+if (process.argv.includes('--or-exit')) {
+  await startOrExit(); // the server's own hook: exits 1 with the reason on failure
+  console.log('started');
+} else {
+  const { demoSeeded } = await startServer();
+  console.log(JSON.stringify({ demoSeeded }));
+}
+await closeDb();
