@@ -50,3 +50,11 @@ export function closeFileStore() {
 export function diskStoreRoot(): string | undefined {
   return fileStore().kind === 'disk' ? path.join(dataRoot(), 'files') : undefined;
 }
+
+/** One line for the start-up summary: where uploads go, and a warning disk storage needs. */
+export function describeFileStore(): string {
+  const e = env();
+  if (e.S3_BUCKET) return `S3 bucket ${e.S3_BUCKET} at ${e.S3_ENDPOINT}`;
+  const where = `${path.join(dataRoot(), 'files')} on this machine`;
+  return e.DATABASE_URL ? `${where} (several app servers on one PostgreSQL need S3_BUCKET: see docs/security.md)` : where;
+}

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDbHandle } from '@/lib/db/client';
 import { seedDemo } from '@/lib/db/seed';
 import { listBrands } from '@/lib/operator/brands';
+import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
 
@@ -16,6 +17,7 @@ export async function startServer() {
   const brands = await listBrands();
   const lines = [
     `[brand-verify] data: ${handle.kind === 'pglite' ? `embedded PGlite at ${handle.location}` : `PostgreSQL ${handle.location}`}${created ? ' (demo brand seeded)' : ''}`,
+    `[brand-verify] uploads: ${describeFileStore()}`,
     ...brands.map((b) => `[brand-verify] brand ${b.slug} (${b.name}${b.serviceStatus === 'Blacklisted' ? ', blacklisted' : ''}): ${b.domains.join(', ')}`),
   ];
   console.log(lines.join('\n'));
