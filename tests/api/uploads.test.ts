@@ -99,6 +99,29 @@ describe('streaming uploads in', () => {
     expect(await countRows(files, brand.id)).toBe(0);
   });
 
+  it('leaves no file, whole or partial, when the client goes away in the middle of one', async () => {
+    const { brand, alice } = await setup();
+    const before = storeObjects();
+    const { rawBody, headers } = multipart([...fields(), { name: 'attachments', filename: 'clip.mp4', type: 'video/mp4', bytes: Buffer.concat([fixtures.mp4(), Buffer.alloc(3 * 1024 * 1024, 1)]) }]);
+    const req = http.request({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/api/customer/complaints',
+      headers: { host: brand.domain, authorization: `Bearer ${alice.token}`, 'x-requested-with': 'fetch', 'content-type': headers['content-type'], 'content-length': String(rawBody.length) },
+    });
+    req.on('error', () => undefined);
+    await new Promise<void>((resolve) => req.write(rawBody.subarray(0, 2 * 1024 * 1024), () => resolve()));
+    // Wait until the server has started storing the file, then hang up.
+    const tmp = `${diskStoreRoot()}/tmp`;
+    for (let i = 0; i < 400 && !storeObjects().some((f) => f.startsWith(tmp)); i++) await new Promise((r) => setTimeout(r, 50));
+    req.destroy();
+    // The server notices the hang-up and removes the partial file (bounded wait, no fixed sleep).
+    for (let i = 0; i < 400 && storeObjects().join() !== before.join(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(storeObjects()).toEqual(before);
+    expect(await countRows(files, brand.id)).toBe(0);
+  });
+
   it('removes the stored files of a form refused after they were read (an unknown unit)', async () => {
     const { brand, alice } = await setup();
     const before = storeObjects();

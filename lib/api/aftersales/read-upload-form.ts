@@ -115,10 +115,12 @@ export async function readUploadForm(
   let usedInForm = 0;
   let failure: unknown;
   let work = Promise.resolve();
+  let current: Readable | undefined; // the file part being stored
 
   async function storeFilePart(field: string, stream: Readable, info: busboy.FileInfo) {
     const rule = opts.fileFields[field];
     if (!rule) throw new ApiError('unprocessable', `${field}: must be text, not a file`);
+    current = stream;
     // The first bytes decide the kind before anything is stored.
     const parts = stream[Symbol.asyncIterator]();
     const head: Buffer[] = [];
@@ -157,6 +159,7 @@ export async function readUploadForm(
       }
     }
     const saved = await fileStore().put(Readable.from(counted()));
+    if (failure) return void (await removeStoredObject(saved.key)); // refused meanwhile
     usedInForm += saved.size;
     stored.push({ field, ...saved, mediaType: kind.mediaType, contentType: kind.contentType, name: kind.name });
   }
@@ -169,6 +172,9 @@ export async function readUploadForm(
         // Stop reading the body: what is left of it is never parsed nor stored.
         input.unpipe(parser);
         input.pause();
+        // A file part still flowing (the client went away mid-file) fails its put, so its temp
+        // file is removed rather than kept as a truncated upload.
+        if (current && !current.readableEnded) current.destroy(new Error('upload stopped'));
         reject(err);
       };
       parser.on('file', (field, stream, info) => {
