@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { call, startApiServer, createTestBrand, type TestServer } from '../support/api-server';
 import { as, claimedUnit, fixtures, op, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
-import { complaintMessages, complaints, feedback, fileDeletions, files, payouts, reports, rewardGrants, rewards } from '@/lib/db/schema';
+import { complaintMessages, complaints, feedback, fileDeletions, files, journeyAnswers, journeyRuns, journeySteps, journeys, payouts, reports, rewardGrants, rewards } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
 import { ERASED_TEXT } from '@/lib/api/customer/delete-account';
 import { randomId } from '@/lib/ids';
@@ -59,7 +59,16 @@ async function customerWithHistory(brand: { id: string; slug: string; domain: st
     await db.insert(payouts).values({ id, clientId: brand.id, customerId: who.customerId, grantId, amount: 2500, vpa: 'asha@okbank', status, reference: newPayoutReference(), failureReason: status === 'TRANSFER_FAILED' ? 'asha@okbank is closed' : null });
     paid[status] = id;
   }
-  return { ticketId, payoutIds: paid };
+  // An answer typed into a scan journey's INPUT step.
+  const journeyId = randomId('jn', 16);
+  const stepId = randomId('js', 16);
+  const runId = randomId('jr', 16);
+  const answerId = randomId('ja', 16);
+  await db.insert(journeys).values({ id: journeyId, clientId: brand.id, productId: unit.productId });
+  await db.insert(journeySteps).values({ id: stepId, clientId: brand.id, journeyId, position: 0, type: 'INPUT', title: 'Invoice number', config: { label: 'Invoice number' } });
+  await db.insert(journeyRuns).values({ id: runId, clientId: brand.id, customerId: who.customerId, journeyId, unitId: unit.unitId, nextPosition: 1 });
+  await db.insert(journeyAnswers).values({ id: answerId, clientId: brand.id, customerId: who.customerId, runId, stepId, value: { value: 'INV-42 Asha Pune' } });
+  return { ticketId, payoutIds: paid, answerId };
 }
 
 async function filesOf(clientId: string, customerId: string) {
@@ -109,6 +118,10 @@ it('erases files from the store, complaint text, feedback, report photos and tex
   expect((await vpaOf(mine.payoutIds.PENDING_AT_BANK!)).vpa).toBe('asha@okbank');
   expect(await vpaOf(mine.payoutIds.TRANSFER_FAILED!)).toMatchObject({ vpa: null, failureReason: null });
 
+  // Journey answers.
+  const answerOf = async (id: string) => (await db.select().from(journeyAnswers).where(and(eq(journeyAnswers.clientId, brand.id), eq(journeyAnswers.id, id))))[0]!;
+  expect((await answerOf(mine.answerId)).value).toEqual({});
+
   // Bob's data is untouched.
   const bobFiles = await filesOf(brand.id, bob.customerId);
   expect(bobFiles.every((f) => f.storageKey && !f.erasedAt)).toBe(true);
@@ -116,6 +129,7 @@ it('erases files from the store, complaint text, feedback, report photos and tex
   const [bobTicket] = await db.select().from(complaints).where(and(eq(complaints.clientId, brand.id), eq(complaints.ticketId, bobs.ticketId)));
   expect(bobTicket!.description).toMatch(/MG Road/);
   expect((await vpaOf(bobs.payoutIds.TRANSFER_FAILED!)).vpa).toBe('asha@okbank');
+  expect((await answerOf(bobs.answerId)).value).toEqual({ value: 'INV-42 Asha Pune' });
 });
 
 it('erases files stored in the database before the file store too', async () => {
