@@ -146,8 +146,8 @@ export async function readUploadForm(
     let size = 0;
     const count = (n: number) => {
       size += n;
-      if (size > kind.maxBytes) throw new ApiError('payload_too_large', kind.tooLarge, { connection: 'close' });
-      if (usedInForm + size > q.left) throw new ApiError('payload_too_large', q.message, { connection: 'close' });
+      if (size > kind.maxBytes) throw new ApiError('payload_too_large', kind.tooLarge);
+      if (usedInForm + size > q.left) throw new ApiError('payload_too_large', q.message);
     };
     async function* counted() {
       count(first.length);
@@ -168,14 +168,15 @@ export async function readUploadForm(
     await new Promise<void>((resolve, reject) => {
       const stop = (err: unknown) => {
         if (failure) return;
-        failure = err;
+        // The rest of the body is not read, so the connection cannot serve another request.
+        failure = err instanceof ApiError && !err.headers ? new ApiError(err.code, err.message, { connection: 'close' }) : err;
         // Stop reading the body: what is left of it is never parsed nor stored.
         input.unpipe(parser);
         input.pause();
         // A file part still flowing (the client went away mid-file) fails its put, so its temp
         // file is removed rather than kept as a truncated upload.
         if (current && !current.readableEnded) current.destroy(new Error('upload stopped'));
-        reject(err);
+        reject(failure);
       };
       parser.on('file', (field, stream, info) => {
         if (failure) return void stream.resume();
