@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --write] : speed and size of a production build with the embedded database.
+// npm run bench [-- --write] [-- --only upload] : speed and size of a production build with the embedded database.
 // Measures: gzipped first-load JavaScript of pages, time from start (already built) to the first
 // 200, idle memory of the server, and requests per second with p50/p99 latency at 32 concurrent
 // connections on loopback. --write records the figures in docs/benchmarks.md.
@@ -10,8 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root, sourceFingerprint } from './lib.mjs';
+import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
 
 const WRITE = process.argv.includes('--write');
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const CONNECTIONS = 32;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
@@ -118,6 +120,7 @@ async function load(pathname, headers = {}) {
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
 async function main() {
+  if (ONLY === 'upload') return benchUploadOnly({ ensureBuilt, startServer, stop, base });
   ensureBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const rows = [];
@@ -163,6 +166,7 @@ async function main() {
         const share = ceiling && !label.startsWith('static') ? ` (${fmt((100 * r.rps) / ceiling, 0)}% of static)` : '';
         rows.push([`${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`, `${fmt(r.rps, 0)} req/s${share}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}`, '', '']);
       }
+      rows.push(...(await benchUpload({ base, dataDir })));
     } finally {
       await stop(child);
     }

@@ -100,19 +100,25 @@ export type UploadCheck =
   | { ok: true; kind: SniffedFile; name: string }
   | { ok: false; status: 413 | 415 | 422; message: string };
 
-/** Checks one upload against the media types a field accepts; messages name the field. */
-export function checkUpload(
+/** How many first bytes of a file decide its kind (the markup check reads the first 1024). */
+export const HEAD_BYTES = 4096;
+
+/**
+ * Checks an upload by its name, declared type and first bytes (`head`, at least HEAD_BYTES of
+ * it unless the file is shorter), before the rest is read; the size is checked as it streams in.
+ */
+export function checkUploadHead(
   field: string,
-  file: { name: string; declaredType?: string; bytes: Uint8Array },
+  file: { name: string; declaredType?: string; head: Uint8Array },
   allowed: readonly MediaType[],
 ): UploadCheck {
   const nameProblem = fileNameProblem(file.name);
   if (nameProblem) return { ok: false, status: 422, message: `${field}: ${nameProblem}` };
-  if (file.bytes.length === 0) return { ok: false, status: 422, message: `${field}: the file is empty` };
+  if (file.head.length === 0) return { ok: false, status: 422, message: `${field}: the file is empty` };
   const expected = allowed.map((m) => LABELS[m]).join(' or ');
-  const markup = markupKind(file.bytes);
+  const markup = markupKind(file.head);
   if (markup) return { ok: false, status: 415, message: `${field}: ${markup} files are not accepted; send ${expected}` };
-  const kind = sniffFile(file.bytes);
+  const kind = sniffFile(file.head);
   if (!kind || !allowed.includes(kind.mediaType)) {
     return { ok: false, status: 415, message: `${field}: the file's content is not ${expected}` };
   }
@@ -120,7 +126,22 @@ export function checkUpload(
   if (declared && declared !== kind.mediaType) {
     return { ok: false, status: 415, message: `${field}: the file's content (${kind.mediaType}) does not match its type (${declared})` };
   }
-  const limit = FILE_LIMITS[kind.mediaType];
-  if (file.bytes.length > limit) return { ok: false, status: 413, message: `${field}: ${kind.mediaType} files must be at most ${MB(limit)}` };
   return { ok: true, kind, name: sanitizeFileName(file.name, kind) };
+}
+
+/** The refusal of a file of this kind that grew past its limit. */
+export function tooLargeMessage(field: string, mediaType: MediaType): string {
+  return `${field}: ${mediaType} files must be at most ${MB(FILE_LIMITS[mediaType])}`;
+}
+
+/** Checks one whole upload (head and size) against the media types a field accepts. */
+export function checkUpload(
+  field: string,
+  file: { name: string; declaredType?: string; bytes: Uint8Array },
+  allowed: readonly MediaType[],
+): UploadCheck {
+  const r = checkUploadHead(field, { name: file.name, declaredType: file.declaredType, head: file.bytes.subarray(0, HEAD_BYTES) }, allowed);
+  if (!r.ok) return r;
+  if (file.bytes.length > FILE_LIMITS[r.kind.mediaType]) return { ok: false, status: 413, message: tooLargeMessage(field, r.kind.mediaType) };
+  return r;
 }

@@ -141,6 +141,8 @@ export async function retryPayout(args: z.output<typeof retryPayoutArgs>) {
   if (!row) throw new ApiError('not_found', `No payout ${args.reference} at ${args.slug}`);
   if (row.p.status !== 'TRANSFER_FAILED') throw new ApiError('conflict', `${args.reference} is ${row.p.status}; only TRANSFER_FAILED payouts can be retried`);
   const vpa = row.vpa ?? row.p.vpa;
+  // A customer who deleted their account has no UPI id left to pay (docs/after-sales.md).
+  if (!vpa) throw new ApiError('conflict', `${args.reference} has no UPI id to pay: the customer has none on their profile (or deleted their account)`);
   const moved = await tryTransitionPayout(db, { clientId: brand.id, payoutId: row.p.id }, 'TRANSFER_FAILED', 'TRANSFER_PENDING', {
     vpa,
     bankRef: null,

@@ -36,6 +36,19 @@ const envSchema = z.object({
   // Set by the launcher for its own process (scripts/operator-listener.mjs): requests that came
   // through the operator listener carry it; unset, the operator endpoint does not exist.
   OPERATOR_CHANNEL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  // Uploaded files: an S3-compatible store when S3_BUCKET is set, else DATA_DIR/files (lib/files).
+  S3_ENDPOINT: optional(z.url()),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_REGION: optional(z.string()).default('us-east-1'),
+  // Upload quotas in MB: all files of one customer at one brand, and all files of one brand.
+  UPLOAD_QUOTA_CUSTOMER_MB: optional(z.coerce.number().positive()).default(200),
+  UPLOAD_QUOTA_BRAND_MB: optional(z.coerce.number().positive()).default(20 * 1024),
+}).superRefine((e, ctx) => {
+  if (e.S3_BUCKET && !(e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too' });
+  }
 }).transform((e) => ({ ...e, DEMO_BRAND: e.DEMO_BRAND ?? (e.DATABASE_URL ? 'off' : 'on') }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { getDbHandle, withStartupLock } from '@/lib/db/client';
 import { seedDemo } from '@/lib/db/seed';
 import { listBrands } from '@/lib/operator/brands';
 import { DEMO_HOSTS } from '@/lib/host';
+import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
 
@@ -21,6 +22,7 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
   const demo = e.DEMO_BRAND === 'on' ? (created ? ' (demo brand seeded)' : '') : ' (demo brand off)';
   const lines = [
     `[brand-verify] data: ${handle.kind === 'pglite' ? `embedded PGlite at ${handle.location}` : `PostgreSQL ${handle.location}`}${demo}`,
+    `[brand-verify] uploads: ${describeFileStore()}`,
     ...brands.map((b) => `[brand-verify] brand ${b.slug} (${b.name}${b.serviceStatus === 'Blacklisted' ? ', blacklisted' : ''}): ${b.domains.join(', ')}`),
   ];
   console.log(lines.join('\n'));

@@ -3,7 +3,8 @@ import { call, createTestBrand, startApiServer, type TestServer } from '../suppo
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
-import { reports } from '@/lib/db/schema';
+import { files, reports } from '@/lib/db/schema';
+import { fileStore } from '@/lib/files';
 import { recordTrackingEvent } from '@/lib/operator/catalog-codes';
 
 let server: TestServer;
@@ -78,7 +79,11 @@ describe('POST /api/report', () => {
     expect(res.body).toEqual({ reportId: expect.any(String), photoStored: true });
     const [row] = await stored();
     expect(row).toMatchObject({ customerId: me.customerId, codeId: batch.units[0]!.overt.id, description: 'Seal was broken', lat: 19.08, lng: 72.88, photoType: 'image/png' });
-    expect(Buffer.from(row!.photo!).equals(PNG)).toBe(true);
+    expect(row!.photo).toBeNull();
+    const [file] = await (await getDb()).select().from(files).where(eq(files.id, row!.photoFileId!));
+    expect(file).toMatchObject({ clientId: brand.id, customerId: me.customerId, contentType: 'image/png', size: PNG.length, bytes: null });
+    const object = await fileStore().get(file!.storageKey!);
+    expect(Buffer.concat(await object!.body.toArray()).equals(PNG)).toBe(true);
   });
 
   it('accepts a report without a photo', async () => {

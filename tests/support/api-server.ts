@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener, serve } from '@hono/node-server';
 import { brandApi } from '@/lib/api/app';
 import { closeDb, getDb } from '@/lib/db/client';
+import { closeFileStore } from '@/lib/files';
 import { createBrand } from '@/lib/operator/brands';
 import { randomId } from '@/lib/ids';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
@@ -64,6 +65,7 @@ export async function startApiServer(): Promise<TestServer> {
     close: async () => {
       await closeServer(server);
       await closeDb();
+      closeFileStore();
     },
   };
 }

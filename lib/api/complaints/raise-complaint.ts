@@ -4,24 +4,22 @@ import { getDb } from '@/lib/db/client';
 import { complaints, products, ticketCounters } from '@/lib/db/schema';
 import { ticketId as formatTicketId } from '@/lib/domain/complaints';
 import { randomId } from '@/lib/ids';
-import { COMPLAINT_MAX_ATTACHMENTS, raiseComplaintFieldsSchema } from '@/lib/schemas/complaints';
+import { raiseComplaintFieldsSchema } from '@/lib/schemas/complaints';
 import { ApiError, notFound } from '../errors';
 import { findMyUnit } from '../aftersales/find-my-unit';
-import { checkUploads, storeFile } from '../aftersales/store-file';
+import { storeFile } from '../aftersales/store-file';
 import type { UploadForm } from '../aftersales/read-upload-form';
 import { getComplaint } from './find-complaints';
 
 // POST /api/customer/complaints — raises a ticket on a claimed unit or on a product of the
 // brand: category, a priority from complaintConfig.priorities, description, 0-3 attachments
-// (image, video, PDF by their bytes). The ticket number comes from a per-brand counter
+// (image, video, PDF by their bytes, already in the file store: read-upload-form.ts). The ticket number comes from a per-brand counter
 // (TKT-000001, ...); ticket, counter and files are written in one transaction.
 
 export async function raiseComplaint(clientId: string, customerId: string, priorities: readonly string[], form: UploadForm) {
   const fields = raiseComplaintFieldsSchema.parse(form.fields);
   if (!priorities.includes(fields.priority)) throw new ApiError('unprocessable', `priority: must be one of: ${priorities.join(', ')}`);
-  const uploads = form.files.filter((f) => f.field === 'attachments');
-  if (uploads.length > COMPLAINT_MAX_ATTACHMENTS) throw new ApiError('unprocessable', `attachments: at most ${COMPLAINT_MAX_ATTACHMENTS} files`);
-  const checked = checkUploads(uploads, ['image', 'video', 'pdf']);
+  const checked = form.files.filter((f) => f.field === 'attachments');
   const db = await getDb();
   let productId: string | null = null;
   if (fields.unitId) {

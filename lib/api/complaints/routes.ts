@@ -6,7 +6,7 @@ import { errorResponses, errorBodySchema } from '../openapi';
 import { requireCustomer } from '../auth/require-customer';
 import { brandConfig } from '../verify/scan-guard';
 import { requireAfterSalesModule } from '../aftersales/module';
-import { readUploadForm } from '../aftersales/read-upload-form';
+import { mediaField, readUploadForm, usingUploads } from '../aftersales/read-upload-form';
 import { hitRateLimit } from '../rate-limit';
 import { getDb } from '@/lib/db/client';
 import {
@@ -60,9 +60,15 @@ complaintRoutes.openapi(
     const ctx = c as unknown as AppContext;
     requireAfterSalesModule(ctx, 'isComplaintManagementEnabled');
     await hitRateLimit(`complaint:${c.var.client.id}:${c.var.auth.customerId}`, { limit: 20, windowSeconds: 3600, message: 'Too many complaints in an hour. Please try again later.' });
-    const form = await readUploadForm(ctx, { fileFields: ['attachments'], maxBytes: COMPLAINT_FORM_MAX_BYTES, what: 'complaint' });
+    const form = await readUploadForm(ctx, {
+      fileFields: { attachments: mediaField('attachments', ['image', 'video', 'pdf'], COMPLAINT_MAX_ATTACHMENTS, `attachments: at most ${COMPLAINT_MAX_ATTACHMENTS} files`) },
+      maxBytes: COMPLAINT_FORM_MAX_BYTES,
+      what: 'complaint',
+      owner: { clientId: c.var.client.id, customerId: c.var.auth.customerId },
+    });
     const priorities = brandConfig(ctx).complaintConfig.priorities;
-    return c.json(complaintDetailSchema.parse(await raiseComplaint(c.var.client.id, c.var.auth.customerId, priorities, form)), 201);
+    const ticket = await usingUploads(form, (f) => raiseComplaint(c.var.client.id, c.var.auth.customerId, priorities, f));
+    return c.json(complaintDetailSchema.parse(ticket), 201);
   },
 );
 

@@ -1,34 +1,29 @@
 import 'server-only';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { sniffFile, sanitizeFileName } from '@/lib/domain/files';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
-import type { ReportInput } from './submit-report';
+import { readUploadForm, type FileRule } from '../aftersales/read-upload-form';
+import { sniffImage, type ReportInput } from './submit-report';
 
-// Reads the multipart body of POST /api/report, refusing an oversized body before reading it.
+// Reads the multipart body of POST /api/report: the photo streams into the file store, checked
+// by its first bytes and counted as it arrives (read-upload-form.ts); an oversized body is
+// refused before it is read.
 
 const BODY_MAX_BYTES = REPORT_PHOTO_MAX_BYTES + 64 * 1024; // the photo plus the text fields
+const TOO_LARGE = 'photo: must be at most 5 MB';
 
-export async function readReportForm(c: AppContext): Promise<ReportInput> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'multipart/form-data') throw new ApiError('unsupported_media_type', 'Send the report as multipart/form-data');
-  const length = Number(c.req.header('content-length'));
-  if (!Number.isFinite(length) || length <= 0) throw new ApiError('bad_request', 'Content-Length is required');
-  if (length > BODY_MAX_BYTES) throw new ApiError('payload_too_large', 'photo: must be at most 5 MB');
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch {
-    throw new ApiError('bad_request', 'The report form could not be read');
-  }
-  const fields: Record<string, string> = {};
-  let photo: Uint8Array | null = null;
-  for (const [name, value] of form.entries()) {
-    if (name === 'photo') {
-      if (typeof value === 'string') throw new ApiError('unprocessable', 'photo: must be a file');
-      // A form with no file chosen still sends an empty, nameless part.
-      if (value.size > 0) photo = Buffer.from(await value.arrayBuffer());
-    } else if (typeof value === 'string') fields[name] = value;
-    else throw new ApiError('unprocessable', `${name}: must be text`);
-  }
-  return { fields, photo };
+const photoRule: FileRule = {
+  maxFiles: 1,
+  tooMany: 'photo: send one photo',
+  inspect({ name, head }) {
+    const contentType = sniffImage(head);
+    if (!contentType) throw new ApiError('unsupported_media_type', 'photo: must be a PNG, JPEG or WebP image');
+    return { mediaType: 'image', contentType, name: sanitizeFileName(name, sniffFile(head)), maxBytes: REPORT_PHOTO_MAX_BYTES, tooLarge: TOO_LARGE };
+  },
+};
+
+export async function readReportForm(c: AppContext, owner: { clientId: string; customerId: string }): Promise<ReportInput> {
+  const form = await readUploadForm(c, { fileFields: { photo: photoRule }, maxBytes: BODY_MAX_BYTES, tooLarge: TOO_LARGE, what: 'report', owner });
+  return { fields: form.fields, photo: form.files[0] ?? null };
 }

@@ -24,6 +24,7 @@ import { verifyAuthCode } from './verify-auth-code';
 import { getBatchDetails } from './get-batch-details';
 import { getTracking } from './get-tracking';
 import { readReportForm } from './read-report-form';
+import { usingUploads } from '../aftersales/read-upload-form';
 import { submitReport } from './submit-report';
 
 // The verify API (docs/verification.md). Paths are without the /api prefix.
@@ -150,7 +151,9 @@ verifyRoutes.openapi(
     const ctx = c as unknown as AppContext;
     requireModule(ctx, 'isRedFlaggingEnabled');
     await hitRateLimit(`report:${c.var.client.id}:${c.var.auth.customerId}`, REPORT_LIMIT);
-    const input = await readReportForm(ctx);
-    return c.json(reportResponseSchema.parse(await submitReport(c.var.client.id, c.var.auth.customerId, input)), 201);
+    const owner = { clientId: c.var.client.id, customerId: c.var.auth.customerId };
+    const input = await readReportForm(ctx, owner);
+    const stored = await usingUploads({ fields: input.fields, files: input.photo ? [input.photo] : [] }, () => submitReport(owner.clientId, owner.customerId, input));
+    return c.json(reportResponseSchema.parse(stored), 201);
   },
 );

@@ -3,13 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { codes, reports } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
-import { REPORT_PHOTO_MAX_BYTES, reportFieldsSchema } from '@/lib/schemas/verify';
-import { ApiError } from '../errors';
+import { reportFieldsSchema } from '@/lib/schemas/verify';
+import type { StoredUpload } from '../aftersales/read-upload-form';
+import { storeFile } from '../aftersales/store-file';
 import { coarse } from './scan-guard';
 
 // POST /api/report — a customer reports a suspicious product: description, optional qrId,
 // optional coarse location, optional photo (PNG, JPEG or WebP by its magic bytes, at most 5 MB).
-// The photo is kept in the database (reports.photo) so every server copy sees it.
+// The photo is in the file store (read-report-form.ts) and gets a files row of the customer, so
+// it counts against their upload quota and is erased with their account.
 
 /** The image type of a file by its first bytes, whatever its name or declared type says. */
 export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | undefined {
@@ -21,32 +23,29 @@ export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'ima
   return undefined;
 }
 
-export type ReportInput = { fields: Record<string, string>; photo: Uint8Array | null };
+export type ReportInput = { fields: Record<string, string>; photo: StoredUpload | null };
 
 export async function submitReport(clientId: string, customerId: string, input: ReportInput) {
   const fields = reportFieldsSchema.parse(input.fields);
-  let photoType: string | null = null;
-  if (input.photo) {
-    if (input.photo.byteLength > REPORT_PHOTO_MAX_BYTES) throw new ApiError('payload_too_large', 'photo: must be at most 5 MB');
-    photoType = sniffImage(input.photo) ?? null;
-    if (!photoType) throw new ApiError('unsupported_media_type', 'photo: must be a PNG, JPEG or WebP image');
-  }
   const db = await getDb();
   const [code] = fields.qrId
     ? await db.select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.qrId, fields.qrId)))
     : [];
   const id = randomId('rp', 16);
-  await db.insert(reports).values({
-    id,
-    clientId,
-    customerId,
-    qrIdRaw: fields.qrId ?? null,
-    codeId: code?.id ?? null,
-    description: fields.description,
-    lat: coarse(fields.lat),
-    lng: coarse(fields.lng),
-    photo: input.photo,
-    photoType,
+  await db.transaction(async (tx) => {
+    const photo = input.photo ? await storeFile(tx, clientId, customerId, input.photo) : null;
+    await tx.insert(reports).values({
+      id,
+      clientId,
+      customerId,
+      qrIdRaw: fields.qrId ?? null,
+      codeId: code?.id ?? null,
+      description: fields.description,
+      lat: coarse(fields.lat),
+      lng: coarse(fields.lng),
+      photoFileId: photo?.id ?? null,
+      photoType: photo?.contentType ?? null,
+    });
   });
   return { reportId: id, photoStored: input.photo !== null };
 }

@@ -6,7 +6,7 @@ import { errorResponses, errorBodySchema } from '../openapi';
 import { notFound } from '../errors';
 import { requireCustomer } from '../auth/require-customer';
 import { requireAfterSalesModule } from '../aftersales/module';
-import { readUploadForm } from '../aftersales/read-upload-form';
+import { mediaField, readUploadForm, usingUploads } from '../aftersales/read-upload-form';
 import { getDb } from '@/lib/db/client';
 import { WARRANTY_FORM_MAX_BYTES, warrantiesResponseSchema, warrantyParamsSchema, warrantySchema } from '@/lib/schemas/warranty';
 import { registerWarranty } from './register-warranty';
@@ -38,8 +38,14 @@ warrantyRoutes.openapi(
   async (c) => {
     const ctx = c as unknown as AppContext;
     requireAfterSalesModule(ctx, 'isWarrantyEnabled');
-    const form = await readUploadForm(ctx, { fileFields: ['invoice'], maxBytes: WARRANTY_FORM_MAX_BYTES, what: 'warranty registration' });
-    return c.json(warrantySchema.parse(await registerWarranty(c.var.client.id, c.var.auth.customerId, form)), 201);
+    const form = await readUploadForm(ctx, {
+      fileFields: { invoice: mediaField('invoice', ['image', 'pdf'], 1, 'invoice: attach one file') },
+      maxBytes: WARRANTY_FORM_MAX_BYTES,
+      what: 'warranty registration',
+      owner: { clientId: c.var.client.id, customerId: c.var.auth.customerId },
+    });
+    const warranty = await usingUploads(form, (f) => registerWarranty(c.var.client.id, c.var.auth.customerId, f));
+    return c.json(warrantySchema.parse(warranty), 201);
   },
 );
 

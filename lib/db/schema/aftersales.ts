@@ -13,7 +13,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 const clientId = () => text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' });
 const customerId = () => text('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' });
 
-/** Uploaded bytes live in the database so every app server sees them. */
+/**
+ * Uploaded files: the bytes are in the file store under storage_key (lib/files); rows written
+ * before migration 0007 keep theirs in `bytes`. An erased file has neither (erased_at set).
+ */
 export const files = pgTable(
   'files',
   {
@@ -25,11 +28,19 @@ export const files = pgTable(
     size: integer('size').notNull(),
     originalName: text('original_name').notNull(),
     sha256: text('sha256').notNull(),
-    bytes: bytea('bytes').notNull(),
+    bytes: bytea('bytes'),
+    storageKey: text('storage_key'),
+    erasedAt: ts('erased_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('files_client_customer_idx').on(t.clientId, t.customerId)],
 );
+
+/** Store objects still to remove after an erasure committed (migration 0007). */
+export const fileDeletions = pgTable('file_deletions', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 
 export const warranties = pgTable(
   'warranties',

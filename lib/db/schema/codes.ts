@@ -157,8 +157,10 @@ export const reports = pgTable(
     description: text('description').notNull(),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /** Photos before migration 0007; since then the photo is a files row. */
     photo: bytea('photo'),
     photoType: text('photo_type'),
+    photoFileId: text('photo_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reports_client_idx').on(t.clientId, t.createdAt)],

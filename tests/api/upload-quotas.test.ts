@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { call, startApiServer, createTestBrand, type TestServer } from '../support/api-server';
+import { countRows, fixtures, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
+import { files } from '@/lib/db/schema';
+import { diskStoreRoot } from '@/lib/files';
+
+// Upload quotas: all files of one customer at a brand (UPLOAD_QUOTA_CUSTOMER_MB) and all files of
+// a brand (UPLOAD_QUOTA_BRAND_MB), small here so the test sends little. Read once per test file.
+process.env.UPLOAD_QUOTA_CUSTOMER_MB = '0.5';
+process.env.UPLOAD_QUOTA_BRAND_MB = '0.75';
+
+jest.setTimeout(60_000);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+const FLAGS = { isComplaintManagementEnabled: true };
+const KB = 1024;
+
+const complaint = (host: string, who: TestCustomer, size: number) =>
+  postForm(server, host, who, '/api/customer/complaints', [
+    ...Object.entries({ category: 'Other', priority: 'Low', description: 'Something is not right with it.' }).map(([name, value]): Part => ({ name, value })),
+    { name: 'attachments', filename: 'scan.pdf', type: 'application/pdf', bytes: fixtures.pdf(size) },
+  ]);
+
+function storeObjects(): number {
+  try {
+    return (readdirSync(diskStoreRoot()!, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((d) => d.isFile()).length;
+  } catch {
+    return 0;
+  }
+}
+
+it("refuses a customer's upload past their quota with 413 naming it, storing nothing", async () => {
+  const brand = await createTestBrand({ flags: FLAGS, complaintConfig: { priorities: ['Low'] } });
+  const alice = await signedInCustomer(brand.id);
+  expect((await complaint(brand.domain, alice, 300 * KB)).status).toBe(201);
+  const objects = storeObjects();
+  const res = await complaint(brand.domain, alice, 300 * KB);
+  expect(res.status).toBe(413);
+  expect(res.body).toEqual({ errorMessage: 'Upload quota reached: your files may take at most 0.5 MB in all at this brand (0.3 MB used).', code: 'payload_too_large' });
+  expect(await countRows(files, brand.id)).toBe(1);
+  expect(storeObjects()).toBe(objects);
+  // Another customer of the brand has their own quota.
+  const bob = await signedInCustomer(brand.id);
+  expect((await complaint(brand.domain, bob, 300 * KB)).status).toBe(201);
+});
+
+it("refuses an upload past the brand's quota, and leaves other brands alone", async () => {
+  const brand = await createTestBrand({ flags: FLAGS, complaintConfig: { priorities: ['Low'] } });
+  const [alice, bob, carol] = [await signedInCustomer(brand.id), await signedInCustomer(brand.id), await signedInCustomer(brand.id)];
+  expect((await complaint(brand.domain, alice, 300 * KB)).status).toBe(201);
+  expect((await complaint(brand.domain, bob, 300 * KB)).status).toBe(201);
+  const res = await complaint(brand.domain, carol!, 200 * KB);
+  expect(res.status).toBe(413);
+  expect(res.body.errorMessage).toBe("Upload quota reached: this brand's files may take at most 0.8 MB in all. Please contact the brand.");
+  expect(await countRows(files, brand.id)).toBe(2);
+  const other = await createTestBrand({ flags: FLAGS, complaintConfig: { priorities: ['Low'] } });
+  expect((await complaint(other.domain, await signedInCustomer(other.id), 300 * KB)).status).toBe(201);
+});
+
+it('counts erased files no more: a deleted account frees its share of the brand quota', async () => {
+  const brand = await createTestBrand({ flags: FLAGS, complaintConfig: { priorities: ['Low'] } });
+  const alice = await signedInCustomer(brand.id);
+  const bob = await signedInCustomer(brand.id);
+  expect((await complaint(brand.domain, alice, 400 * KB)).status).toBe(201);
+  expect((await complaint(brand.domain, bob, 400 * KB)).status).toBe(413);
+  const deleted = await call(server, brand.domain, 'POST', '/api/customer/delete-account', { token: alice.token, body: { confirm: 'DELETE' } });
+  expect(deleted.status).toBe(200);
+  expect((await complaint(brand.domain, bob, 400 * KB)).status).toBe(201);
+});
