@@ -14,7 +14,8 @@ import { hmac } from './keys';
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 
-export type OtpTarget = { clientId: string; purpose: AuthMode; channel: Channel; target: string };
+/** VERIFY: the signed-in confirmation of an account's contact (lib/api/auth/verify-contact.ts). */
+export type OtpTarget = { clientId: string; purpose: AuthMode | 'VERIFY'; channel: Channel; target: string };
 
 function codeHash(t: OtpTarget, code: string): string {
   return hmac('otp', [t.clientId, t.purpose, t.channel, t.target, code].join('\u0000'));

@@ -26,7 +26,7 @@ function isHttps(c: AppContext): boolean {
   return (forwarded ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
 }
 
-function attributes(c: AppContext) {
+export function sessionCookieAttributesFor(c: AppContext) {
   const embedding = brandConfigOf(c.var.client).ui.isEmbeddingRequired;
   const secure = env().COOKIE_SECURE ?? (isHttps(c) || isLoopbackHost(parseHost(requestHost(c))));
   return sessionCookieAttributes({ embedding, secure });
@@ -36,12 +36,12 @@ function attributes(c: AppContext) {
 export async function startSession(c: AppContext, customerId: string): Promise<string> {
   const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
-  c.header('Set-Cookie', serializeSessionCookie(sealed, attributes(c), sessionTtlSeconds()), { append: true });
+  c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
   return session.id;
 }
 
 export function clearSessionCookie(c: AppContext) {
-  c.header('Set-Cookie', serializeSessionCookie('', attributes(c), 0), { append: true });
+  c.header('Set-Cookie', serializeSessionCookie('', sessionCookieAttributesFor(c), 0), { append: true });
 }
 
 /** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */

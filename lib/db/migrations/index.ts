@@ -3,6 +3,7 @@ import { sql0002 } from './0002_codes';
 import { sql0003 } from './0003_legal';
 import { sql0004 } from './0004_aftersales';
 import { sql0005 } from './0005_scan_stats';
+import { sql0006 } from './0006_account_security';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0003_legal', sql: sql0003 },
   { id: '0004_aftersales', sql: sql0004 },
   { id: '0005_scan_stats', sql: sql0005 },
+  { id: '0006_account_security', sql: sql0006 },
 ];

@@ -35,6 +35,8 @@ export const customers = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     passwordHash: text('password_hash'),
+    /** When a code sent to the contact was first used (migration 0006); null: unverified. */
+    contactVerifiedAt: timestamp('contact_verified_at', { withTimezone: true }),
     address: jsonb('address').$type<CustomerAddress>(),
     dataStatus: text('data_status').notNull().default('ACTIVE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,8 +59,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Last time the session bought an access token (idle timeout, migration 0006). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_customer_idx').on(t.customerId)],
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const otps = pgTable(

@@ -1,0 +1,202 @@
+import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import {
+  OTHER_PASSWORD,
+  PASSWORD,
+  accessToken,
+  countCustomers,
+  customerRow,
+  latestCode,
+  noticesFor,
+  sendOtp,
+  sessionCookie,
+  signUpWithPassword,
+  uniqueEmail,
+} from './auth-support';
+
+// Account security (docs/security.md, "Accounts"): possession of the contact wins over a password
+// typed at sign-up; sign-up does not tell who has an account; the owner hears of changes.
+
+jest.setTimeout(60_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+const post = (host: string, path: string, body: unknown, extra: { cookie?: string; token?: string; headers?: Record<string, string> } = {}) =>
+  call(server, host, 'POST', path, { body, ...extra });
+const get = (host: string, path: string, token: string) => call(server, host, 'GET', path, { token });
+const codeSignInBrand = () => createTestBrand({ otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true } });
+
+async function tokenOf(host: string, cookie: string) {
+  const t = await accessToken(server, host, cookie);
+  expect(t.status).toBe(200);
+  return t.body.accessToken as string;
+}
+
+describe('pre-registration takeover', () => {
+  it('keeps profile, UPI, rewards and payouts of an account made without a code behind the contact', async () => {
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email, 'email', { verify: false });
+    const token = await tokenOf(brand.domain, cookie);
+
+    const status = await get(brand.domain, '/api/auth/customer/contact-status', token);
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({ contactVerified: false, channel: 'email', maskedContact: expect.stringMatching(/^u\*+@example\.com$/) });
+    for (const path of ['/api/customer/customer-profile', '/api/customer/rewards', '/api/customer/transactions']) {
+      const res = await get(brand.domain, path, token);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ code: 'forbidden', errorMessage: expect.stringMatching(/^Confirm your e-mail address or mobile number first/) });
+    }
+    const upi = await call(server, brand.domain, 'PUT', '/api/customer/customer-profile', { token, body: { vpa: 'attacker@okbank' } });
+    expect(upi.status).toBe(403);
+    expect((await customerRow(brand.id, customerId))!.vpa).toBeNull();
+    const claim = await call(server, brand.domain, 'POST', '/api/customer/rewards/rg_x/claim', { token, headers: { 'idempotency-key': 'k-1' } });
+    expect(claim.status).toBe(403);
+
+    // A wrong code does not confirm; the code sent to the contact does.
+    expect((await post(brand.domain, '/api/auth/customer/verify-contact/send', undefined, { token })).status).toBe(200);
+    const sent = latestCode(brand.id, email, 'VERIFY');
+    const wrong = await post(brand.domain, '/api/auth/customer/verify-contact', { otp: sent === '000000' ? '111111' : '000000' }, { token });
+    expect(wrong.status).toBe(400);
+    expect((await get(brand.domain, '/api/customer/customer-profile', token)).status).toBe(403);
+    const ok = await post(brand.domain, '/api/auth/customer/verify-contact', { otp: sent }, { token });
+    expect(ok.status).toBe(200);
+    expect((await get(brand.domain, '/api/customer/customer-profile', token)).status).toBe(200);
+    expect((await get(brand.domain, '/api/auth/customer/contact-status', token)).body.contactVerified).toBe(true);
+  });
+
+  it('hands the account to the contact owner who signs in with a code: password and UPI gone, sessions revoked, owner told', async () => {
+    const brand = await codeSignInBrand();
+    const victim = uniqueEmail();
+    // The attacker registers the victim's address with a password of their own.
+    const { cookie: attacker, customerId } = await signUpWithPassword(server, brand.domain, victim, 'email', { verify: false });
+    const attackerToken = await tokenOf(brand.domain, attacker);
+
+    // The owner signs in with a code sent to their address.
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', victim)).status).toBe(200);
+    const owner = await post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: victim, otp: latestCode(brand.id, victim, 'LOGIN') });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toEqual({ customerId, isNewCustomer: false });
+
+    // The attacker is out: old session, old token and old password all fail.
+    expect((await accessToken(server, brand.domain, attacker)).status).toBe(401);
+    expect((await get(brand.domain, '/api/auth/customer/contact-status', attackerToken)).status).toBe(401);
+    const pw = await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: PASSWORD });
+    expect(pw.status).toBe(400);
+    const row = await customerRow(brand.id, customerId);
+    expect(row!.passwordHash).toBeNull();
+    expect(row!.contactVerifiedAt).not.toBeNull();
+    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+
+    // The owner has full use of the account.
+    const ownerToken = await tokenOf(brand.domain, sessionCookie(owner)!);
+    expect((await get(brand.domain, '/api/customer/customer-profile', ownerToken)).status).toBe(200);
+  });
+
+  it('reclaims an unverified account on a password reset by code too, and forgets the UPI id set before', async () => {
+    const brand = await createTestBrand();
+    const victim = uniqueEmail();
+    const { cookie: attacker, customerId } = await signUpWithPassword(server, brand.domain, victim, 'email', { verify: false });
+    // Even if a UPI id got in before this change (written straight to the row here), it goes.
+    const { getDb } = await import('@/lib/db/client');
+    const { customers } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await (await getDb()).update(customers).set({ vpa: 'attacker@okbank' }).where(eq(customers.id, customerId));
+
+    expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', victim)).status).toBe(200);
+    const reset = await post(brand.domain, '/api/auth/customer/forgot-password/reset', {
+      channel: 'email',
+      contact: victim,
+      otp: latestCode(brand.id, victim, 'FORGOT PASSWORD'),
+      password: OTHER_PASSWORD,
+    });
+    expect(reset.status).toBe(200);
+    expect((await accessToken(server, brand.domain, attacker)).status).toBe(401);
+    const row = await customerRow(brand.id, customerId);
+    expect(row!.vpa).toBeNull();
+    expect(row!.contactVerifiedAt).not.toBeNull();
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: PASSWORD })).status).toBe(400);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
+    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+  });
+
+  it('does not clear the password of a verified account on a code sign-in', async () => {
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', email)).status).toBe(200);
+    const otp = await post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: email, otp: latestCode(brand.id, email, 'LOGIN') });
+    expect(otp.status).toBe(200);
+    expect((await accessToken(server, brand.domain, cookie)).status).toBe(200);
+    expect((await customerRow(brand.id, customerId))!.passwordHash).not.toBeNull();
+    expect(noticesFor(brand.id, email)).toEqual([]);
+  });
+});
+
+describe('sign-up does not reveal accounts', () => {
+  it('answers a known contact exactly as a new one, makes no account, and tells the owner', async () => {
+    const brand = await createTestBrand();
+    const known = uniqueEmail();
+    await signUpWithPassword(server, brand.domain, known);
+    const body = (contact: string) => ({ channel: 'email', contact, password: OTHER_PASSWORD, userName: 'B' });
+    const again = await post(brand.domain, '/api/auth/customer/web/signup', body(known));
+    const fresh = await post(brand.domain, '/api/auth/customer/web/signup', body(uniqueEmail()));
+    expect(again.status).toBe(201);
+    expect(fresh.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(again.body).toEqual({ customerId: expect.stringMatching(/^cus_/), isNewCustomer: true });
+    const shape = (res: typeof again) => res.headers['set-cookie']![0]!.replace(/^bv_session=[^;]+/, '').replace(/Max-Age=\d+/, '');
+    expect(shape(again)).toBe(shape(fresh));
+    expect(await countCustomers(brand.id)).toBe(2);
+    // The known contact's owner hears of it; the answer's session leads nowhere.
+    expect(noticesFor(brand.id, known)).toEqual(['signup-attempt']);
+    expect((await accessToken(server, brand.domain, sessionCookie(again))).status).toBe(401);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: known, password: OTHER_PASSWORD })).status).toBe(400);
+  });
+
+  it('limits sign-ups per contact and per address', async () => {
+    const brand = await createTestBrand();
+    const contact = uniqueEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await post(brand.domain, '/api/auth/customer/web/signup', { channel: 'email', contact, password: PASSWORD, userName: 'A' }, { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+
+    const other = await createTestBrand();
+    const fromOne = { headers: { 'x-forwarded-for': '203.0.113.9' } };
+    for (let i = 0; i < 20; i++) {
+      const res = await post(other.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: uniqueEmail(), password: PASSWORD, userName: 'A' }, fromOne);
+      expect(res.status).toBe(201);
+    }
+    const over = await post(other.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: uniqueEmail(), password: PASSWORD, userName: 'A' }, fromOne);
+    expect(over.status).toBe(429);
+    expect(over.body.errorMessage).toBe('Too many sign-ups from this network. Please try again later.');
+    expect(over.headers['retry-after']).toMatch(/^\d+$/);
+  });
+});
+
+describe('the owner hears of password changes', () => {
+  it('sends a notice after a change and after a reset', async () => {
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    const { cookie } = await signUpWithPassword(server, brand.domain, email);
+    const token = await tokenOf(brand.domain, cookie);
+    const changed = await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: PASSWORD, newPassword: OTHER_PASSWORD }, { token });
+    expect(changed.status).toBe(200);
+    expect(noticesFor(brand.id, email)).toEqual(['password-changed']);
+
+    expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', email)).status).toBe(200);
+    const reset = await post(brand.domain, '/api/auth/customer/forgot-password/reset', {
+      channel: 'email',
+      contact: email,
+      otp: latestCode(brand.id, email, 'FORGOT PASSWORD'),
+      password: PASSWORD,
+    });
+    expect(reset.status).toBe(200);
+    expect(noticesFor(brand.id, email)).toEqual(['password-changed', 'password-reset']);
+  });
+});
