@@ -53,7 +53,7 @@ const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '');
+const trustProxy = /^(0*[1-9]\d*|true)$/.test(process.env.TRUST_PROXY ?? ''); // a number of hops, or true (README)
 const server = http.createServer((req, res) => {
   // The caller's address is the socket's unless a trusted proxy stands in front.
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';

@@ -17,7 +17,10 @@ const envSchema = z.object({
   BRAND_API_URL: optional(z.url()),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(300),
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(30),
-  TRUST_PROXY: optional(z.enum(['0', '1', 'true', 'false'])).transform((v) => v === '1' || v === 'true'),
+  // How many proxies in front append to X-Forwarded-For (0: none; true means 1). README, TRUST_PROXY.
+  TRUST_PROXY: optional(z.string().regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0, 1, 2, …), true or false')).transform((v) =>
+    v === undefined || v === 'false' ? 0 : v === 'true' ? 1 : Number(v),
+  ),
   COOKIE_SECURE: optional(z.enum(['0', '1', 'true', 'false'])).transform((v) =>
     v === undefined ? undefined : v === '1' || v === 'true',
   ),
