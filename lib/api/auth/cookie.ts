@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppContext } from '../context';
 import { requestHost } from '../guards';
 import { env } from '@/lib/server/env';
+import { cameOverHttps } from '@/lib/https';
 import { parseHost } from '@/lib/host';
 import { brandConfigOf } from '@/lib/api/client/brand-config';
 import {
@@ -17,13 +18,13 @@ import {
 import { sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
 
-// The session cookie on Brand API answers. Secure on https, on loopback hosts (browsers accept
+// The session cookie on Brand API answers. Secure whenever the request came over https (also
+// through a proxy that says so in X-Forwarded-Proto), on loopback hosts (browsers accept
 // Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
 // when the brand is embedded in another site.
 
 function isHttps(c: AppContext): boolean {
-  const forwarded = env().TRUST_PROXY ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
-  return (forwarded ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+  return cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'));
 }
 
 export function sessionCookieAttributesFor(c: AppContext) {
