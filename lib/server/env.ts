@@ -33,6 +33,15 @@ const envSchema = z.object({
   // Scans one address may make at one brand per minute (a shop's shared Wi-Fi may need more).
   SCAN_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(1_000_000)).default(60),
   LOG_LEVEL: optional(z.enum(['silent', 'error', 'info', 'debug'])).default('info'),
+  // Test-only: a lower scrypt cost (a power of two from 2^10), so suites that sign up hundreds of
+  // customers stay fast on a 2-core CI machine. Refused in production (lib/auth/password.ts).
+  TEST_PASSWORD_HASH_N: optional(
+    z.coerce.number().int().min(1024).max(131072).refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
+  ),
+}).superRefine((e, ctx) => {
+  if (e.NODE_ENV === 'production' && e.TEST_PASSWORD_HASH_N !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['TEST_PASSWORD_HASH_N'], message: 'is for tests only; production hashes passwords at N=2^17' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

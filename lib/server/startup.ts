@@ -8,6 +8,7 @@ import { env } from './env';
 // Runs once when the server process starts (instrumentation.ts): secrets, database, migrations,
 // the demo brand, then one summary of what is served.
 export async function startServer() {
+  env(); // a bad or test-only environment stops the start here
   ensureSessionSecret();
   operatorKey();
   const handle = await getDbHandle();

@@ -36,7 +36,7 @@ async function tokenOf(host: string, cookie: string) {
 
 describe('pre-registration takeover', () => {
   it('keeps profile, UPI, rewards and payouts of an account made without a code behind the contact', async () => {
-    const brand = await createTestBrand();
+    const brand = await createTestBrand({ flags: { isLoyalityProgramEnabled: true } });
     const email = uniqueEmail();
     const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email, 'email', { verify: false });
     const token = await tokenOf(brand.domain, cookie);
@@ -44,14 +44,25 @@ describe('pre-registration takeover', () => {
     const status = await get(brand.domain, '/api/auth/customer/contact-status', token);
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ contactVerified: false, channel: 'email', maskedContact: expect.stringMatching(/^u\*+@example\.com$/) });
-    for (const path of ['/api/customer/customer-profile', '/api/customer/rewards', '/api/customer/transactions']) {
+    // The profile shows what sign-up took (the signed-in screens greet by name), nothing more.
+    const { getDb } = await import('@/lib/db/client');
+    const { customers } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await (await getDb())
+      .update(customers)
+      .set({ vpa: 'old@okbank', dob: '1990-01-01', address: { fullAddress: '1 Road', city: 'Pune', country: 'India', state: 'MH', pincode: '411001' } })
+      .where(eq(customers.id, customerId));
+    const me = await get(brand.domain, '/api/customer/customer-profile', token);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ userName: 'Asha', emailId: email, vpa: null, dob: null, address: { fullAddress: '', city: '', pincode: '' } });
+    for (const path of ['/api/customer/rewards', '/api/customer/transactions']) {
       const res = await get(brand.domain, path, token);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ code: 'forbidden', errorMessage: expect.stringMatching(/^Confirm your e-mail address or mobile number first/) });
     }
     const upi = await call(server, brand.domain, 'PUT', '/api/customer/customer-profile', { token, body: { vpa: 'attacker@okbank' } });
     expect(upi.status).toBe(403);
-    expect((await customerRow(brand.id, customerId))!.vpa).toBeNull();
+    expect((await customerRow(brand.id, customerId))!.vpa).toBe('old@okbank');
     const claim = await call(server, brand.domain, 'POST', '/api/customer/rewards/rg_x/claim', { token, headers: { 'idempotency-key': 'k-1' } });
     expect(claim.status).toBe(403);
 
@@ -60,10 +71,11 @@ describe('pre-registration takeover', () => {
     const sent = latestCode(brand.id, email, 'VERIFY');
     const wrong = await post(brand.domain, '/api/auth/customer/verify-contact', { otp: sent === '000000' ? '111111' : '000000' }, { token });
     expect(wrong.status).toBe(400);
-    expect((await get(brand.domain, '/api/customer/customer-profile', token)).status).toBe(403);
+    expect((await get(brand.domain, '/api/customer/rewards', token)).status).toBe(403);
     const ok = await post(brand.domain, '/api/auth/customer/verify-contact', { otp: sent }, { token });
     expect(ok.status).toBe(200);
-    expect((await get(brand.domain, '/api/customer/customer-profile', token)).status).toBe(200);
+    expect((await get(brand.domain, '/api/customer/customer-profile', token)).body).toMatchObject({ vpa: 'old@okbank', dob: '1990-01-01' });
+    expect((await get(brand.domain, '/api/customer/rewards', token)).status).toBe(200);
     expect((await get(brand.domain, '/api/auth/customer/contact-status', token)).body.contactVerified).toBe(true);
   });
 
@@ -198,5 +210,52 @@ describe('the owner hears of password changes', () => {
     });
     expect(reset.status).toBe(200);
     expect(noticesFor(brand.id, email)).toEqual(['password-changed', 'password-reset']);
+  });
+});
+
+describe('password hashes', () => {
+  // The API suite hashes at TEST_PASSWORD_HASH_N (tests/support/api-env.ts); production at 2^17.
+  const N = Number(process.env.TEST_PASSWORD_HASH_N);
+  it('stores hashes at today\'s cost and rehashes an old, cheaper hash at the next sign-in', async () => {
+    const { scryptSync } = await import('node:crypto');
+    const { getDb } = await import('@/lib/db/client');
+    const { customers } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    const { customerId } = await signUpWithPassword(server, brand.domain, email);
+    expect((await customerRow(brand.id, customerId))!.passwordHash!.startsWith(`scrypt$N=${N},r=8,p=1$`)).toBe(true);
+
+    const salt = Buffer.from('fedcba9876543210');
+    const key = scryptSync(PASSWORD, salt, 32, { N: N / 2, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const old = `scrypt$N=${N / 2},r=8,p=1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    await (await getDb()).update(customers).set({ passwordHash: old }).where(eq(customers.id, customerId));
+    const signIn = await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const rehashed = (await customerRow(brand.id, customerId))!.passwordHash!;
+    expect(rehashed.startsWith(`scrypt$N=${N},r=8,p=1$`)).toBe(true);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('HTTPS', () => {
+  it('marks cookies Secure and sends HSTS when the request came over HTTPS through a proxy', async () => {
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    // A brand host that is not loopback, so only HTTPS can make the cookie Secure.
+    const { getDb } = await import('@/lib/db/client');
+    const { clientDomains } = await import('@/lib/db/schema');
+    const host = `${brand.slug}.example.test`;
+    await (await getDb()).insert(clientDomains).values({ domain: host, clientId: brand.id });
+    const body = { channel: 'email', contact: email, password: PASSWORD, userName: 'A' };
+    const plain = await post(host, '/api/auth/customer/web/signup', body);
+    expect(plain.status).toBe(201);
+    expect(plain.headers['set-cookie']![0]).not.toMatch(/Secure/);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+
+    const https = await post(host, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD }, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.status).toBe(200);
+    expect(https.headers['set-cookie']![0]).toMatch(/; Secure/);
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 });

@@ -49,7 +49,7 @@ describe('password brand (default otpServices: e-mail, passwords, user names)', 
     expect(token.status).toBe(200);
     expect(token.body._id).toBe(up.body.customerId);
     // Unverified until the code sent to the contact is used (docs/security.md, "Accounts").
-    const before = await call(server, brand.domain, 'GET', '/api/customer/customer-profile', { token: token.body.accessToken });
+    const before = await call(server, brand.domain, 'PUT', '/api/customer/customer-profile', { token: token.body.accessToken, body: { userName: 'Asha R' } });
     expect(before.status).toBe(403);
     await confirmContact(server, brand.domain, cookie, email);
     const me = await call(server, brand.domain, 'GET', '/api/customer/customer-profile', { token: token.body.accessToken });

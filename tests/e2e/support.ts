@@ -96,15 +96,26 @@ export async function signUpWithPassword(
   if (opts.verify !== false) await confirmContactByApi(page, brand, opts.email, since);
 }
 
-/** Confirms the signed-in account's contact with the VERIFY code from the outbox, as the API allows. */
+/** Confirms the signed-in account's contact with the VERIFY code from the outbox, through the API from the page. */
 export async function confirmContactByApi(page: Page, brand: Brand, email: string, since = Date.now()) {
-  const api = (path: string) => `${brand.origin}/api${path}`;
-  const token = await page.request.get(api('/auth/customer/web/generate-access-token'));
-  expect(token.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${(await token.json()).accessToken}`, 'x-requested-with': 'fetch' };
-  expect((await page.request.post(api('/auth/customer/verify-contact/send'), { headers })).ok()).toBe(true);
+  expect(new URL(page.url()).origin).toBe(brand.origin);
+  const call = (path: string, body?: unknown) =>
+    page.evaluate(
+      async ([p, b]) => {
+        const t = await fetch('/api/auth/customer/web/generate-access-token');
+        const { accessToken } = (await t.json()) as { accessToken: string };
+        const res = await fetch(`/api${p}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'x-requested-with': 'fetch', ...(b ? { 'content-type': 'application/json' } : {}) },
+          body: b ? JSON.stringify(b) : undefined,
+        });
+        return res.status;
+      },
+      [path, body] as const,
+    );
+  expect(await call('/auth/customer/verify-contact/send')).toBe(200);
   const otp = await otpFor(email, 'VERIFY', since);
-  expect((await page.request.post(api('/auth/customer/verify-contact'), { headers, data: { otp } })).ok()).toBe(true);
+  expect(await call('/auth/customer/verify-contact', { otp })).toBe(200);
 }
 
 export async function acceptCookieNotice(page: Page) {

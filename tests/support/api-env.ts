@@ -5,3 +5,6 @@ process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789';
 process.env.DATA_DIR = process.env.TEST_DATA_DIR ?? ':memory:';
 if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
 else delete process.env.DATABASE_URL;
+// Passwords hash at a lower scrypt cost here (production refuses this variable); the cost itself is
+// tested in tests/unit/auth/password.test.ts, where it is not set.
+process.env.TEST_PASSWORD_HASH_N ??= '16384';

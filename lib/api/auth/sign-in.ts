@@ -4,7 +4,10 @@ import type { AppContext } from '../context';
 import { clientIp } from '../context';
 import { ApiError } from '../errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
-import { verifyPassword } from '@/lib/auth/password';
+import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { customers } from '@/lib/db/schema';
 import type { loginBodySchema, signedInResponseSchema } from '@/lib/schemas/auth';
 import { assertChannel, assertPasswords, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
@@ -36,6 +39,14 @@ export async function signIn(c: AppContext, body: z.output<typeof loginBodySchem
     await hitRateLimit(targetKey, TARGET_LIMIT);
     await hitRateLimit(ipKey, IP_LIMIT);
     throw new ApiError('bad_request', BAD_CREDENTIALS);
+  }
+  if (needsRehash(customer.passwordHash)) {
+    // Made at an older, lower cost: store it again at today's (only when it has not changed meanwhile).
+    const db = await getDb();
+    await db
+      .update(customers)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id), eq(customers.passwordHash, customer.passwordHash!)));
   }
   await startSession(c, customer.id);
   return { customerId: customer.id, isNewCustomer: false };

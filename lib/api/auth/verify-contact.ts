@@ -18,10 +18,11 @@ import { UNAUTHORIZED } from './require-customer';
 //   GET  /api/auth/customer/contact-status        → { contactVerified, channel, maskedContact }
 //   POST /api/auth/customer/verify-contact/send   → a VERIFY code to the account's own contact
 //   POST /api/auth/customer/verify-contact        → { otp }: the contact is verified
-// and the guard of the routes an unverified account may not use (profile, rewards, payouts, UPI).
+// and the guard of the routes an unverified account may not use (changing the profile or UPI id,
+// rewards, payouts; reading the profile shows sign-up's fields only, customer/get-profile.ts).
 
 export const VERIFICATION_REQUIRED =
-  'Confirm your e-mail address or mobile number first: we send a code to it. Your profile, rewards and payouts open once it is confirmed.';
+  'Confirm your e-mail address or mobile number first: we send a code to it. Your profile, UPI id, rewards and payouts open once it is confirmed.';
 
 async function signedInCustomer(c: AppContext) {
   const row = await findActiveCustomer(c.var.client.id, c.var.auth.customerId);

@@ -23,7 +23,7 @@ customerRoutes.openapi(
     method: 'get',
     path: '/customer/customer-profile',
     tags: ['customer'],
-    middleware: [requireCustomer, requireVerifiedContact] as const,
+    middleware: [requireCustomer] as const, // unverified: sign-up's fields only (get-profile.ts)
     security: [{ bearer: [] }],
     responses: { 200: profileAnswer, ...errorResponses },
   }),
