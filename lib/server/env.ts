@@ -17,6 +17,8 @@ const envSchema = z.object({
   BRAND_API_URL: optional(z.url()),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(300),
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(30),
+  // A session unused this long ends (sessions.ts); at most SESSION_TTL_DAYS in effect.
+  SESSION_IDLE_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(7),
   // How many proxies in front append to X-Forwarded-For (0: none; true means 1). README, TRUST_PROXY.
   TRUST_PROXY: optional(z.string().regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0, 1, 2, …), true or false')).transform((v) =>
     v === undefined || v === 'false' ? 0 : v === 'true' ? 1 : Number(v),

@@ -259,3 +259,36 @@ describe('HTTPS', () => {
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 });
+
+describe('sessions', () => {
+  it('end after SESSION_IDLE_DAYS without use, and dead rows are pruned', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { sessions } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { pruneSessions } = await import('@/lib/api/auth/sessions');
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);
+    const db = await getDb();
+    const [row] = await db.select().from(sessions).where(eq(sessions.customerId, customerId));
+    expect((await accessToken(server, brand.domain, cookie)).status).toBe(200);
+
+    // Unused for six days: still live, and using it renews it.
+    await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 86_400_000) }).where(eq(sessions.customerId, customerId));
+    expect((await accessToken(server, brand.domain, cookie)).status).toBe(200);
+    const [renewed] = await db.select().from(sessions).where(eq(sessions.id, row!.id));
+    expect(Date.now() - renewed!.lastSeenAt.getTime()).toBeLessThan(3_600_000);
+
+    // Unused for nine days (default SESSION_IDLE_DAYS 7): ended.
+    await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 9 * 86_400_000) }).where(eq(sessions.id, row!.id));
+    expect((await accessToken(server, brand.domain, cookie)).status).toBe(401);
+
+    // Pruned once it has been dead for a day; a live session stays.
+    const live = sessionCookie(await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD }))!;
+    await pruneSessions();
+    const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.customerId, customerId));
+    expect(left.map((s) => s.id)).not.toContain(row!.id);
+    expect(left).toHaveLength(1);
+    expect((await accessToken(server, brand.domain, live)).status).toBe(200);
+  });
+});
