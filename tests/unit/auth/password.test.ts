@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { HASH_CONCURRENCY, hashPassword, hashesRunning, needsRehash, passwordProblem, verifyPassword } from '@/lib/auth/password';
-import { isCommonPassword } from '@/lib/auth/common-passwords';
+import { commonPasswordCount, isCommonPassword } from '@/lib/auth/common-passwords';
 import { env, resetEnvCache } from '@/lib/server/env';
 
 describe('hashPassword / verifyPassword', () => {
@@ -83,6 +83,14 @@ describe('passwordProblem', () => {
 });
 
 describe('isCommonPassword', () => {
+  it('holds at least the 10,000 most common passwords', () => {
+    expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+  });
+  // From deep in the breach top lists, beyond the few hundred the project once listed itself.
+  it.each(['baseball1', 'jordan23', 'liverpool1', 'charlie1', 'starwars', 'whatever1', 'superman', 'trustno1', 'qwerty12', 'football1', 'michelle', 'mercedes1', 'internet1', 'computer1', 'princess1', 'password11'])(
+    'refuses %s from the breach lists',
+    (p) => expect(isCommonPassword(p)).toBe(true),
+  );
   it.each(['password', 'PASSWORD', 'Password123', 'qwerty123', 'iloveyou', 'letmein!', 'admin@123', '123password'])('refuses the listed %s', (p) => {
     expect(isCommonPassword(p)).toBe(true);
   });
