@@ -3,6 +3,7 @@ import {
   OTHER_PASSWORD,
   PASSWORD,
   accessToken,
+  codesFor,
   countCustomers,
   customerRow,
   latestCode,
@@ -290,5 +291,112 @@ describe('sessions', () => {
     expect(left.map((s) => s.id)).not.toContain(row!.id);
     expect(left).toHaveLength(1);
     expect((await accessToken(server, brand.domain, live)).status).toBe(200);
+  });
+});
+
+describe('no one can lock a contact out, and guesses per account stay within 100 in a row', () => {
+  const from = (address: string, cookie?: string) => ({ headers: { 'x-forwarded-for': address }, ...(cookie ? { cookie } : {}) });
+  const send = (host: string, email: string, address: string, cookie?: string) =>
+    post(host, '/api/auth/customer/otp/send', { mode: 'LOGIN', channel: 'email', contact: email }, from(address, cookie));
+  const deviceCookie = (res: { headers: { 'set-cookie'?: string[] } }) => res.headers['set-cookie']!.find((c) => c.startsWith('bv_device='))!.split(';')[0]!;
+
+  async function clearResend(clientId: string) {
+    const { getDb } = await import('@/lib/db/client');
+    const { rateLimits } = await import('@/lib/db/schema');
+    const { like } = await import('drizzle-orm');
+    await (await getDb()).delete(rateLimits).where(like(rateLimits.key, `otp-send:resend:%:${clientId}:%`));
+  }
+
+  it('serves the owner codes while other addresses spend theirs, and the owner’s known browser after the contact’s hourly cap', async () => {
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    const up = await call(server, brand.domain, 'POST', '/api/auth/customer/web/signup', { body: { channel: 'email', contact: email, password: PASSWORD, userName: 'A' } });
+    const device = deviceCookie(up);
+    // One attacker address: five codes, then refused.
+    for (let i = 0; i < 5; i++) {
+      await clearResend(brand.id);
+      expect((await send(brand.domain, email, '203.0.113.1')).status).toBe(200);
+    }
+    await clearResend(brand.id);
+    expect((await send(brand.domain, email, '203.0.113.1')).status).toBe(429);
+    // The owner, elsewhere, is still served.
+    expect((await send(brand.domain, email, '198.51.100.20')).status).toBe(200);
+    // More attacker addresses reach the contact's hourly cap of 10 ...
+    for (let i = 0; i < 4; i++) {
+      await clearResend(brand.id);
+      expect((await send(brand.domain, email, '203.0.113.2')).status).toBe(200);
+    }
+    await clearResend(brand.id);
+    const capped = await send(brand.domain, email, '203.0.113.3');
+    expect(capped.status).toBe(429);
+    expect(capped.body.errorMessage).toBe('Too many codes were sent to this contact. Please try again later.');
+    // ... but the browser the owner signed in with before still gets a code, and it works.
+    const since = codesFor(brand.id, email).length;
+    expect((await send(brand.domain, email, '198.51.100.21', device)).status).toBe(200);
+    expect(codesFor(brand.id, email).length).toBe(since + 1);
+    const otp = await post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: email, otp: latestCode(brand.id, email, 'LOGIN') }, from('198.51.100.21', device));
+    expect(otp.status).toBe(200);
+  });
+
+  it('asks for a code after 100 wrong passwords in a row, even with the right one; the code clears the count', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { authFailures } = await import('@/lib/db/schema');
+    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    await signUpWithPassword(server, brand.domain, email);
+    const login = (password: string) => post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password });
+    expect((await login('wrong password 1')).status).toBe(400);
+    expect((await login('wrong password 2')).status).toBe(400);
+    expect(await consecutiveFailures(brand.id, 'password', 'email', email)).toBe(2);
+    expect((await login(PASSWORD)).status).toBe(200);
+    expect(await consecutiveFailures(brand.id, 'password', 'email', email)).toBe(0);
+
+    // 100 in a row (the per-15-minute limits spread them over hours; written here directly).
+    await (await getDb()).insert(authFailures).values({ clientId: brand.id, subject: `password:email:${email}`, consecutive: 100 });
+    const locked = await login(PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.errorMessage).toBe('Too many wrong passwords for this account. Sign in with a one-time code or reset your password.');
+    // An unknown contact answers the same way at its 100th failure (nothing told).
+    const unknown = uniqueEmail();
+    await (await getDb()).insert(authFailures).values({ clientId: brand.id, subject: `password:email:${unknown}`, consecutive: 100 });
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: unknown, password: PASSWORD })).body).toEqual(locked.body);
+
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', email)).status).toBe(200);
+    expect((await post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: email, otp: latestCode(brand.id, email, 'LOGIN') })).status).toBe(200);
+    expect((await login(PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses codes after 100 wrong ones in a row, except on a browser that signed in before; a password sign-in clears it', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { authFailures } = await import('@/lib/db/schema');
+    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    const { cookie } = await signUpWithPassword(server, brand.domain, email);
+    const device = deviceCookie(await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD }));
+    expect(cookie).toBeDefined();
+    const verify = (otp: string, extra: { cookie?: string } = {}) =>
+      post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: email, otp }, extra);
+
+    // A wrong guess at a live code counts; a guess with no code in flight does not.
+    expect((await verify('000000')).status).toBe(400);
+    expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(0);
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', email)).status).toBe(200);
+    const code = latestCode(brand.id, email, 'LOGIN');
+    expect((await verify(code === '000000' ? '111111' : '000000')).status).toBe(400);
+    expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(1);
+
+    await (await getDb()).update(authFailures).set({ consecutive: 100 }).where((await import('drizzle-orm')).eq(authFailures.subject, `code:email:${email}`));
+    const locked = await verify(code);
+    expect(locked.status).toBe(429);
+    expect(locked.body.errorMessage).toBe('Too many wrong codes for this account. Sign in with your password, or from a device you used before.');
+    // The owner's own browser is still served, and its success clears the count.
+    expect((await verify(code, { cookie: device })).status).toBe(200);
+    expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(0);
+
+    await (await getDb()).insert(authFailures).values({ clientId: brand.id, subject: `code:email:${email}`, consecutive: 100 });
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD })).status).toBe(200);
+    expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(0);
   });
 });

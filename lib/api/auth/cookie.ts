@@ -15,7 +15,7 @@ import {
   sessionTtlSeconds,
   unsealSessionId,
 } from '@/lib/session-cookie';
-import { sessionSecret } from '@/lib/auth/keys';
+import { hmac, sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
 
 // The session cookie on Brand API answers. Secure whenever the request came over https (also
@@ -38,6 +38,7 @@ export async function startSession(c: AppContext, customerId: string): Promise<s
   const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
   c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
+  setKnownDevice(c, customerId);
   return session.id;
 }
 
@@ -48,4 +49,26 @@ export function clearSessionCookie(c: AppContext) {
 /** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */
 export function readSessionId(c: AppContext): Promise<string | undefined> {
   return unsealSessionId(getCookie(c, SESSION_COOKIE), sessionSecret());
+}
+
+// The known-device cookie: set on every sign-in, it names the account by a keyed hash (no id in
+// clear), so a later request from this browser can show it signed in to that account before.
+export const DEVICE_COOKIE = 'bv_device';
+const DEVICE_TTL_SECONDS = 400 * 24 * 3600;
+
+const deviceMark = (clientId: string, customerId: string) => hmac('otp', `device:${clientId}:${customerId}`).slice(0, 32);
+
+export function setKnownDevice(c: AppContext, customerId: string) {
+  const attrs = sessionCookieAttributesFor(c);
+  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.var.client.id, customerId)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
+  parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
+  if (attrs.secure) parts.push('Secure');
+  if (attrs.partitioned) parts.push('Partitioned');
+  c.header('Set-Cookie', parts.join('; '), { append: true });
+}
+
+/** Whether this browser signed in to the account before. */
+export function isKnownDevice(c: AppContext, customerId: string | undefined): boolean {
+  if (!customerId) return false;
+  return getCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, customerId);
 }

@@ -26,7 +26,7 @@ export async function resetPassword(c: AppContext, body: z.output<typeof resetPa
   const problem = passwordProblem(body.password);
   if (problem) throw new ApiError('unprocessable', `password: ${problem}`);
 
-  await requireOtp({ clientId: client.id, purpose: 'FORGOT PASSWORD', channel: body.channel, target: body.contact }, body.otp);
+  await requireOtp({ clientId: client.id, purpose: 'FORGOT PASSWORD', channel: body.channel, target: body.contact }, body.otp, c);
   const customer = await findCustomerByContact(client.id, body.channel, body.contact);
   if (!customer) throw new ApiError('bad_request', INVALID_OTP_MESSAGE); // codes only reach existing accounts
 

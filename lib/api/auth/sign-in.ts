@@ -12,10 +12,12 @@ import type { loginBodySchema, signedInResponseSchema } from '@/lib/schemas/auth
 import { assertChannel, assertPasswords, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
 import { startSession } from './cookie';
+import { assertPasswordsAllowed, clearFailures, recordFailure } from './failures';
 
 // POST /api/auth/customer/web/login — password sign-in. A wrong password and an unknown account
 // get the same 400 (not 401: the web client treats 401 as "sign out and reload") after the
-// same work (one password hash). Failures are limited per contact and per address.
+// same work (one password hash). Failures are limited per contact and per address, and at most
+// 100 in a row per contact before a code must prove it (failures.ts).
 
 export const BAD_CREDENTIALS = 'Incorrect email/mobile number or password.';
 
@@ -32,14 +34,17 @@ export async function signIn(c: AppContext, body: z.output<typeof loginBodySchem
   const ipKey = `login-fail:ip:${client.id}:${clientIp(c)}`;
   await assertUnderRateLimit(targetKey, TARGET_LIMIT);
   await assertUnderRateLimit(ipKey, IP_LIMIT);
+  await assertPasswordsAllowed(client.id, body.channel, body.contact);
 
   const customer = await findCustomerByContact(client.id, body.channel, body.contact);
   const ok = await verifyPassword(body.password, customer?.passwordHash);
   if (!customer || !ok) {
+    await recordFailure(client.id, 'password', body.channel, body.contact);
     await hitRateLimit(targetKey, TARGET_LIMIT);
     await hitRateLimit(ipKey, IP_LIMIT);
     throw new ApiError('bad_request', BAD_CREDENTIALS);
   }
+  await clearFailures(client.id, body.channel, body.contact);
   if (needsRehash(customer.passwordHash)) {
     // Made at an older, lower cost: store it again at today's (only when it has not changed meanwhile).
     const db = await getDb();

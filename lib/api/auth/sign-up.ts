@@ -12,7 +12,7 @@ import { sealSessionId, serializeSessionCookie, sessionTtlSeconds } from '@/lib/
 import { assertChannel, authPolicy } from './policy';
 import { accountExists, createCustomer, findCustomerByContact } from './customers';
 import { requireOtp } from './otp-check';
-import { sessionCookieAttributesFor, startSession } from './cookie';
+import { sessionCookieAttributesFor, setKnownDevice, startSession } from './cookie';
 import { notifyOwner, reclaimByCode } from './verification';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
@@ -56,7 +56,7 @@ export async function signUp(c: AppContext, body: z.output<typeof signupBodySche
   const userName = policy.userNameIntake ? (body.userName ?? null) : null;
 
   if (policy.signupOtp) {
-    await requireOtp({ clientId: client.id, purpose: 'SIGNUP', channel: body.channel, target: body.contact }, body.otp!);
+    await requireOtp({ clientId: client.id, purpose: 'SIGNUP', channel: body.channel, target: body.contact }, body.otp!, c);
     const existing = await findCustomerByContact(client.id, body.channel, body.contact);
     if (existing) {
       // The code's holder owns the contact: an unverified account becomes theirs, with this password.
@@ -93,6 +93,8 @@ export async function signUp(c: AppContext, body: z.output<typeof signupBodySche
 async function decoy(c: AppContext, existing: Parameters<typeof notifyOwner>[1]): Promise<{ customerId: string; isNewCustomer: true }> {
   notifyOwner(c.var.client, existing, 'signup-attempt');
   const sealed = await sealSessionId(randomId('ses', 32), sessionSecret());
+  const customerId = randomId('cus');
   c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
-  return { customerId: randomId('cus'), isNewCustomer: true };
+  setKnownDevice(c, customerId); // the same cookies as a real sign-up
+  return { customerId, isNewCustomer: true };
 }

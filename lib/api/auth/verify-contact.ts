@@ -75,7 +75,7 @@ export async function confirmContact(c: AppContext, body: z.output<typeof verify
   const contact = contactOf(row);
   if (row.contactVerifiedAt) return { success: true };
   if (!contact) throw new ApiError('bad_request', 'This account has no e-mail address or mobile number to confirm.');
-  await requireOtp({ clientId: c.var.client.id, purpose: 'VERIFY', channel: contact.channel, target: contact.contact }, body.otp);
+  await requireOtp({ clientId: c.var.client.id, purpose: 'VERIFY', channel: contact.channel, target: contact.contact }, body.otp, c);
   await markContactVerified(c.var.client.id, row.id);
   return { success: true };
 }

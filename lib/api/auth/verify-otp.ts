@@ -20,7 +20,7 @@ export async function verifyOtp(c: AppContext, body: z.output<typeof verifyOtpBo
   assertChannel(policy, body.channel);
   assertOtpMode(policy, body.mode);
 
-  await requireOtp({ clientId: client.id, purpose: body.mode, channel: body.channel, target: body.contact }, body.otp);
+  await requireOtp({ clientId: client.id, purpose: body.mode, channel: body.channel, target: body.contact }, body.otp, c);
   const existing = await findCustomerByContact(client.id, body.channel, body.contact);
   if (existing) {
     await reclaimByCode(client, existing);

@@ -83,6 +83,18 @@ export const otps = pgTable(
 );
 
 /** Fixed-window counters: one row per (bucket key, window start). */
+/** Consecutive failed passwords or codes per contact (migration 0006, lib/api/auth/failures.ts). */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    consecutive: integer('consecutive').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.subject] })],
+);
+
 export const rateLimits = pgTable(
   'rate_limits',
   {
