@@ -400,3 +400,50 @@ describe('no one can lock a contact out, and guesses per account stay within 100
     expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(0);
   });
 });
+
+describe('changing the UPI id', () => {
+  const ageSession = async (customerId: string, minutes: number) => {
+    const { getDb } = await import('@/lib/db/client');
+    const { sessions } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await (await getDb()).update(sessions).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(sessions.customerId, customerId));
+  };
+  const put = (host: string, token: string, body: unknown) => call(server, host, 'PUT', '/api/customer/customer-profile', { token, body });
+
+  it('needs a sign-in in the last 10 minutes or the current password, and tells the owner', async () => {
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);
+    const token = await tokenOf(brand.domain, cookie);
+    expect((await put(brand.domain, token, { vpa: 'asha@okbank' })).status).toBe(200); // just signed in
+    expect(noticesFor(brand.id, email)).toEqual(['upi-changed']);
+
+    await ageSession(customerId, 11);
+    const stale = await put(brand.domain, token, { vpa: 'thief@okbank' });
+    expect(stale.status).toBe(403);
+    expect(stale.body.errorMessage).toBe('Enter your current password to change your UPI id.');
+    const wrong = await put(brand.domain, token, { vpa: 'thief@okbank', currentPassword: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errorMessage).toBe('Current password is incorrect.');
+    expect((await customerRow(brand.id, customerId))!.vpa).toBe('asha@okbank');
+    // Other fields, and the same UPI id again, need nothing more.
+    expect((await put(brand.domain, token, { userName: 'Asha R', vpa: 'asha@okbank' })).status).toBe(200);
+    const ok = await put(brand.domain, token, { vpa: 'asha@okaxis', currentPassword: PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.body.vpa).toBe('asha@okaxis');
+    expect(noticesFor(brand.id, email)).toEqual(['upi-changed', 'upi-changed']);
+  });
+
+  it('asks an account without a password to sign in again', async () => {
+    const brand = await createTestBrand({ otpServices: { is_No_Password_Flow_Enabled: true } });
+    const email = uniqueEmail();
+    expect((await sendOtp(server, brand.domain, 'SIGNUP OR LOGIN', 'email', email)).status).toBe(200);
+    const signIn = await post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'SIGNUP OR LOGIN', channel: 'email', contact: email, otp: latestCode(brand.id, email, 'SIGNUP OR LOGIN') });
+    expect(signIn.status).toBe(200);
+    const token = await tokenOf(brand.domain, sessionCookie(signIn)!);
+    await ageSession(signIn.body.customerId, 11);
+    const stale = await put(brand.domain, token, { vpa: 'thief@okbank' });
+    expect(stale.status).toBe(403);
+    expect(stale.body.errorMessage).toBe('To change your UPI id, sign out and sign in again: your last sign-in was more than 10 minutes ago.');
+  });
+});

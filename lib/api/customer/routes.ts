@@ -42,7 +42,7 @@ customerRoutes.openapi(
     responses: { 200: profileAnswer, ...errorResponses },
   }),
   async (c) =>
-    c.json(customerProfileSchema.parse(await updateProfile(c.var.client.id, c.var.auth.customerId, c.req.valid('json'))), 200),
+    c.json(customerProfileSchema.parse(await updateProfile(c.var.client.id, c.var.auth.customerId, c.req.valid('json'), c.var.auth.sessionId)), 200),
 );
 
 // POST /api/customer/delete-account — erase the account ({ confirm: 'DELETE' })
