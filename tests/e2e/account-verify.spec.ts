@@ -30,8 +30,8 @@ test('an unverified customer is asked to confirm the contact on rewards, UPI and
   await expect(page.locator('main [role="alert"]')).toHaveText('Incorrect code. Please check it and try again.');
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
   await expect(page.getByTestId('verify-contact')).toHaveCount(0);
+  await expect(page.getByLabel('E-mail address', { exact: true })).toHaveValue(email);
 
   await open(page, `${brand.origin}/upi-details`);
   await expect(page.getByLabel('UPI id')).toBeVisible();
