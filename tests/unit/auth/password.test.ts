@@ -3,6 +3,9 @@ import { HASH_CONCURRENCY, hashPassword, hashesRunning, needsRehash, passwordPro
 import { commonPasswordCount, isCommonPassword } from '@/lib/auth/common-passwords';
 import { env, resetEnvCache } from '@/lib/server/env';
 
+// A hash at N=2^17 takes from a fraction of a second to seconds on a busy 2-core CI machine.
+jest.setTimeout(60_000);
+
 describe('hashPassword / verifyPassword', () => {
   it('hashes with scrypt into a self-describing string with a random salt', async () => {
     const a = await hashPassword('correct horse battery');
