@@ -3,6 +3,7 @@ import {
   OTHER_PASSWORD,
   PASSWORD,
   accessToken,
+  clearSendThrottle,
   codesFor,
   countCustomers,
   customerRow,
@@ -133,6 +134,29 @@ describe('pre-registration takeover', () => {
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: PASSWORD })).status).toBe(400);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
     expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+  });
+
+  it('gives an unverified account to whoever signs up with a registration code for its contact', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { customers } = await import('@/lib/db/schema');
+    const brand = await createTestBrand({ otpServices: { isRegistartionOtpEnabled: true } });
+    const victim = uniqueEmail();
+    // Registered without a code (e.g. before the brand turned registration codes on).
+    const customerId = `cus_reg${Date.now().toString(36)}`;
+    await (await getDb()).insert(customers).values({ id: customerId, clientId: brand.id, email: victim, passwordHash: 'scrypt$N=16384,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U', vpa: 'squatter@okbank' });
+    expect((await sendOtp(server, brand.domain, 'SIGNUP', 'email', victim)).status).toBe(200);
+    const up = await post(brand.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: victim, password: OTHER_PASSWORD, userName: 'Owner', otp: latestCode(brand.id, victim, 'SIGNUP') });
+    expect(up.status).toBe(201);
+    expect(up.body).toEqual({ customerId, isNewCustomer: false });
+    const row = await customerRow(brand.id, customerId);
+    expect(row).toMatchObject({ vpa: null, userName: 'Owner', contactVerifiedAt: expect.any(Date) });
+    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
+    // A verified account is not taken over this way: the code's holder is told it exists.
+    await clearSendThrottle(brand.id);
+    expect((await sendOtp(server, brand.domain, 'SIGNUP', 'email', victim)).status).toBe(200);
+    const again = await post(brand.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: victim, password: PASSWORD, userName: 'X', otp: latestCode(brand.id, victim, 'SIGNUP') });
+    expect(again.status).toBe(409);
   });
 
   it('does not clear the password of a verified account on a code sign-in', async () => {
