@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { brandHostHeader, parseHost } from '@/lib/host';
 import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
-import { SESSION_COOKIE, isLoopbackHost, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
+import { SESSION_COOKIE, isEndedSessionProof, isLoopbackHost, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { env } from '@/lib/server/env';
 import { contentSecurityPolicy } from '@/lib/server/csp';
@@ -43,11 +43,17 @@ export async function middleware(req: NextRequest) {
   if (typeof decision === 'object') return NextResponse.redirect(decision.redirect, 307);
   const cls = routeClassOf(pathname);
   // A session that the signed-in layout found dead comes back with expired=1: clear its cookie,
-  // but only when this site sent the visitor there (or they typed it), never on another site's
-  // link or frame (Fetch Metadata). Either way /login shows without a redirect to '/'.
+  // but only when this site sent the visitor there (or they typed it), or with this server's proof
+  // that this very session ended (lib/session-cookie.ts: a frame loaded by an embedding parent is
+  // a cross-site navigation); never on another site's say-so. Either way /login shows without a
+  // redirect to '/'.
   const endedSession = cls === 'public-only' && searchParams.get('expired') === '1';
   const fetchSite = req.headers.get('sec-fetch-site');
-  const clearEndedSession = endedSession && (fetchSite === 'same-origin' || fetchSite === 'none');
+  const clearEndedSession =
+    endedSession &&
+    (fetchSite === 'same-origin' ||
+      fetchSite === 'none' ||
+      (await isEndedSessionProof(searchParams.get('ended'), req.cookies.get(SESSION_COOKIE)?.value, env().SESSION_SECRET)));
   const signedIn = !endedSession && cls !== undefined && cls !== 'anonymous' && (await hasValidSeal(req));
 
   // A blocked frame gets the red screen whatever the route (no sign-in redirects inside it).

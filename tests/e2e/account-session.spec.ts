@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PORT, createBrand, newEmail, open, signUpWithPassword } from './support';
 import { aftersalesBrand } from './aftersales-support';
@@ -54,6 +57,34 @@ test('the ended-session cookie is cleared with SameSite=None; Secure; Partitione
   const crossSite = await rawGet(plain.domain, '/login?expired=1', { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'document', cookie: 'bv_session=ended' });
   expect(crossSite.status).toBe(200);
   expect(crossSite.setCookie.filter((c) => c.startsWith('bv_session='))).toEqual([]);
+
+  // A frame the embedding parent loads is a cross-site navigation: the server's own proof that
+  // this session ended (from the signed-in screens' redirect) clears it; a made-up one does not.
+  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'session-secret'), 'utf8').trim();
+  const proof = createHmac('sha256', secret).update('ended-session:ended').digest('base64url').slice(0, 32);
+  const parentLoad = { ...frameHeaders, 'sec-fetch-site': 'cross-site' };
+  const proven = await rawGet(embedded.domain, `/login?expired=1&ended=${proof}`, parentLoad);
+  expect(proven.setCookie).toEqual([expect.stringMatching(/^bv_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=None; Secure; Partitioned$/)]);
+  const forged = await rawGet(embedded.domain, `/login?expired=1&ended=${proof.replace(/^./, proof.startsWith('A') ? 'B' : 'A')}`, parentLoad);
+  expect(forged.setCookie.filter((c) => c.startsWith('bv_session='))).toEqual([]);
+});
+
+test('a customer whose session ended is signed out by the signed-in screens, also when another site sent them', async ({ page }) => {
+  const brand = await createBrand();
+  const other = await createBrand();
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Ravi' });
+  // The session ends elsewhere (e.g. "sign out everywhere" after a password change on another device).
+  const cookies = await page.context().cookies(brand.origin);
+  await page.evaluate(() => fetch('/api/auth/customer/logout', { method: 'POST', headers: { 'x-requested-with': 'fetch' } }));
+  await page.context().addCookies(cookies.filter((c) => c.name === 'bv_session'));
+  // Another site links to a signed-in screen: the visitor lands on sign-in once, and the dead cookie is gone.
+  await open(page, `${other.origin}/login`);
+  await page.evaluate((url) => (window.location.href = url), `${brand.origin}/rewards`);
+  await expect(page).toHaveURL(/\/login\?from=%2Frewards&expired=1&ended=/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  expect((await page.context().cookies(brand.origin)).filter((c) => c.name === 'bv_session')).toEqual([]);
+  await open(page, `${brand.origin}/signup`);
+  await expect(page).toHaveURL(`${brand.origin}/signup`);
 });
 
 test('a post-sale scan started by another site waits for the customer before it claims the unit', async ({ page }) => {
