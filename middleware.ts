@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { brandHostHeader } from '@/lib/host';
+import { brandHostHeader, parseHost } from '@/lib/host';
 import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
-import { SESSION_COOKIE, unsealSessionId } from '@/lib/session-cookie';
+import { SESSION_COOKIE, isEndedSessionProof, isLoopbackHost, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
+import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { env } from '@/lib/server/env';
 import { contentSecurityPolicy } from '@/lib/server/csp';
 import { embeddingConfigFor } from '@/lib/server/brand-embedding';
@@ -41,8 +42,18 @@ export async function middleware(req: NextRequest) {
     : 'render';
   if (typeof decision === 'object') return NextResponse.redirect(decision.redirect, 307);
   const cls = routeClassOf(pathname);
-  // A session that the signed-in layout found dead comes back with expired=1: clear its cookie.
+  // A session that the signed-in layout found dead comes back with expired=1: clear its cookie,
+  // but only when this site sent the visitor there (or they typed it), or with this server's proof
+  // that this very session ended (lib/session-cookie.ts: a frame loaded by an embedding parent is
+  // a cross-site navigation); never on another site's say-so. Either way /login shows without a
+  // redirect to '/'.
   const endedSession = cls === 'public-only' && searchParams.get('expired') === '1';
+  const fetchSite = req.headers.get('sec-fetch-site');
+  const clearEndedSession =
+    endedSession &&
+    (fetchSite === 'same-origin' ||
+      fetchSite === 'none' ||
+      (await isEndedSessionProof(searchParams.get('ended'), req.cookies.get(SESSION_COOKIE)?.value, env().SESSION_SECRET)));
   const signedIn = !endedSession && cls !== undefined && cls !== 'anonymous' && (await hasValidSeal(req));
 
   // A blocked frame gets the red screen whatever the route (no sign-in redirects inside it).
@@ -68,7 +79,15 @@ export async function middleware(req: NextRequest) {
       ? NextResponse.rewrite(new URL(EMBED_BLOCKED_PATH, req.url), { request: { headers: forward } })
       : NextResponse.next({ request: { headers: forward } });
   res.headers.set('content-security-policy', csp);
-  if (endedSession) res.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true });
+  const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
+  if (https) res.headers.set('strict-transport-security', HSTS_VALUE);
+  if (clearEndedSession) {
+    // With the attributes the cookie was set with: in an embedding brand's frame a cookie
+    // without SameSite=None; Secure; Partitioned is another cookie, and the old one stays.
+    const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(parseHost(host)));
+    const attrs = sessionCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, secure });
+    res.headers.append('set-cookie', serializeSessionCookie('', attrs, 0));
+  }
   return res;
 }
 

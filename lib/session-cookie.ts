@@ -60,3 +60,27 @@ export function isLoopbackHost(host: string | undefined): boolean {
   if (!host) return false;
   return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
 }
+
+/**
+ * A proof, which only this server can make, that the session sealed in `cookieValue` has ended:
+ * the signed-in screens send such a visitor to /login?expired=1&ended=<proof>, and middleware
+ * clears the cookie on that proof even when the navigation started on another site (an embedding
+ * brand's parent page loading the frame). Without it, another site's link to /login?expired=1
+ * signs nobody out. HMAC-SHA-256 with Web Crypto, so the Edge middleware computes it too.
+ */
+export async function endedSessionProof(cookieValue: string, secret: string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(`ended-session:${cookieValue}`)));
+  return btoa(String.fromCharCode(...mac)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 32);
+}
+
+/** Whether `proof` is this server's proof that the session in `cookieValue` ended (constant time). */
+export async function isEndedSessionProof(proof: string | null, cookieValue: string | undefined, secret: string | undefined): Promise<boolean> {
+  if (!proof || !cookieValue || !secret) return false;
+  const want = await endedSessionProof(cookieValue, secret);
+  if (proof.length !== want.length) return false;
+  let diff = 0;
+  for (let i = 0; i < want.length; i++) diff |= proof.charCodeAt(i) ^ want.charCodeAt(i);
+  return diff === 0;
+}

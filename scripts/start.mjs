@@ -60,7 +60,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 await startedUp;
 
-const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '');
+const trustProxy = /^(0*[1-9]\d*|true)$/.test(process.env.TRUST_PROXY ?? ''); // a number of hops, or true (README)
 /** Next's handler, with the spec's /api/client//embedding-url kept (Next would redirect it). */
 const handleApi = (req, res) => {
   if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');

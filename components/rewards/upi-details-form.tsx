@@ -11,6 +11,7 @@ import { http } from '@/lib/client/http';
 import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
 import { vpaProblem } from './vpa';
+import { UPI_NEEDS_PASSWORD } from '@/lib/domain/auth-rules';
 
 // /upi-details — shows the UPI id cashback is paid to and changes it (PUT customer-profile { vpa }).
 export function UpiDetailsForm() {
@@ -22,6 +23,9 @@ export function UpiDetailsForm() {
   const [saved, setSaved] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  // Asked for only when the API wants re-authentication (last sign-in over 10 minutes ago).
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
   const formRef = useFocusOnError(attempt);
   const value = vpa ?? current ?? '';
 
@@ -36,13 +40,22 @@ export function UpiDetailsForm() {
     }
     setBusy(true);
     try {
-      const updated = await http<CustomerProfile>(PROFILE_PATH, { method: 'PUT', body: { vpa: value.trim() || null } });
+      const body = { vpa: value.trim() || null, ...(askPassword ? { currentPassword: password } : {}) };
+      const updated = await http<CustomerProfile>(PROFILE_PATH, { method: 'PUT', body });
       queryClient.setQueryData(profileQuery().queryKey, updated);
       setVpa(undefined);
       setErrors({});
+      setAskPassword(false);
+      setPassword('');
       setSaved(true);
     } catch (err) {
-      setErrors(formErrorsOf(err, ['vpa']));
+      const e = formErrorsOf(err, ['vpa']);
+      if (e.form === UPI_NEEDS_PASSWORD) {
+        setAskPassword(true);
+        setErrors({ currentPassword: 'Enter your current password' });
+      } else if (e.form === 'Current password is incorrect.') {
+        setErrors({ currentPassword: e.form });
+      } else setErrors(e);
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);
@@ -55,7 +68,9 @@ export function UpiDetailsForm() {
         {current ? <>Cashback is paid to <strong>{current}</strong>.</> : 'You have not added a UPI id yet.'}
       </p>
       {saved && <Alert kind="success">Your UPI id was saved. <Link className="underline" href="/rewards">Back to rewards</Link></Alert>}
-      {(errors.form || errors.vpa) && <Alert>{errors.form ?? `UPI id: ${errors.vpa}`}</Alert>}
+      {(errors.form || errors.vpa || errors.currentPassword) && (
+        <Alert>{errors.form ?? (errors.vpa ? `UPI id: ${errors.vpa}` : `Current password: ${errors.currentPassword}`)}</Alert>
+      )}
       <Field
         label="UPI id"
         name="vpa"
@@ -69,6 +84,19 @@ export function UpiDetailsForm() {
         error={errors.vpa}
         hint="Like name@bank. Leave empty to remove it."
       />
+      {askPassword && (
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint="Your last sign-in was a while ago: confirm it is you before the payout account changes."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.currentPassword}
+          required
+        />
+      )}
       <Button type="submit" busy={busy}>Save UPI id</Button>
     </form>
   );

@@ -1,11 +1,12 @@
 import 'server-only';
+import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { VerifyRoute } from '@/lib/domain/verdict';
 import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { VerdictCard } from './verdict-card';
+import { VerdictCard, primaryLinkClass } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
 import { locationQuery, type SearchParams } from './location';
 
@@ -37,10 +38,35 @@ async function journeyOf(qrId: string) {
   }
 }
 
+/**
+ * Whether this request was started by another origin (Fetch Metadata): a link, a frame or a plain
+ * <img> elsewhere, or another brand's subdomain. A scan with the camera (none) or from this app
+ * (same-origin) is not.
+ */
+export function isCrossSiteRequest(h: { get(name: string): string | null }): boolean {
+  const site = h.get('sec-fetch-site');
+  return site !== null && site !== 'same-origin' && site !== 'none';
+}
+
 export async function VerifyScreen({ route, params, searchParams }: VerifyPageProps & { route: VerifyRoute }) {
-  const [{ qrId }, query, brandResult, session] = await Promise.all([params, searchParams, readBrand(), readSession()]);
+  const [{ qrId }, query, brandResult, session, h] = await Promise.all([params, searchParams, readBrand(), readSession(), headers()]);
   if (!brandResult.ok) return <ScanProblem title="Loading Error"><p className="mt-1">{brandResult.message}</p></ScanProblem>;
   const brand = brandResult.brand;
+  // A post-sale scan claims the unit for the signed-in customer: another site must not make it
+  // happen (docs/security.md, "Accounts"). Started elsewhere, it waits for the customer's own click.
+  if (route === 'covert-post' && isCrossSiteRequest(h)) {
+    const self = h.get('x-pathname') ?? `/covert/post/verify/${encodeURIComponent(qrId)}`;
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-6" data-testid="confirm-claim">
+        <h2 className="text-xl font-semibold text-gray-900">Check this product</h2>
+        <p className="mt-2 text-gray-800">Checking the hidden code registers this product to your account as its buyer.</p>
+        {/* A full page load from here is same-origin, so it checks and claims. */}
+        <a className={`mt-4 ${primaryLinkClass}`} href={self}>
+          Check and register it
+        </a>
+      </div>
+    );
+  }
   // The info route is anonymous: a token is sent only when there is a session.
   const outcome = await askVerdict(route, qrId, locationQuery(query), route !== 'info' || session !== undefined);
   if ('error' in outcome) {

@@ -2,6 +2,7 @@ import 'server-only';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from './errors';
+import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { clientRoutes } from './client/routes';
 import { embeddingLookupRoutes } from './client/embedding-lookup';
@@ -41,6 +42,7 @@ function createApp() {
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    if (cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS_VALUE);
   });
 
   // Operator calls are guarded by their key, not by a brand host.

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import type { ClientRow } from '@/lib/api/client/find-client';
 import { env } from '@/lib/server/env';
+import { pickClientAddress } from '@/lib/client-address';
 
 // What every Brand API handler can read from its context.
 export type AuthInfo = { customerId: string; sessionId: string };
@@ -12,14 +13,13 @@ export type AppEnv = {
 export type AppContext = Context<AppEnv>;
 
 /**
- * The caller's address. The launcher overwrites X-Forwarded-For with the socket address
- * unless TRUST_PROXY is set, so its first entry is trustworthy either way.
+ * The caller's address as rate limits key it (lib/client-address.ts): the X-Forwarded-For entry
+ * TRUST_PROXY hops from the right (the launcher writes the socket's address there when no proxy
+ * is trusted), IPv6 by its /64.
  */
 export function clientIp(c: Context): string {
-  const xff = c.req.header('x-forwarded-for');
-  if (xff) return xff.split(',')[0]!.trim();
   const incoming = (c.env as AppEnv['Bindings'] | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return pickClientAddress(c.req.header('x-forwarded-for'), env().TRUST_PROXY, incoming?.socket?.remoteAddress);
 }
 
 export function isProduction() {

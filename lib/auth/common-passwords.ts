@@ -1,6 +1,10 @@
-// A blocklist of the passwords people pick first (from public breach top lists), plus rules
-// that catch their endless variants: one repeated character, simple sequences, a word or the
-// list entries followed by digits. Checked case-insensitively.
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+// A blocklist of the passwords people pick first: the ~49,000 most common passwords of public
+// breach lists (the `passwords-common` list of @zxcvbn-ts/language-common, most common first),
+// a few local favourites below, plus rules that catch their endless variants: one repeated
+// character, simple sequences, a word or the list entries followed by digits. Checked
+// case-insensitively.
 
 const WORDS = `
 123456 123456789 12345678 12345 1234567 1234567890 123123 123321 654321 666666 111111 000000 121212
@@ -34,7 +38,17 @@ god123 godisgood blessing faith hope peace happy happy123 smile funny crazy cool
 welcome2 company business office work money money123 dollar rich success power energy
 `;
 
-const COMMON = new Set(WORDS.split(/\s+/).filter(Boolean));
+let common: Set<string> | undefined;
+/** The list, built on first use (the package's list is compressed; unpacking it takes a few ms). */
+function commonSet(): Set<string> {
+  common ??= new Set([...dictionary['passwords-common'].map((w) => w.toLowerCase()), ...WORDS.split(/\s+/).filter(Boolean)]);
+  return common;
+}
+
+/** How many passwords the blocklist holds (at least the 10,000 most common, NIST SP 800-63B). */
+export function commonPasswordCount(): number {
+  return commonSet().size;
+}
 const ROWS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1qaz2wsx3edc4rfv5tgb'];
 
 function isSequence(s: string): boolean {
@@ -54,6 +68,7 @@ function isRepeatedBlock(s: string): boolean {
 }
 
 export function isCommonPassword(password: string): boolean {
+  const COMMON = commonSet();
   const p = password.toLowerCase().trim();
   if (COMMON.has(p)) return true;
   if (isRepeatedBlock(p) || isSequence(p)) return true;

@@ -14,7 +14,8 @@ import { hmac } from './keys';
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 
-export type OtpTarget = { clientId: string; purpose: AuthMode; channel: Channel; target: string };
+/** VERIFY: the signed-in confirmation of an account's contact (lib/api/auth/verify-contact.ts). */
+export type OtpTarget = { clientId: string; purpose: AuthMode | 'VERIFY'; channel: Channel; target: string };
 
 function codeHash(t: OtpTarget, code: string): string {
   return hmac('otp', [t.clientId, t.purpose, t.channel, t.target, code].join('\u0000'));
@@ -37,7 +38,8 @@ export async function issueOtp(t: OtpTarget, now = new Date()): Promise<{ code: 
   return { code, expiresAt };
 }
 
-export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'exhausted';
+/** none: no live code for the target (nothing was guessed at). */
+export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'exhausted' | 'none';
 
 /**
  * Checks a code against the target's newest live code and consumes it when it matches. A wrong
@@ -51,7 +53,7 @@ export async function consumeOtp(t: OtpTarget, code: string, now = new Date()): 
     .where(and(sameTarget(t), isNull(otps.consumedAt)))
     .orderBy(desc(otps.createdAt))
     .limit(1);
-  if (!row) return 'invalid';
+  if (!row) return 'none';
   if (row.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   const expected = Buffer.from(row.codeHash);

@@ -2,31 +2,67 @@ import 'server-only';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { isCommonPassword } from './common-passwords';
+import { env } from '@/lib/server/env';
 
-// Password hashing with scrypt (a slow, memory-hard hash). The stored string describes itself
-// (`scrypt$N=…,r=…,p=…$salt$hash`), so the cost can be raised later without breaking old hashes.
+// Password hashing with scrypt (a slow, memory-hard hash) at OWASP's current minimum for scrypt:
+// N=2^17, r=8, p=1. The stored string describes itself (`scrypt$N=…,r=…,p=…$salt$hash`), so
+// hashes made at older, lower costs still verify, and a successful sign-in rehashes them
+// (needsRehash).
+//
+// Memory: one hash holds 128·N·r bytes = 128 MiB. Node refuses more than 32 MiB unless told
+// (maxmem), and a burst of sign-ins must not multiply that: at most HASH_CONCURRENCY hashes run
+// at once (a small semaphore; the others wait their turn), so hashing peaks near 256 MiB on the
+// 2-core machines this runs on, and a queue of sign-ins costs time, not memory.
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** Today's parameters: PARAMS, or the lower test cost TEST_PASSWORD_HASH_N (refused in production by env.ts). */
+export const hashParams = () => ({ ...PARAMS, N: env().TEST_PASSWORD_HASH_N ?? PARAMS.N });
 const KEY_LENGTH = 32;
-const MAXMEM = 128 * 1024 * 1024;
+/** 128·N·r for the largest N accepted below (2^17 at r 8), with room for scrypt's own small buffers. */
+const MAXMEM = 160 * 1024 * 1024;
+export const HASH_CONCURRENCY = 2;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes straight to the next waiter
+    else running--;
+  }
+}
+
+/** Hashes running now (for tests of the semaphore). */
+export function hashesRunning(): number {
+  return running;
+}
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions, keylen: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keylen, { ...opts, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, keylen, { ...opts, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return `scrypt$N=${PARAMS.N},r=${PARAMS.r},p=${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const params = hashParams();
+  const key = await derive(password, salt, params, KEY_LENGTH);
+  return `scrypt$N=${params.N},r=${params.r},p=${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 function parseHash(stored: string) {
   const m = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/.exec(stored);
   if (!m) return undefined;
   const [N, r, p] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (N < 2 || N > 2 ** 20 || r < 1 || r > 32 || p < 1 || p > 16) return undefined;
+  if (N < 2 || N > 2 ** 17 || (N & (N - 1)) !== 0 || r < 1 || r > 8 || p < 1 || p > 4) return undefined;
   return { opts: { N, r, p }, salt: Buffer.from(m[4]!, 'base64url'), key: Buffer.from(m[5]!, 'base64url') };
 }
 
@@ -39,6 +75,15 @@ export async function verifyPassword(password: string, stored: string | null | u
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, parsed.opts, parsed.key.length);
   return timingSafeEqual(key, parsed.key) && stored != null;
+}
+
+/** Whether a stored hash was made at a lower cost than today's (rehash it at the next sign-in). */
+export function needsRehash(stored: string | null | undefined): boolean {
+  const parsed = stored ? parseHash(stored) : undefined;
+  if (!parsed) return false;
+  const { N, r, p } = parsed.opts;
+  const want = hashParams();
+  return N < want.N || r < want.r || p < want.p || parsed.key.length < KEY_LENGTH;
 }
 
 /** Why a new password is refused, or undefined when it is acceptable. No composition rules. */

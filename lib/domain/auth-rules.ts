@@ -3,3 +3,8 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;
+
+/** Changing the UPI id needs a sign-in this recent, or the current password (docs/security.md). */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60;
+export const UPI_NEEDS_PASSWORD = 'Enter your current password to change your UPI id.';
+export const UPI_NEEDS_SIGN_IN = 'To change your UPI id, sign out and sign in again: your last sign-in was more than 10 minutes ago.';

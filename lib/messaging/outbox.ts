@@ -8,7 +8,15 @@ import type { MessageProvider, OtpMessage } from './types';
 // (development and tests read codes there). With the in-memory database (DATA_DIR=':memory:')
 // it writes to TEST_OUTBOX_FILE when set, else keeps the entries in memory (memoryOutbox).
 
-export type OutboxEntry = { at: string; channel: OtpMessage['channel']; to: string; purpose: OtpMessage['purpose']; code: string; clientId: string };
+export type OutboxEntry = {
+  at: string;
+  channel: OtpMessage['channel'];
+  to: string;
+  purpose: OtpMessage['purpose'];
+  code: string;
+  clientId: string;
+  notice?: OtpMessage['notice'];
+};
 
 /** Entries written when there is no outbox file (in-memory database without TEST_OUTBOX_FILE). */
 export const memoryOutbox: OutboxEntry[] = [];
@@ -25,8 +33,8 @@ export const outboxProvider: MessageProvider = {
   // Synchronous work only (the file append happens before this returns its promise), so a
   // caller that does not wait for delivery still finds the entry at once.
   async send(m: OtpMessage) {
-    const entry: OutboxEntry = { at: new Date().toISOString(), channel: m.channel, to: m.to, purpose: m.purpose, code: m.code, clientId: m.clientId };
-    if (env().LOG_LEVEL !== 'silent') console.log(`[outbox] ${m.channel} to ${m.to}: ${m.purpose} code ${m.code} (client ${m.clientId})`);
+    const entry: OutboxEntry = { at: new Date().toISOString(), channel: m.channel, to: m.to, purpose: m.purpose, code: m.code, clientId: m.clientId, ...(m.notice ? { notice: m.notice } : {}) };
+    if (env().LOG_LEVEL !== 'silent') console.log(`[outbox] ${m.channel} to ${m.to}: ${m.notice ?? `${m.purpose} code ${m.code}`} (client ${m.clientId})`);
     const file = outboxFile();
     if (!file) {
       memoryOutbox.push(entry);

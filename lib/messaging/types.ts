@@ -6,10 +6,38 @@ export type OtpMessage = {
   channel: Channel;
   /** E-mail address or mobile number in +<country><number> form. */
   to: string;
-  purpose: AuthMode;
+  /** A code's purpose, or NOTICE: a security notice without a code (`notice` says which). */
+  purpose: AuthMode | 'VERIFY' | 'NOTICE';
   code: string;
   clientId: string;
   brandName: string;
+  notice?: NoticeKind;
+};
+
+/** Security notices sent to a contact's owner (docs/security.md, "Accounts"). */
+export type NoticeKind = 'account-reclaimed' | 'password-changed' | 'password-reset' | 'signup-attempt' | 'upi-changed';
+
+const NOTICE_TEXT: Record<NoticeKind, { subject: string; text: string }> = {
+  'account-reclaimed': {
+    subject: 'Your account was secured',
+    text: 'You signed in with a code to an account that had not been confirmed. Its password and UPI id were removed and every other session was signed out. If you want a password, set one under Change password.',
+  },
+  'password-changed': {
+    subject: 'Your password was changed',
+    text: 'The password of your account was changed and every other session was signed out. If this was not you, reset your password now with "Forgot password".',
+  },
+  'password-reset': {
+    subject: 'Your password was reset',
+    text: 'The password of your account was reset with a code sent to you, and every session was signed out. If this was not you, reset your password again now.',
+  },
+  'signup-attempt': {
+    subject: 'Someone tried to create an account with your contact',
+    text: 'An account with this contact already exists, so no new account was made. If this was you, sign in, or use "Forgot password" if you do not remember your password.',
+  },
+  'upi-changed': {
+    subject: 'Your UPI id was changed',
+    text: 'The UPI id that your cashback is paid to was changed. If this was not you, sign in with a code and change it back.',
+  },
 };
 
 export interface MessageProvider {
@@ -17,7 +45,8 @@ export interface MessageProvider {
   send(message: OtpMessage): Promise<void>;
 }
 
-const PURPOSE_TEXT: Record<AuthMode, string> = {
+const PURPOSE_TEXT: Record<AuthMode | 'VERIFY', string> = {
+  VERIFY: 'confirm your account',
   LOGIN: 'sign in',
   SIGNUP: 'create your account',
   'FORGOT PASSWORD': 'reset your password',
@@ -26,6 +55,10 @@ const PURPOSE_TEXT: Record<AuthMode, string> = {
 
 /** The words a person reads, for every channel. */
 export function messageText(m: OtpMessage): { subject: string; text: string } {
+  if (m.purpose === 'NOTICE') {
+    const n = NOTICE_TEXT[m.notice ?? 'password-changed'];
+    return { subject: `${m.brandName}: ${n.subject}`, text: n.text };
+  }
   return {
     subject: `${m.code} is your ${m.brandName} verification code`,
     text: `${m.code} is your ${m.brandName} code to ${PURPOSE_TEXT[m.purpose]}. It expires in 10 minutes. Do not share it with anyone.`,

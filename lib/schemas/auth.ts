@@ -112,3 +112,14 @@ export const signedInResponseSchema = z.object({ customerId: z.string(), isNewCu
 export const accessTokenResponseSchema = z.object({ accessToken: z.string(), _id: z.string() });
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
+
+// GET /api/auth/customer/contact-status — whether the signed-in account's contact is confirmed
+export const contactStatusResponseSchema = z.object({
+  contactVerified: z.boolean(),
+  channel: channelSchema.nullable(),
+  maskedContact: z.string().nullable(),
+});
+export type ContactStatus = z.infer<typeof contactStatusResponseSchema>;
+
+// POST /api/auth/customer/verify-contact — the code sent by verify-contact/send
+export const verifyContactBodySchema = z.object({ otp: otpCodeSchema }).strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
 
 // GET/PUT /api/customer/customer-profile, POST /api/customer/delete-account
 
@@ -41,6 +42,8 @@ export const updateProfileBodySchema = z
     dob: z.iso.date('must be a date like 1990-12-31').nullable().optional(),
     vpa: vpaSchema.nullable().optional(),
     address: addressSchema.partial().strict().optional(),
+    /** Re-authentication for a new UPI id when the last sign-in is not recent (update-profile.ts). */
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })
   .strict();
 

@@ -17,7 +17,12 @@ const envSchema = z.object({
   BRAND_API_URL: optional(z.url()),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(300),
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(30),
-  TRUST_PROXY: optional(z.enum(['0', '1', 'true', 'false'])).transform((v) => v === '1' || v === 'true'),
+  // A session unused this long ends (sessions.ts); at most SESSION_TTL_DAYS in effect.
+  SESSION_IDLE_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(7),
+  // How many proxies in front append to X-Forwarded-For (0: none; true means 1). README, TRUST_PROXY.
+  TRUST_PROXY: optional(z.string().regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0, 1, 2, …), true or false')).transform((v) =>
+    v === undefined || v === 'false' ? 0 : v === 'true' ? 1 : Number(v),
+  ),
   COOKIE_SECURE: optional(z.enum(['0', '1', 'true', 'false'])).transform((v) =>
     v === undefined ? undefined : v === '1' || v === 'true',
   ),
@@ -45,7 +50,15 @@ const envSchema = z.object({
   // Upload quotas in MB: all files of one customer at one brand, and all files of one brand.
   UPLOAD_QUOTA_CUSTOMER_MB: optional(z.coerce.number().positive()).default(200),
   UPLOAD_QUOTA_BRAND_MB: optional(z.coerce.number().positive()).default(20 * 1024),
+  // Test-only: a lower scrypt cost (a power of two from 2^10), so suites that sign up hundreds of
+  // customers stay fast on a 2-core CI machine. Refused in production (lib/auth/password.ts).
+  TEST_PASSWORD_HASH_N: optional(
+    z.coerce.number().int().min(1024).max(131072).refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
+  ),
 }).superRefine((e, ctx) => {
+  if (e.NODE_ENV === 'production' && e.TEST_PASSWORD_HASH_N !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['TEST_PASSWORD_HASH_N'], message: 'is for tests only; production hashes passwords at N=2^17' });
+  }
   if (e.S3_BUCKET && !(e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too' });
   }

@@ -4,7 +4,8 @@ import { cookies, headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
 import { currentAccessToken, type AccessToken } from './api-fetch';
 import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/routes';
-import { SESSION_COOKIE } from '@/lib/session-cookie';
+import { SESSION_COOKIE, endedSessionProof } from '@/lib/session-cookie';
+import { sessionSecret } from '@/lib/auth/keys';
 
 // The session layer is two functions (STYLE.md habit 5). Each route-group layout calls one of
 // them itself; middleware only redirects early.
@@ -30,12 +31,17 @@ export async function requestedPath(): Promise<string> {
 
 /**
  * The signed-in customer, or a redirect to /login remembering the path. A cookie whose session
- * has ended is marked `expired=1` so middleware clears it instead of bouncing back to '/'.
+ * has ended is marked `expired=1` (with this server's proof of it, `ended`) so middleware clears
+ * it instead of bouncing back to '/'.
  */
 export async function requireCustomer(): Promise<Session> {
   const session = await readSession();
   if (session) return session;
   const params = new URLSearchParams({ [RETURN_PARAM]: await requestedPath() });
-  if ((await cookies()).has(SESSION_COOKIE)) params.set('expired', '1');
+  const ended = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (ended !== undefined) {
+    params.set('expired', '1');
+    params.set('ended', await endedSessionProof(ended, sessionSecret()));
+  }
   redirect(`${LOGIN_PATH}?${params}`);
 }

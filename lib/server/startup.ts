@@ -12,10 +12,10 @@ import { env } from './env';
 // start-up lock as the migrations, so several servers starting at once on one PostgreSQL seed
 // once; any failure here rejects, and instrumentation.ts ends the process with the reason.
 export async function startServer(): Promise<{ demoSeeded: boolean }> {
+  const e = env(); // a bad or test-only environment stops the start here
   ensureSessionSecret();
   operatorKey();
   const handle = await getDbHandle();
-  const e = env();
   const { created } = e.DEMO_BRAND === 'on' ? await withStartupLock(() => seedDemo()) : { created: false };
   if (e.LOG_LEVEL === 'silent') return { demoSeeded: created };
   const brands = await listBrands();

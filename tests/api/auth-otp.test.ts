@@ -101,7 +101,7 @@ describe('one-time codes', () => {
     expect((await verify(brand.domain, email, second)).status).toBe(200);
   });
 
-  it('throttles sends: one per 30 seconds per contact and mode, five an hour per contact (429 with Retry-After)', async () => {
+  it('throttles sends from one address: one per 30 seconds per contact and mode, five an hour per contact (429 with Retry-After)', async () => {
     const brand = await otpBrand();
     const email = uniqueEmail();
     await awayFromWindowEnd(30);
@@ -148,11 +148,11 @@ describe('one-time codes', () => {
   });
 });
 
-/** Clears only the 30-second per-mode windows, keeping the hourly per-contact count. */
+/** Clears only the 30-second per-mode windows, keeping the hourly per-contact counts. */
 async function clearSendThrottleForMode(clientId: string) {
   const { rateLimits } = await import('@/lib/db/schema');
   const { like } = await import('drizzle-orm');
   const db = await getDb();
-  await db.delete(rateLimits).where(like(rateLimits.key, `otp-send:target:SIGNUP OR LOGIN:${clientId}%|30`));
+  await db.delete(rateLimits).where(like(rateLimits.key, `otp-send:resend:SIGNUP OR LOGIN:%:${clientId}:%|30`));
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { call, cookieFrom, type Res, type TestServer } from '../support/api-server';
 import { readOutbox } from '@/lib/messaging/outbox';
 import { getDb } from '@/lib/db/client';
-import { customers, rateLimits } from '@/lib/db/schema';
+import { clientDomains, customers, rateLimits } from '@/lib/db/schema';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
 import { like } from 'drizzle-orm';
@@ -17,10 +17,10 @@ export const uniqueEmail = () => `user${Date.now().toString(36)}${++seq}@example
 export const uniqueMobile = () => `98${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq % 100).padStart(2, '0')}`;
 
 /** Codes delivered to a target (newest last), as the outbox recorded them. */
-export function codesFor(clientId: string, to: string, purpose?: AuthMode) {
-  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && (!purpose || e.purpose === purpose));
+export function codesFor(clientId: string, to: string, purpose?: AuthMode | 'VERIFY') {
+  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && (purpose ? e.purpose === purpose : e.purpose !== 'NOTICE'));
 }
-export function latestCode(clientId: string, to: string, purpose: AuthMode): string {
+export function latestCode(clientId: string, to: string, purpose: AuthMode | 'VERIFY'): string {
   const all = codesFor(clientId, to, purpose);
   const last = all[all.length - 1];
   if (!last) throw new Error(`no ${purpose} code delivered to ${to}`);
@@ -33,13 +33,43 @@ export async function sendOtp(server: TestServer, host: string, mode: AuthMode, 
   return call(server, host, 'POST', '/api/auth/customer/otp/send', { body: { mode, channel, contact } });
 }
 
-/** Signs up by password on a brand that needs no OTP; returns the cookie and customer id. */
-export async function signUpWithPassword(server: TestServer, host: string, contact: string, channel: Channel = 'email') {
+/**
+ * Signs up by password on a brand that needs no OTP; returns the cookie and customer id. The
+ * account's contact is then confirmed with the code sent to it (profile, rewards and payouts need
+ * that), unless `verify` is false.
+ */
+export async function signUpWithPassword(server: TestServer, host: string, contact: string, channel: Channel = 'email', { verify = true } = {}) {
   const res = await call(server, host, 'POST', '/api/auth/customer/web/signup', {
     body: { channel, contact, password: PASSWORD, userName: 'Asha' },
   });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
-  return { cookie: sessionCookie(res)!, customerId: res.body.customerId as string };
+  const cookie = sessionCookie(res)!;
+  if (verify) await confirmContact(server, host, cookie, contact);
+  return { cookie, customerId: res.body.customerId as string };
+}
+
+/** Confirms the signed-in account's contact with the VERIFY code the outbox received. */
+export async function confirmContact(server: TestServer, host: string, cookie: string, contact: string) {
+  const token = await accessToken(server, host, cookie);
+  if (token.status !== 200) throw new Error(`no token: ${token.status} ${token.text}`);
+  const clientId = await clientIdOf(host);
+  const sent = await call(server, host, 'POST', '/api/auth/customer/verify-contact/send', { token: token.body.accessToken });
+  if (sent.status !== 200) throw new Error(`verify-contact/send failed: ${sent.status} ${sent.text}`);
+  const otp = latestCode(clientId, contact, 'VERIFY');
+  const ok = await call(server, host, 'POST', '/api/auth/customer/verify-contact', { token: token.body.accessToken, body: { otp } });
+  if (ok.status !== 200) throw new Error(`verify-contact failed: ${ok.status} ${ok.text}`);
+}
+
+async function clientIdOf(host: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ clientId: clientDomains.clientId }).from(clientDomains).where(eq(clientDomains.domain, host));
+  if (!row) throw new Error(`no brand for ${host}`);
+  return row.clientId;
+}
+
+/** Security notices delivered to a contact (newest last). */
+export function noticesFor(clientId: string, to: string) {
+  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && e.purpose === 'NOTICE').map((e) => e.notice);
 }
 
 export async function accessToken(server: TestServer, host: string, cookie: string | undefined) {

@@ -95,8 +95,9 @@ export async function otpFor(to: string, purpose: string, since: number): Promis
 export async function signUpWithPassword(
   page: Page,
   brand: Brand,
-  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean },
+  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean; verify?: boolean },
 ) {
+  const since = Date.now();
   await open(page, `${brand.origin}/signup`);
   if (opts.name !== undefined) await page.getByLabel('Your name').fill(opts.name);
   await page.getByLabel('E-mail address').fill(opts.email);
@@ -106,6 +107,31 @@ export async function signUpWithPassword(
   // A new customer is shown the Cookie Notice (tests/e2e/legal.spec.ts covers it); accepting it
   // here records the consent, so it covers nothing the other tests click.
   if (opts.acceptCookies !== false) await acceptCookieNotice(page);
+  // Profile, UPI, rewards and payouts wait for the contact to be confirmed (docs/security.md);
+  // tests/e2e/account-verify.spec.ts does it through the screens, the others through the API.
+  if (opts.verify !== false) await confirmContactByApi(page, brand, opts.email, since);
+}
+
+/** Confirms the signed-in account's contact with the VERIFY code from the outbox, through the API from the page. */
+export async function confirmContactByApi(page: Page, brand: Brand, email: string, since = Date.now()) {
+  expect(new URL(page.url()).origin).toBe(brand.origin);
+  const call = (path: string, body?: unknown) =>
+    page.evaluate(
+      async ([p, b]) => {
+        const t = await fetch('/api/auth/customer/web/generate-access-token');
+        const { accessToken } = (await t.json()) as { accessToken: string };
+        const res = await fetch(`/api${p}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'x-requested-with': 'fetch', ...(b ? { 'content-type': 'application/json' } : {}) },
+          body: b ? JSON.stringify(b) : undefined,
+        });
+        return res.status;
+      },
+      [path, body] as const,
+    );
+  expect(await call('/auth/customer/verify-contact/send')).toBe(200);
+  const otp = await otpFor(email, 'VERIFY', since);
+  expect(await call('/auth/customer/verify-contact', { otp })).toBe(200);
 }
 
 export async function acceptCookieNotice(page: Page) {

@@ -21,6 +21,7 @@ export async function signedInCustomer(clientId: string, opts: { vpa?: string | 
     userName: opts.userName ?? 'Asha',
     email: `${customerId.toLowerCase()}@example.com`,
     vpa: opts.vpa === undefined ? 'asha@okbank' : opts.vpa,
+    contactVerifiedAt: new Date(),
   });
   const session = await createSession(clientId, customerId, 'jest');
   const token = await signAccessToken({ customerId, clientId, sessionId: session.id });

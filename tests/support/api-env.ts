@@ -10,3 +10,6 @@ else delete process.env.DATABASE_URL;
 // What the launcher sets for its process (scripts/operator-listener.mjs): the operator listener's
 // requests carry it. Random per test file; the public test server never sends it.
 process.env.OPERATOR_CHANNEL_TOKEN = randomBytes(32).toString('base64url');
+// Passwords hash at a lower scrypt cost here (production refuses this variable); the cost itself is
+// tested in tests/unit/auth/password.test.ts, where it is not set.
+process.env.TEST_PASSWORD_HASH_N ??= '16384';

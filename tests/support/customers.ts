@@ -13,7 +13,7 @@ export async function createTestCustomer(clientId: string): Promise<TestCustomer
   const db = await getDb();
   const customerId = randomId('cu', 16);
   const sessionId = randomId('ses', 32);
-  await db.insert(customers).values({ id: customerId, clientId, userName: 'Test Customer', email: `${customerId.toLowerCase()}@test.example` });
+  await db.insert(customers).values({ id: customerId, clientId, userName: 'Test Customer', email: `${customerId.toLowerCase()}@test.example`, contactVerifiedAt: new Date() });
   await db.insert(sessions).values({ id: sessionId, clientId, customerId, expiresAt: new Date(Date.now() + 3_600_000) });
   const token = await signAccessToken({ customerId, clientId, sessionId }, { ttlSeconds: 3600 });
   return { customerId, sessionId, token };

@@ -12,10 +12,11 @@ import { assertPasswords, authPolicy } from './policy';
 import { findActiveCustomer } from './customers';
 import { revokeAllSessions } from './sessions';
 import { startSession } from './cookie';
+import { notifyOwner } from './verification';
 
 // POST /api/auth/customer/change-password — signed in (the /reset-password screen). The current
 // password is required when the account has one (an OTP-made account may set its first one).
-// Every session is revoked, and this browser gets a fresh one.
+// Every session is revoked, and this browser gets a fresh one; the owner is told by message.
 
 export async function changePassword(c: AppContext, body: z.output<typeof changePasswordBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
   const client = c.var.client;
@@ -40,6 +41,7 @@ export async function changePassword(c: AppContext, body: z.output<typeof change
     .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
     .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
   await revokeAllSessions(client.id, customer.id);
+  notifyOwner(client, customer, 'password-changed');
   await startSession(c, customer.id);
   return { customerId: customer.id, isNewCustomer: false };
 }

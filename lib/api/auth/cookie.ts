@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppContext } from '../context';
 import { requestHost } from '../guards';
 import { env } from '@/lib/server/env';
+import { cameOverHttps } from '@/lib/https';
 import { parseHost } from '@/lib/host';
 import { brandConfigOf } from '@/lib/api/client/brand-config';
 import {
@@ -14,19 +15,19 @@ import {
   sessionTtlSeconds,
   unsealSessionId,
 } from '@/lib/session-cookie';
-import { sessionSecret } from '@/lib/auth/keys';
+import { hmac, sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
 
-// The session cookie on Brand API answers. Secure on https, on loopback hosts (browsers accept
+// The session cookie on Brand API answers. Secure whenever the request came over https (also
+// through a proxy that says so in X-Forwarded-Proto), on loopback hosts (browsers accept
 // Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
 // when the brand is embedded in another site.
 
 function isHttps(c: AppContext): boolean {
-  const forwarded = env().TRUST_PROXY ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
-  return (forwarded ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+  return cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'));
 }
 
-function attributes(c: AppContext) {
+export function sessionCookieAttributesFor(c: AppContext) {
   const embedding = brandConfigOf(c.var.client).ui.isEmbeddingRequired;
   const secure = env().COOKIE_SECURE ?? (isHttps(c) || isLoopbackHost(parseHost(requestHost(c))));
   return sessionCookieAttributes({ embedding, secure });
@@ -36,15 +37,38 @@ function attributes(c: AppContext) {
 export async function startSession(c: AppContext, customerId: string): Promise<string> {
   const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
-  c.header('Set-Cookie', serializeSessionCookie(sealed, attributes(c), sessionTtlSeconds()), { append: true });
+  c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
+  setKnownDevice(c, customerId);
   return session.id;
 }
 
 export function clearSessionCookie(c: AppContext) {
-  c.header('Set-Cookie', serializeSessionCookie('', attributes(c), 0), { append: true });
+  c.header('Set-Cookie', serializeSessionCookie('', sessionCookieAttributesFor(c), 0), { append: true });
 }
 
 /** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */
 export function readSessionId(c: AppContext): Promise<string | undefined> {
   return unsealSessionId(getCookie(c, SESSION_COOKIE), sessionSecret());
+}
+
+// The known-device cookie: set on every sign-in, it names the account by a keyed hash (no id in
+// clear), so a later request from this browser can show it signed in to that account before.
+export const DEVICE_COOKIE = 'bv_device';
+const DEVICE_TTL_SECONDS = 400 * 24 * 3600;
+
+const deviceMark = (clientId: string, customerId: string) => hmac('otp', `device:${clientId}:${customerId}`).slice(0, 32);
+
+export function setKnownDevice(c: AppContext, customerId: string) {
+  const attrs = sessionCookieAttributesFor(c);
+  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.var.client.id, customerId)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
+  parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
+  if (attrs.secure) parts.push('Secure');
+  if (attrs.partitioned) parts.push('Partitioned');
+  c.header('Set-Cookie', parts.join('; '), { append: true });
+}
+
+/** Whether this browser signed in to the account before. */
+export function isKnownDevice(c: AppContext, customerId: string | undefined): boolean {
+  if (!customerId) return false;
+  return getCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, customerId);
 }

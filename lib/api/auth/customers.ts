@@ -41,6 +41,13 @@ export function accountExists(channel: Channel) {
   );
 }
 
+/** The channel and contact an account signs in with (the one its owner proves possession of). */
+export function contactOf(row: Pick<CustomerRow, 'email' | 'mobile'>): { channel: Channel; contact: string } | undefined {
+  if (row.email) return { channel: 'email', contact: row.email };
+  if (row.mobile) return { channel: 'mobile', contact: row.mobile };
+  return undefined;
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -48,7 +55,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 export async function createCustomer(
   clientId: string,
-  input: { channel: Channel; contact: string; passwordHash: string | null; userName: string | null },
+  input: { channel: Channel; contact: string; passwordHash: string | null; userName: string | null; verified: boolean },
 ): Promise<CustomerRow> {
   const db = await getDb();
   try {
@@ -61,6 +68,7 @@ export async function createCustomer(
         email: input.channel === 'email' ? input.contact : null,
         mobile: input.channel === 'mobile' ? input.contact : null,
         passwordHash: input.passwordHash,
+        contactVerifiedAt: input.verified ? new Date() : null,
       })
       .returning();
     return row!;

@@ -11,9 +11,12 @@ import { assertChannel, assertPasswords, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
 import { INVALID_OTP_MESSAGE, requireOtp } from './otp-check';
 import { revokeAllSessions } from './sessions';
+import { notifyOwner, reclaimByCode } from './verification';
 
 // POST /api/auth/customer/forgot-password/reset — a FORGOT PASSWORD code sets a new password
-// and signs the account out everywhere (every session revoked). It does not sign in.
+// and signs the account out everywhere (every session revoked). It does not sign in. The code
+// proves the contact, so an unverified account is reclaimed first (verification.ts); the owner
+// is told either way.
 
 export async function resetPassword(c: AppContext, body: z.output<typeof resetPasswordBodySchema>): Promise<{ success: true }> {
   const client = c.var.client;
@@ -23,15 +26,17 @@ export async function resetPassword(c: AppContext, body: z.output<typeof resetPa
   const problem = passwordProblem(body.password);
   if (problem) throw new ApiError('unprocessable', `password: ${problem}`);
 
-  await requireOtp({ clientId: client.id, purpose: 'FORGOT PASSWORD', channel: body.channel, target: body.contact }, body.otp);
+  await requireOtp({ clientId: client.id, purpose: 'FORGOT PASSWORD', channel: body.channel, target: body.contact }, body.otp, c);
   const customer = await findCustomerByContact(client.id, body.channel, body.contact);
   if (!customer) throw new ApiError('bad_request', INVALID_OTP_MESSAGE); // codes only reach existing accounts
 
+  const reclaimed = await reclaimByCode(client, customer);
   const db = await getDb();
   await db
     .update(customers)
     .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
     .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
   await revokeAllSessions(client.id, customer.id);
+  if (!reclaimed) notifyOwner(client, customer, 'password-reset');
   return { success: true };
 }

@@ -6,6 +6,7 @@ import { errorResponses } from '../openapi';
 import {
   accessTokenResponseSchema,
   changePasswordBodySchema,
+  contactStatusResponseSchema,
   loginBodySchema,
   okResponseSchema,
   resetPasswordBodySchema,
@@ -13,6 +14,7 @@ import {
   sendOtpResponseSchema,
   signedInResponseSchema,
   signupBodySchema,
+  verifyContactBodySchema,
   verifyOtpBodySchema,
 } from '@/lib/schemas/auth';
 import { sendOtp } from './send-otp';
@@ -24,6 +26,7 @@ import { changePassword } from './change-password';
 import { generateAccessToken } from './generate-access-token';
 import { logout } from './logout';
 import { requireCustomer } from './require-customer';
+import { confirmContact, contactStatus, sendVerifyCode } from './verify-contact';
 
 // Customer accounts and sessions (DESIGN.md section 3). Routes are thin: schema, guard, one use case.
 
@@ -127,4 +130,44 @@ authRoutes.openapi(
     responses: { 200: answer('Signed out (also when there was no session)', okResponseSchema), ...errorResponses },
   }),
   async (c) => c.json(okResponseSchema.parse(await logout(ctx(c))), 200),
+);
+
+// GET /api/auth/customer/contact-status — signed in; whether the contact is confirmed
+authRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/auth/customer/contact-status',
+    tags: ['auth'],
+    middleware: [requireCustomer] as const,
+    security: [{ bearer: [] }],
+    responses: { 200: answer('Whether the account’s contact is confirmed', contactStatusResponseSchema), ...errorResponses },
+  }),
+  async (c) => c.json(contactStatusResponseSchema.parse(await contactStatus(ctx(c))), 200),
+);
+
+// POST /api/auth/customer/verify-contact/send — signed in, empty body; a code to the account's contact
+authRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/auth/customer/verify-contact/send',
+    tags: ['auth'],
+    middleware: [requireCustomer] as const,
+    security: [{ bearer: [] }],
+    responses: { 200: answer('Code sent to the account’s contact', sendOtpResponseSchema), ...errorResponses },
+  }),
+  async (c) => c.json(sendOtpResponseSchema.parse(await sendVerifyCode(ctx(c))), 200),
+);
+
+// POST /api/auth/customer/verify-contact — signed in; the code confirms the contact
+authRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/auth/customer/verify-contact',
+    tags: ['auth'],
+    middleware: [requireCustomer] as const,
+    security: [{ bearer: [] }],
+    request: { body: json(verifyContactBodySchema) },
+    responses: { 200: answer('Contact confirmed', okResponseSchema), ...errorResponses },
+  }),
+  async (c) => c.json(okResponseSchema.parse(await confirmContact(ctx(c), c.req.valid('json'))), 200),
 );

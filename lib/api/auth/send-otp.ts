@@ -8,6 +8,7 @@ import { sendMessage } from '@/lib/messaging';
 import type { sendOtpBodySchema, sendOtpResponseSchema } from '@/lib/schemas/auth';
 import { assertChannel, assertOtpMode, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
+import { isKnownDevice } from './cookie';
 
 // POST /api/auth/customer/otp/send — a code for one of the four modes. The answer is the same
 // whether or not an account exists: a code is always made and stored (same work, same time),
@@ -15,6 +16,7 @@ import { findCustomerByContact } from './customers';
 // after the answer (its failures are logged), so a slow provider does not tell either.
 
 export const RESEND_AFTER_SECONDS = 30;
+const TOO_MANY_CODES = 'Too many codes were sent to this contact. Please try again later.';
 
 export function maskContact(channel: 'email' | 'mobile', contact: string): string {
   if (channel === 'mobile') return `${contact.slice(0, 3)}${'*'.repeat(Math.max(0, contact.length - 7))}${contact.slice(-4)}`;
@@ -28,23 +30,29 @@ export async function sendOtp(c: AppContext, body: z.output<typeof sendOtpBodySc
   assertChannel(policy, body.channel);
   assertOtpMode(policy, body.mode);
 
+  // Limits per requester, so that no one can spend a contact's codes and keep its owner out:
+  // an address may ask 30 codes an hour, 5 of them for one contact, one per 30 s per mode. All
+  // requesters together get 10 an hour for one contact (no SMS flood), but a browser that signed
+  // in to the account before is still served then (docs/security.md, "Accounts").
   const target = `${client.id}:${body.channel}:${body.contact}`;
-  await hitRateLimit(`otp-send:ip:${client.id}:${clientIp(c)}`, { limit: 30, windowSeconds: 3600 });
-  await hitRateLimit(`otp-send:target:${body.mode}:${target}`, {
+  const ip = clientIp(c);
+  await hitRateLimit(`otp-send:ip:${client.id}:${ip}`, { limit: 30, windowSeconds: 3600 });
+  await hitRateLimit(`otp-send:resend:${body.mode}:${ip}:${target}`, {
     limit: 1,
     windowSeconds: RESEND_AFTER_SECONDS,
     message: `Please wait ${RESEND_AFTER_SECONDS} seconds before asking for another code.`,
   });
-  await hitRateLimit(`otp-send:target:${target}`, {
-    limit: 5,
-    windowSeconds: 3600,
-    message: 'Too many codes were sent to this contact. Please try again later.',
+  await hitRateLimit(`otp-send:ip-target:${ip}:${target}`, { limit: 5, windowSeconds: 3600, message: TOO_MANY_CODES });
+  const account = await findCustomerByContact(client.id, body.channel, body.contact);
+  const perContact = hitRateLimit(`otp-send:target:${target}`, { limit: 10, windowSeconds: 3600, message: TOO_MANY_CODES });
+  await perContact.catch((err: unknown) => {
+    if (!isKnownDevice(c, account?.id)) throw err;
   });
 
   const otpTarget = { clientId: client.id, purpose: body.mode, channel: body.channel, target: body.contact };
   const { code } = await issueOtp(otpTarget);
   const needsAccount = body.mode === 'LOGIN' || body.mode === 'FORGOT PASSWORD';
-  const deliver = !needsAccount || (await findCustomerByContact(client.id, body.channel, body.contact)) !== undefined;
+  const deliver = !needsAccount || account !== undefined;
   if (deliver) {
     sendMessage({ channel: body.channel, to: body.contact, purpose: body.mode, code, clientId: client.id, brandName: client.organizationName }).catch(
       (err: unknown) => console.error('[otp] delivery failed:', (err as Error).message),

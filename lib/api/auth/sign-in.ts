@@ -4,15 +4,20 @@ import type { AppContext } from '../context';
 import { clientIp } from '../context';
 import { ApiError } from '../errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
-import { verifyPassword } from '@/lib/auth/password';
+import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { customers } from '@/lib/db/schema';
 import type { loginBodySchema, signedInResponseSchema } from '@/lib/schemas/auth';
 import { assertChannel, assertPasswords, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
 import { startSession } from './cookie';
+import { assertPasswordsAllowed, clearFailures, recordFailure } from './failures';
 
 // POST /api/auth/customer/web/login — password sign-in. A wrong password and an unknown account
 // get the same 400 (not 401: the web client treats 401 as "sign out and reload") after the
-// same work (one password hash). Failures are limited per contact and per address.
+// same work (one password hash). Failures are limited per contact and per address, and at most
+// 100 in a row per contact before a code must prove it (failures.ts).
 
 export const BAD_CREDENTIALS = 'Incorrect email/mobile number or password.';
 
@@ -29,13 +34,24 @@ export async function signIn(c: AppContext, body: z.output<typeof loginBodySchem
   const ipKey = `login-fail:ip:${client.id}:${clientIp(c)}`;
   await assertUnderRateLimit(targetKey, TARGET_LIMIT);
   await assertUnderRateLimit(ipKey, IP_LIMIT);
+  await assertPasswordsAllowed(client.id, body.channel, body.contact);
 
   const customer = await findCustomerByContact(client.id, body.channel, body.contact);
   const ok = await verifyPassword(body.password, customer?.passwordHash);
   if (!customer || !ok) {
+    await recordFailure(client.id, 'password', body.channel, body.contact);
     await hitRateLimit(targetKey, TARGET_LIMIT);
     await hitRateLimit(ipKey, IP_LIMIT);
     throw new ApiError('bad_request', BAD_CREDENTIALS);
+  }
+  await clearFailures(client.id, body.channel, body.contact);
+  if (needsRehash(customer.passwordHash)) {
+    // Made at an older, lower cost: store it again at today's (only when it has not changed meanwhile).
+    const db = await getDb();
+    await db
+      .update(customers)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id), eq(customers.passwordHash, customer.passwordHash!)));
   }
   await startSession(c, customer.id);
   return { customerId: customer.id, isNewCustomer: false };

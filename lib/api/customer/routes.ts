@@ -3,6 +3,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorResponses } from '../openapi';
 import { requireCustomer } from '../auth/require-customer';
+import { requireVerifiedContact } from '../auth/verify-contact';
 import { clearSessionCookie } from '../auth/cookie';
 import { okResponseSchema } from '@/lib/schemas/auth';
 import { customerProfileSchema, deleteAccountBodySchema, updateProfileBodySchema } from '@/lib/schemas/customer';
@@ -22,7 +23,7 @@ customerRoutes.openapi(
     method: 'get',
     path: '/customer/customer-profile',
     tags: ['customer'],
-    middleware: [requireCustomer] as const,
+    middleware: [requireCustomer] as const, // unverified: sign-up's fields only (get-profile.ts)
     security: [{ bearer: [] }],
     responses: { 200: profileAnswer, ...errorResponses },
   }),
@@ -35,13 +36,13 @@ customerRoutes.openapi(
     method: 'put',
     path: '/customer/customer-profile',
     tags: ['customer'],
-    middleware: [requireCustomer] as const,
+    middleware: [requireCustomer, requireVerifiedContact] as const,
     security: [{ bearer: [] }],
     request: { body: { content: { 'application/json': { schema: updateProfileBodySchema } }, required: true } },
     responses: { 200: profileAnswer, ...errorResponses },
   }),
   async (c) =>
-    c.json(customerProfileSchema.parse(await updateProfile(c.var.client.id, c.var.auth.customerId, c.req.valid('json'))), 200),
+    c.json(customerProfileSchema.parse(await updateProfile(c.var.client.id, c.var.auth.customerId, c.req.valid('json'), c.var.auth.sessionId)), 200),
 );
 
 // POST /api/customer/delete-account — erase the account ({ confirm: 'DELETE' })

@@ -2,17 +2,30 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { customers } from '@/lib/db/schema';
-import { findActiveCustomer } from '../auth/customers';
+import { clients, customers, sessions } from '@/lib/db/schema';
+import { findActiveCustomer, type CustomerRow } from '../auth/customers';
+import { notifyOwner } from '../auth/verification';
+import { hitRateLimit } from '../rate-limit';
+import { verifyPassword } from '@/lib/auth/password';
+import { RECENT_SIGN_IN_SECONDS, UPI_NEEDS_PASSWORD, UPI_NEEDS_SIGN_IN } from '@/lib/domain/auth-rules';
 import { ApiError } from '../errors';
 import { EMPTY_ADDRESS, type CustomerProfile, type updateProfileBodySchema } from '@/lib/schemas/customer';
 import { toProfile } from './to-profile';
 
 // PUT /api/customer/customer-profile — changes the fields given; address fields merge into the
 // stored address. Contact (e-mail, mobile) is not changed here: it is the sign-in identity.
-export async function updateProfile(clientId: string, customerId: string, body: z.output<typeof updateProfileBodySchema>): Promise<CustomerProfile> {
+// A new UPI id (where cashback is paid) needs re-authentication: a sign-in in the last 10 minutes,
+// or the current password; the owner is told by message (docs/security.md, "Accounts").
+export async function updateProfile(
+  clientId: string,
+  customerId: string,
+  body: z.output<typeof updateProfileBodySchema>,
+  sessionId: string,
+): Promise<CustomerProfile> {
   const current = await findActiveCustomer(clientId, customerId);
   if (!current) throw new ApiError('unauthorized', 'Unauthorized');
+  const vpaChanges = body.vpa !== undefined && body.vpa !== current.vpa;
+  if (vpaChanges) await assertReauthenticated(clientId, current, sessionId, body.currentPassword);
   const db = await getDb();
   const [row] = await db
     .update(customers)
@@ -28,5 +41,24 @@ export async function updateProfile(clientId: string, customerId: string, body: 
     .where(and(eq(customers.id, customerId), eq(customers.clientId, clientId), eq(customers.dataStatus, 'ACTIVE')))
     .returning();
   if (!row) throw new ApiError('unauthorized', 'Unauthorized');
+  if (vpaChanges) {
+    const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+    if (client) notifyOwner(client, row, 'upi-changed');
+  }
   return toProfile(row);
+}
+
+async function assertReauthenticated(clientId: string, customer: CustomerRow, sessionId: string, currentPassword: string | undefined) {
+  if (currentPassword !== undefined && customer.passwordHash) {
+    if (await verifyPassword(currentPassword, customer.passwordHash)) return;
+    await hitRateLimit(`change-password-fail:${clientId}:${customer.id}`, { limit: 10, windowSeconds: 900 });
+    throw new ApiError('bad_request', 'Current password is incorrect.');
+  }
+  const db = await getDb();
+  const [session] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId), eq(sessions.customerId, customer.id)));
+  if (session && Date.now() - session.createdAt.getTime() <= RECENT_SIGN_IN_SECONDS * 1000) return;
+  throw new ApiError('forbidden', customer.passwordHash ? UPI_NEEDS_PASSWORD : UPI_NEEDS_SIGN_IN);
 }

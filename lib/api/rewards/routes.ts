@@ -5,6 +5,7 @@ import type { AppEnv } from '../context';
 import { errorResponses, errorBodySchema } from '../openapi';
 import { ApiError } from '../errors';
 import { requireCustomer } from '../auth/require-customer';
+import { requireVerifiedContact } from '../auth/verify-contact';
 import { requireAfterSalesModule } from '../aftersales/module';
 import { getDb } from '@/lib/db/client';
 import { grantParamsSchema, idempotencyKeySchema, payoutSchema, rewardsResponseSchema, transactionsResponseSchema } from '@/lib/schemas/rewards';
@@ -23,7 +24,7 @@ rewardsRoutes.openapi(
     method: 'get',
     path: '/customer/rewards',
     tags: ['rewards'],
-    middleware: [requireCustomer] as const,
+    middleware: [requireCustomer, requireVerifiedContact] as const,
     security: [{ bearer: [] }],
     responses: { 200: json(rewardsResponseSchema, 'Earned rewards'), ...errorResponses },
   }),
@@ -39,7 +40,7 @@ rewardsRoutes.openapi(
     method: 'post',
     path: '/customer/rewards/{grantId}/claim',
     tags: ['rewards'],
-    middleware: [requireCustomer] as const,
+    middleware: [requireCustomer, requireVerifiedContact] as const,
     security: [{ bearer: [] }],
     description: 'No body. Header Idempotency-Key (8-100 of A-Z a-z 0-9 - _ . :): the same key answers the same payout and pays once.',
     request: { params: grantParamsSchema },
@@ -66,7 +67,7 @@ rewardsRoutes.openapi(
     method: 'get',
     path: '/customer/transactions',
     tags: ['rewards'],
-    middleware: [requireCustomer] as const,
+    middleware: [requireCustomer, requireVerifiedContact] as const,
     security: [{ bearer: [] }],
     responses: { 200: json(transactionsResponseSchema, 'Payouts'), ...errorResponses },
   }),

@@ -3,6 +3,7 @@ import { sql0002 } from './0002_codes';
 import { sql0003 } from './0003_legal';
 import { sql0004 } from './0004_aftersales';
 import { sql0005 } from './0005_scan_stats';
+import { sql0006 } from './0006_account_security';
 import { sql0007 } from './0007_file_store';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -13,5 +14,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0003_legal', sql: sql0003 },
   { id: '0004_aftersales', sql: sql0004 },
   { id: '0005_scan_stats', sql: sql0005 },
+  { id: '0006_account_security', sql: sql0006 },
   { id: '0007_file_store', sql: sql0007 },
 ];

@@ -35,6 +35,8 @@ export const customers = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     passwordHash: text('password_hash'),
+    /** When a code sent to the contact was first used (migration 0006); null: unverified. */
+    contactVerifiedAt: timestamp('contact_verified_at', { withTimezone: true }),
     address: jsonb('address').$type<CustomerAddress>(),
     dataStatus: text('data_status').notNull().default('ACTIVE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,8 +59,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Last time the session bought an access token (idle timeout, migration 0006). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_customer_idx').on(t.customerId)],
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const otps = pgTable(
@@ -79,6 +83,18 @@ export const otps = pgTable(
 );
 
 /** Fixed-window counters: one row per (bucket key, window start). */
+/** Consecutive failed passwords or codes per contact (migration 0006, lib/api/auth/failures.ts). */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    consecutive: integer('consecutive').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.subject] })],
+);
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

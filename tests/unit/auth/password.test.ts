@@ -1,11 +1,16 @@
-import { hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
-import { isCommonPassword } from '@/lib/auth/common-passwords';
+import { scryptSync } from 'node:crypto';
+import { HASH_CONCURRENCY, hashPassword, hashesRunning, needsRehash, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import { commonPasswordCount, isCommonPassword } from '@/lib/auth/common-passwords';
+import { env, resetEnvCache } from '@/lib/server/env';
+
+// A hash at N=2^17 takes from a fraction of a second to seconds on a busy 2-core CI machine.
+jest.setTimeout(60_000);
 
 describe('hashPassword / verifyPassword', () => {
   it('hashes with scrypt into a self-describing string with a random salt', async () => {
     const a = await hashPassword('correct horse battery');
     const b = await hashPassword('correct horse battery');
-    expect(a).toMatch(/^scrypt\$N=32768,r=8,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(a).toMatch(/^scrypt\$N=131072,r=8,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(a).not.toBe(b);
   });
 
@@ -22,6 +27,56 @@ describe('hashPassword / verifyPassword', () => {
   });
 });
 
+describe('cost (OWASP: scrypt N=2^17, r=8, p=1)', () => {
+  const oldHash = (password: string) => {
+    const salt = Buffer.from('0123456789abcdef');
+    const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    return `scrypt$N=32768,r=8,p=1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  };
+
+  it('still verifies a hash made at the old cost, and marks it for rehashing', async () => {
+    const stored = oldHash('correct horse battery');
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('wrong horse battery', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(true);
+    expect(needsRehash(await hashPassword('correct horse battery'))).toBe(false);
+    expect(needsRehash(null)).toBe(false);
+  });
+
+  it('refuses stored costs beyond what the server will spend memory on', async () => {
+    expect(await verifyPassword('x', 'scrypt$N=262144,r=8,p=1$abc$def')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$N=131072,r=16,p=1$abc$def')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$N=100000,r=8,p=1$abc$def')).toBe(false);
+  });
+
+  it(`runs at most ${HASH_CONCURRENCY} hashes at once; the others wait`, async () => {
+    let most = 0;
+    const sample = setInterval(() => (most = Math.max(most, hashesRunning())), 1);
+    const hashes = await Promise.all(Array.from({ length: 5 }, (_, i) => hashPassword(`password number ${i}`)));
+    clearInterval(sample);
+    expect(hashes).toHaveLength(5);
+    expect(most).toBeLessThanOrEqual(HASH_CONCURRENCY);
+    expect(hashesRunning()).toBe(0);
+  });
+});
+
+describe('TEST_PASSWORD_HASH_N', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvCache();
+  });
+
+  it('lowers the cost in tests and is refused in production', async () => {
+    process.env.TEST_PASSWORD_HASH_N = '1024';
+    resetEnvCache();
+    expect(await hashPassword('correct horse battery')).toMatch(/^scrypt\$N=1024,/);
+    (process.env as Record<string, string>).NODE_ENV = 'production';
+    resetEnvCache();
+    expect(() => env()).toThrow('TEST_PASSWORD_HASH_N: is for tests only; production hashes passwords at N=2^17');
+  });
+});
+
 describe('passwordProblem', () => {
   it('asks for at least 8 characters and no composition rules', () => {
     expect(passwordProblem('short')).toBe('must be at least 8 characters');
@@ -31,6 +86,14 @@ describe('passwordProblem', () => {
 });
 
 describe('isCommonPassword', () => {
+  it('holds at least the 10,000 most common passwords', () => {
+    expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+  });
+  // From deep in the breach top lists, beyond the few hundred the project once listed itself.
+  it.each(['baseball1', 'jordan23', 'liverpool1', 'charlie1', 'starwars', 'whatever1', 'superman', 'trustno1', 'qwerty12', 'football1', 'michelle', 'mercedes1', 'internet1', 'computer1', 'princess1', 'password11'])(
+    'refuses %s from the breach lists',
+    (p) => expect(isCommonPassword(p)).toBe(true),
+  );
   it.each(['password', 'PASSWORD', 'Password123', 'qwerty123', 'iloveyou', 'letmein!', 'admin@123', '123password'])('refuses the listed %s', (p) => {
     expect(isCommonPassword(p)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { sealSessionId, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
+import { endedSessionProof, isEndedSessionProof, sealSessionId, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
 
 const secret = 'cookie-secret-cookie-secret-cookie-secret-01';
 
@@ -27,5 +27,20 @@ describe('sessionCookieAttributes', () => {
     expect(serializeSessionCookie('v', sessionCookieAttributes({ embedding: true, secure: false }), 0)).toBe(
       'bv_session=v; Path=/; Max-Age=0; HttpOnly; SameSite=None; Secure; Partitioned',
     );
+  });
+});
+
+describe('endedSessionProof', () => {
+  it('is an HMAC of the cookie that only the secret makes, checked exactly', async () => {
+    const { createHmac } = await import('node:crypto');
+    const proof = await endedSessionProof('sealed-cookie', secret);
+    expect(proof).toBe(createHmac('sha256', secret).update('ended-session:sealed-cookie').digest('base64url').slice(0, 32));
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', secret)).toBe(true);
+    expect(await isEndedSessionProof(proof, 'another-cookie', secret)).toBe(false);
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', `${secret}x`)).toBe(false);
+    expect(await isEndedSessionProof(`${proof.slice(0, -1)}${proof.endsWith('A') ? 'B' : 'A'}`, 'sealed-cookie', secret)).toBe(false);
+    expect(await isEndedSessionProof('1', 'sealed-cookie', secret)).toBe(false);
+    expect(await isEndedSessionProof(null, 'sealed-cookie', secret)).toBe(false);
+    expect(await isEndedSessionProof(proof, undefined, secret)).toBe(false);
   });
 });
