@@ -3,6 +3,7 @@
 // Measures: gzipped first-load JavaScript of pages, time from start (already built) to the first
 // 200, idle memory of the server, and requests per second with p50/p99 latency at 32 concurrent
 // connections on loopback. --write records the figures in docs/benchmarks.md.
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

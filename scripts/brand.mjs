@@ -3,6 +3,7 @@
 // The operator command line: brands, their configuration and (with later commands) catalogue
 // and codes. Talks to the running server when one holds DATA_DIR (POST /api/operator/run with
 // the key in DATA_DIR/operator-key); otherwise opens DATA_DIR itself. Never both at once.
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, lockHolder, root } from './lib.mjs';

@@ -2,6 +2,7 @@
 // npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then Playwright end-to-end tests in Chromium against a production
 // build. Stops at the first failing step; prints one closing line with the counts.
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
