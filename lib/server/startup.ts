@@ -12,7 +12,8 @@ export async function startServer() {
   operatorKey();
   const handle = await getDbHandle();
   const { created } = await seedDemo();
-  if (env().LOG_LEVEL === 'silent') return;
+  // Under WEB_CONCURRENCY the first worker speaks for all (scripts/cluster.mjs).
+  if (env().LOG_LEVEL === 'silent' || env().BRAND_WORKER > 1) return;
   const brands = await listBrands();
   const lines = [
     `[brand-verify] data: ${handle.kind === 'pglite' ? `embedded PGlite at ${handle.location}` : `PostgreSQL ${handle.location}`}${created ? ' (demo brand seeded)' : ''}`,
