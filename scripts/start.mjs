@@ -95,7 +95,7 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.listen(listenPort, () => {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => shutDown());
-  if (isWorker()) return reportListening(); // the primary writes server.json and says where
+  if (isWorker()) return void firstAnswer().then(reportListening); // the primary writes server.json and says where
   writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort }));
   process.once('exit', () => rmSync(serverInfo, { force: true }));
   console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
@@ -105,6 +105,27 @@ server.listen(listenPort, () => {
  * Stops taking connections and closes the database (lib/db/client.ts keeps it on globalThis), so
  * the embedded one shuts down cleanly and the next start needs no recovery; at most 5 s.
  */
+/**
+ * Next opens the database, migrates and seeds (instrumentation.ts) before its first answer, not
+ * at listen: a worker asks itself once, so the primary starts the next workers only after that.
+ * The first worker is alone on the port then, so the answer is its own.
+ */
+function firstAnswer() {
+  return new Promise((resolve) => {
+    const fail = (why) => {
+      console.error(`[brand-verify] worker ${workerNumber()} cannot serve: ${why}`);
+      process.exit(1);
+    };
+    http
+      .get({ host: '127.0.0.1', port: listenPort, path: '/api/openapi.json', headers: { host: `localhost:${listenPort}` } }, (res) => {
+        res.resume();
+        if ((res.statusCode ?? 500) >= 500) fail(`its first answer was ${res.statusCode}`);
+        else res.on('end', resolve);
+      })
+      .on('error', (err) => fail(err.message));
+  });
+}
+
 let shuttingDown = false;
 async function shutDown() {
   if (shuttingDown) return; // a signal to the process group and one passed on by a parent
