@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// npm run bench [-- --write] : speed and size of a production build with the embedded database.
-// Measures: gzipped first-load JavaScript of pages, time from start (already built) to the first
-// 200, idle memory of the server, and requests per second with p50/p99 latency at 32 concurrent
-// connections on loopback. --write records the figures in docs/benchmarks.md.
+// npm run bench [-- --write] [-- --postgres]: speed and size of a production build with the
+// embedded database. Measures: gzipped first-load JavaScript of pages, time from start (already
+// built) to the first 200, idle memory of the server, requests per second with p50/p99 latency at
+// 32 concurrent connections on loopback, and Lighthouse on the verify page (scripts/lighthouse.mjs).
+// --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) on the PostgreSQL database
+// at BENCH_DATABASE_URL, which it empties first (its name must contain "bench").
+// --write records the figures in docs/benchmarks.md.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,9 +13,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
+import { CHROMIUM, lighthouseBudgets, lighthouseMedian, lighthouseVerdict } from './lighthouse.mjs';
 
 const WRITE = process.argv.includes('--write');
+const POSTGRES = process.argv.includes('--postgres');
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
 const CONNECTIONS = 32;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
@@ -41,14 +48,14 @@ function get(url, headers = {}) {
   });
 }
 
-async function startServer(dataDir) {
+async function startServer(dataDir, extraEnv = {}) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     // Shoppers scan from many phones: each request names its own address in X-Forwarded-For
     // (trusted here, as behind a proxy), so the scan rate limit stays at its default and counts
     // them as it would in a shop, rather than as one address's flood.
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -118,6 +125,90 @@ async function load(pathname, headers = {}) {
 
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
+/** The demo seed's unclaimed overt code (lib/operator/demo-catalog.ts writes DATA_DIR/demo-codes.json). */
+function demoQrId(dataDir) {
+  const file = path.join(dataDir, 'demo-codes.json');
+  const demo = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  return demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert ?? undefined;
+}
+
+const loadRow = (label, p, qrId, r, extra = '') => [
+  `${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`,
+  `${fmt(r.rps, 0)} req/s${extra}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}`,
+  '',
+  '',
+];
+
+/** Lighthouse rows for the verify page: the median of 3 runs against its budgets. */
+async function lighthouseRows(qrId) {
+  const b = lighthouseBudgets;
+  if (!existsSync(CHROMIUM)) return [[`Lighthouse, verify page`, `not measured: no Chromium at ${CHROMIUM}`, '', '']];
+  const r = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3);
+  const ok = lighthouseVerdict(r);
+  const mark = (v) => (v ? 'ok' : 'MISSED');
+  const label = 'Lighthouse, verify page (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
+  return [
+    [`${label}: performance`, `${r.score} (runs ${r.runs.map((x) => x.score).join(', ')})`, `≥ ${b.score}`, mark(ok.score)],
+    [`${label}: largest contentful paint`, `${fmt(r.lcpMs / 1000, 2)} s`, `≤ ${b.lcpMs / 1000} s`, mark(ok.lcpMs)],
+    [`${label}: cumulative layout shift`, fmt(r.cls, 3), `≤ ${b.cls}`, mark(ok.cls)],
+    [`${label}: total blocking time`, `${fmt(r.tbtMs, 0)} ms`, `≤ ${b.tbtMs} ms`, mark(ok.tbtMs)],
+  ];
+}
+
+let pgServerVersion;
+
+/** Empties the bench database (it must be one: its name says so), so each server seeds it anew. */
+async function resetBenchDatabase() {
+  const name = new URL(BENCH_DATABASE_URL).pathname.slice(1);
+  if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database for the bench (its name containing "bench"): it is emptied. Got "${name}".`);
+  const { Client } = createRequire(import.meta.url)('pg');
+  const client = new Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists public cascade; create schema public;');
+    pgServerVersion = (await client.query("select current_setting('server_version') as v")).rows[0].v;
+  } finally {
+    await client.end();
+  }
+}
+
+/** 1 and 2 server processes on PostgreSQL, one after the other on the same data. */
+async function postgresRows() {
+  const rows = [];
+  for (const processes of [1, 2]) {
+    await resetBenchDatabase();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+    try {
+      const { child } = await startServer(dataDir, { DATABASE_URL: BENCH_DATABASE_URL, WEB_CONCURRENCY: String(processes) });
+      try {
+        const qrId = demoQrId(dataDir);
+        await load('/api/client/clone-info'); // warm-up
+        const label = `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}:`;
+        for (const [p, what] of [['/api/client/clone-info', 'clone-info API'], [`/info/verify/${qrId}`, 'verify page'], [`/api/verify/info/${qrId}`, 'verify API (info)']]) {
+          rows.push(loadRow(`${label} ${what}`, p, qrId, await load(p)));
+        }
+      } finally {
+        await stop(child);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+/** Rewrites the part of docs/benchmarks.md between the markers `<!-- NAME:start -->` … `<!-- NAME:end -->`. */
+function writeSection(name, text) {
+  const file = path.join(root, 'docs/benchmarks.md');
+  const [start, end] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  const a = current.indexOf(start);
+  const b = current.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`docs/benchmarks.md lacks the ${start} … ${end} markers`);
+  writeFileSync(file, `${current.slice(0, a + start.length)}\n${text}${current.slice(b)}`);
+  console.log(`written to ${path.relative(root, file)} (${name})`);
+}
+
 async function main() {
   ensureBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
@@ -129,10 +220,7 @@ async function main() {
     await stop(first.child);
     const { child, readyMs } = await startServer(dataDir);
     try {
-      const demoCodesFile = path.join(dataDir, 'demo-codes.json');
-      const demo = existsSync(demoCodesFile) ? JSON.parse(readFileSync(demoCodesFile, 'utf8')) : undefined;
-      // The demo seed lists its codes with their state (lib/operator/demo-catalog.ts): the unclaimed overt code.
-      const qrId = demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert ?? undefined;
+      const qrId = demoQrId(dataDir);
 
       const pages = [['/login', 'sign-in page'], ['/terms-of-use', 'anonymous page']];
       if (qrId) pages.push([`/info/verify/${qrId}`, 'verify page (anonymous)']);
@@ -162,8 +250,9 @@ async function main() {
         const r = await load(p);
         if (label.startsWith('static')) ceiling = r.rps;
         const share = ceiling && !label.startsWith('static') ? ` (${fmt((100 * r.rps) / ceiling, 0)}% of static)` : '';
-        rows.push([`${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`, `${fmt(r.rps, 0)} req/s${share}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}`, '', '']);
+        rows.push(loadRow(label, p, qrId, r, share));
       }
+      if (qrId) rows.push(...(await lighthouseRows(qrId)));
     } finally {
       await stop(child);
     }
@@ -171,20 +260,19 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const pgRows = POSTGRES ? await postgresRows() : [];
+
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
   const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, client and server on the same machine.\n\n${table}\n`;
   console.log('\n' + report);
+  const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
+  const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
+  if (POSTGRES) console.log('\n' + pgReport);
   if (WRITE) {
-    // Only the part between the markers is rewritten; the reading of the figures around it stays.
-    const file = path.join(root, 'docs/benchmarks.md');
-    const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
-    const a = current.indexOf(start);
-    const b = current.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`docs/benchmarks.md lacks the ${start} … ${end} markers`);
-    writeFileSync(file, `${current.slice(0, a + start.length)}\n${report}${current.slice(b)}`);
-    console.log(`written to ${path.relative(root, file)}`);
+    // Only the parts between the markers are rewritten; the reading of the figures around them stays.
+    writeSection('bench', report);
+    if (POSTGRES) writeSection('bench-postgres', pgReport);
   }
 }
 
