@@ -1,4 +1,6 @@
-// Re-mounted on every navigation: the 0.3 s page transition (app/globals.css .page-enter).
+import { PageTransition } from '@/components/shell/page-transition';
+
+// Re-mounted on every navigation: the 0.3 s page transition, from the second page on.
 export default function Template({ children }: { children: React.ReactNode }) {
-  return <div className="page-enter">{children}</div>;
+  return <PageTransition>{children}</PageTransition>;
 }
