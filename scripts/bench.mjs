@@ -94,7 +94,7 @@ async function firstLoadKb(pathname) {
 const anAddress = () => `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}`;
 
 /** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS. */
-async function load(pathname, headers = {}) {
+async function load(pathname, headers = {}, origin = base) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const lat = [];
   let errors = 0;
@@ -102,7 +102,7 @@ async function load(pathname, headers = {}) {
   const one = () =>
     new Promise((resolve) => {
       const t = performance.now();
-      const req = http.get(base + pathname, { agent, headers: { 'x-forwarded-for': anAddress(), ...headers } }, (res) => {
+      const req = http.get(origin + pathname, { agent, headers: { 'x-forwarded-for': anAddress(), ...headers } }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode !== 200) errors++;
@@ -138,6 +138,31 @@ const loadRow = (label, p, qrId, r, extra = '') => [
   '',
   '',
 ];
+
+/**
+ * The framework's floor: an empty dynamic Next page with a bare root layout and no middleware
+ * (scripts/bench-floor), served the same way on the next port, under the same load.
+ */
+async function floorLoad() {
+  const port = PORT + 1;
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench-floor/server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the floor server exited during start');
+      const up = await get(`http://localhost:${port}/`).then((r) => r.status === 200, () => false);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await load('/', {}, `http://localhost:${port}`); // warm-up
+    return await load('/', {}, `http://localhost:${port}`);
+  } finally {
+    await stop(child);
+  }
+}
 
 /** Lighthouse rows for the verify page: the median of 3 runs against its budgets. */
 async function lighthouseRows(qrId) {
@@ -246,11 +271,19 @@ async function main() {
         targets.push([`/api/verify/info/${qrId}`, 'verify API (info)']);
       }
       let ceiling;
+      let verifyPage;
       for (const [p, label] of targets) {
         const r = await load(p);
         if (label.startsWith('static')) ceiling = r.rps;
+        if (label.startsWith('verify page')) verifyPage = r;
         const share = ceiling && !label.startsWith('static') ? ` (${fmt((100 * r.rps) / ceiling, 0)}% of static)` : '';
         rows.push(loadRow(label, p, qrId, r, share));
+      }
+      const floor = await floorLoad();
+      rows.push(loadRow('empty dynamic Next page (the framework\'s floor: bare layout, no middleware)', '/', qrId, floor));
+      if (verifyPage) {
+        const share = (100 * verifyPage.rps) / floor.rps;
+        rows.push([`verify page against the empty dynamic page`, `${fmt(share, 0)}% of its throughput; p99 ${fmt(verifyPage.p99)} ms against ${fmt(floor.p99)} ms`, '≥ 60%', share >= 60 ? 'ok' : 'UNDER']);
       }
       if (qrId) rows.push(...(await lighthouseRows(qrId)));
     } finally {
