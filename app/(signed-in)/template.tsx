@@ -1,6 +1,4 @@
-import { PageTransition } from '@/components/shell/page-transition';
-
-// Re-mounted on every navigation: the 0.3 s page transition, from the second page on.
+// Re-mounted on every navigation: the 0.3 s page transition (app/globals.css .page-enter).
 export default function Template({ children }: { children: React.ReactNode }) {
-  return <PageTransition>{children}</PageTransition>;
+  return <div className="page-enter">{children}</div>;
 }
