@@ -7,7 +7,7 @@ import { contentSecurityPolicy } from '@/lib/server/csp';
 import { embeddingConfigFor } from '@/lib/server/brand-embedding';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
-// Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
+// Middleware (Node.js runtime, Edge-safe code): tenant from host, the CSP with a fresh nonce and the brand's
 // frame-ancestors, the embedding redirect of a top-level visit (docs/legal-and-embedding.md), and
 // the early redirects of the route classes (lib/routes.ts). Not a security boundary for sessions:
 // every layout checks the session itself; the root layout re-decides embedding from the headers.
