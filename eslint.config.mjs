@@ -15,5 +15,5 @@ export default defineConfig([
     files: ['tests/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  globalIgnores(['.next/**', '.next-*/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'tests/support/empty.js']),
+  globalIgnores(['.next/**', '.next-*/**', 'scripts/bench-floor/.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'tests/support/empty.js']),
 ]);

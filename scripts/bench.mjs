@@ -1,24 +1,33 @@
 #!/usr/bin/env node
-// npm run bench [-- --write] [-- --only upload] : speed and size of a production build with the embedded database.
-// Measures: gzipped first-load JavaScript of pages, time from start (already built) to the first
-// 200, idle memory of the server, and requests per second with p50/p99 latency at 32 concurrent
-// connections on loopback. --write records the figures in docs/benchmarks.md.
+// npm run bench [-- --write] [-- --postgres] [-- --only upload]: speed and size of a production
+// build with the embedded database. Measures: gzipped first-load JavaScript of pages, time from
+// start (already built) to the first 200, idle memory of the server, requests per second with
+// p50/p99 latency at 32 concurrent connections on loopback, a 20 MB upload (scripts/bench/upload.mjs),
+// and Lighthouse on the verify page (scripts/lighthouse.mjs).
+// --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) on the PostgreSQL database
+// at BENCH_DATABASE_URL, which it empties first (its name must contain "bench").
+// --only upload runs only the upload measurement. --write records the figures in docs/benchmarks.md.
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
+import { CHROMIUM, lighthouseBudgets, lighthouseMedian, lighthouseVerdict } from './lighthouse.mjs';
 
 const WRITE = process.argv.includes('--write');
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const POSTGRES = process.argv.includes('--postgres');
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench';
 const CONNECTIONS = 32;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const base = `http://localhost:${PORT}`;
-const budgets = { firstLoadKb: 150, readyMs: 5000, idleMb: 400 };
+const budgets = { firstLoadKb: 144, readyMs: 5000, idleMb: 400 };
 const IDLE_MS = 30_000;
 
 function ensureBuilt() {
@@ -42,14 +51,14 @@ function get(url, headers = {}) {
   });
 }
 
-async function startServer(dataDir) {
+async function startServer(dataDir, extraEnv = {}) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     // Shoppers scan from many phones: each request names its own address in X-Forwarded-For
     // (trusted here, as behind a proxy), so the scan rate limit stays at its default and counts
     // them as it would in a shop, rather than as one address's flood.
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -88,7 +97,7 @@ async function firstLoadKb(pathname) {
 const anAddress = () => `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}`;
 
 /** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS. */
-async function load(pathname, headers = {}) {
+async function load(pathname, headers = {}, origin = base) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const lat = [];
   let errors = 0;
@@ -96,7 +105,7 @@ async function load(pathname, headers = {}) {
   const one = () =>
     new Promise((resolve) => {
       const t = performance.now();
-      const req = http.get(base + pathname, { agent, headers: { 'x-forwarded-for': anAddress(), ...headers } }, (res) => {
+      const req = http.get(origin + pathname, { agent, headers: { 'x-forwarded-for': anAddress(), ...headers } }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode !== 200) errors++;
@@ -119,6 +128,115 @@ async function load(pathname, headers = {}) {
 
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
+/** The demo seed's unclaimed overt code (lib/operator/demo-catalog.ts writes DATA_DIR/demo-codes.json). */
+function demoQrId(dataDir) {
+  const file = path.join(dataDir, 'demo-codes.json');
+  const demo = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  return demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert ?? undefined;
+}
+
+const loadRow = (label, p, qrId, r, extra = '') => [
+  `${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`,
+  `${fmt(r.rps, 0)} req/s${extra}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}`,
+  '',
+  '',
+];
+
+/**
+ * The framework's floor: an empty dynamic Next page with a bare root layout and no middleware
+ * (scripts/bench-floor), served the same way on the next port, under the same load.
+ */
+async function floorLoad() {
+  const port = PORT + 1;
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench-floor/server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the floor server exited during start');
+      const up = await get(`http://localhost:${port}/`).then((r) => r.status === 200, () => false);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await load('/', {}, `http://localhost:${port}`); // warm-up
+    return await load('/', {}, `http://localhost:${port}`);
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Lighthouse rows for the verify page: the median of 3 runs against its budgets. */
+async function lighthouseRows(qrId) {
+  const b = lighthouseBudgets;
+  if (!existsSync(CHROMIUM)) return [[`Lighthouse, verify page`, `not measured: no Chromium at ${CHROMIUM}`, '', '']];
+  const r = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3);
+  const ok = lighthouseVerdict(r);
+  const mark = (v) => (v ? 'ok' : 'MISSED');
+  const label = 'Lighthouse, verify page (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
+  return [
+    [`${label}: performance`, `${r.score} (runs ${r.runs.map((x) => x.score).join(', ')})`, `≥ ${b.score}`, mark(ok.score)],
+    [`${label}: largest contentful paint`, `${fmt(r.lcpMs / 1000, 2)} s`, `≤ ${b.lcpMs / 1000} s`, mark(ok.lcpMs)],
+    [`${label}: cumulative layout shift`, fmt(r.cls, 3), `≤ ${b.cls}`, mark(ok.cls)],
+    [`${label}: total blocking time`, `${fmt(r.tbtMs, 0)} ms`, `≤ ${b.tbtMs} ms`, mark(ok.tbtMs)],
+  ];
+}
+
+let pgServerVersion;
+
+/** Empties the bench database (it must be one: its name says so), so each server seeds it anew. */
+async function resetBenchDatabase() {
+  const name = new URL(BENCH_DATABASE_URL).pathname.slice(1);
+  if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database for the bench (its name containing "bench"): it is emptied. Got "${name}".`);
+  const { Client } = createRequire(import.meta.url)('pg');
+  const client = new Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists public cascade; create schema public;');
+    pgServerVersion = (await client.query("select current_setting('server_version') as v")).rows[0].v;
+  } finally {
+    await client.end();
+  }
+}
+
+/** 1 and 2 server processes on PostgreSQL, one after the other on the same data. */
+async function postgresRows() {
+  const rows = [];
+  for (const processes of [1, 2]) {
+    await resetBenchDatabase();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+    try {
+      const { child } = await startServer(dataDir, { DATABASE_URL: BENCH_DATABASE_URL, WEB_CONCURRENCY: String(processes) });
+      try {
+        const qrId = demoQrId(dataDir);
+        await load('/api/client/clone-info'); // warm-up
+        const label = `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}:`;
+        for (const [p, what] of [['/api/client/clone-info', 'clone-info API'], [`/info/verify/${qrId}`, 'verify page'], [`/api/verify/info/${qrId}`, 'verify API (info)']]) {
+          rows.push(loadRow(`${label} ${what}`, p, qrId, await load(p)));
+        }
+      } finally {
+        await stop(child);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+/** Rewrites the part of docs/benchmarks.md between the markers `<!-- NAME:start -->` … `<!-- NAME:end -->`. */
+function writeSection(name, text) {
+  const file = path.join(root, 'docs/benchmarks.md');
+  const [start, end] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  const a = current.indexOf(start);
+  const b = current.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`docs/benchmarks.md lacks the ${start} … ${end} markers`);
+  writeFileSync(file, `${current.slice(0, a + start.length)}\n${text}${current.slice(b)}`);
+  console.log(`written to ${path.relative(root, file)} (${name})`);
+}
+
 async function main() {
   if (ONLY === 'upload') return benchUploadOnly({ ensureBuilt, startServer, stop, base });
   ensureBuilt();
@@ -131,12 +249,10 @@ async function main() {
     await stop(first.child);
     const { child, readyMs } = await startServer(dataDir);
     try {
-      const demoCodesFile = path.join(dataDir, 'demo-codes.json');
-      const demo = existsSync(demoCodesFile) ? JSON.parse(readFileSync(demoCodesFile, 'utf8')) : undefined;
-      // The demo seed lists its codes with their state (lib/operator/demo-catalog.ts): the unclaimed overt code.
-      const qrId = demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert ?? undefined;
+      const qrId = demoQrId(dataDir);
 
-      const pages = [['/login', 'sign-in page'], ['/terms-of-use', 'anonymous page']];
+      // Every customer page a visitor reaches without signing in (the signed-in ones share their shell).
+      const pages = [['/login', 'sign-in page'], ['/signup', 'sign-up page'], ['/forget-password', 'password reset page'], ['/terms-of-use', 'anonymous page'], ['/info', 'code look-up page'], ['/verify-by-batchnumber', 'batch look-up page']];
       if (qrId) pages.push([`/info/verify/${qrId}`, 'verify page (anonymous)']);
       for (const [p, label] of pages) {
         const r = await firstLoadKb(p);
@@ -160,12 +276,21 @@ async function main() {
         targets.push([`/api/verify/info/${qrId}`, 'verify API (info)']);
       }
       let ceiling;
+      let verifyPage;
       for (const [p, label] of targets) {
         const r = await load(p);
         if (label.startsWith('static')) ceiling = r.rps;
+        if (label.startsWith('verify page')) verifyPage = r;
         const share = ceiling && !label.startsWith('static') ? ` (${fmt((100 * r.rps) / ceiling, 0)}% of static)` : '';
-        rows.push([`${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`, `${fmt(r.rps, 0)} req/s${share}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}`, '', '']);
+        rows.push(loadRow(label, p, qrId, r, share));
       }
+      const floor = await floorLoad();
+      rows.push(loadRow('empty dynamic Next page (the framework\'s floor: bare layout, no middleware)', '/', qrId, floor));
+      if (verifyPage) {
+        const share = (100 * verifyPage.rps) / floor.rps;
+        rows.push([`verify page against the empty dynamic page`, `${fmt(share, 0)}% of its throughput; p99 ${fmt(verifyPage.p99)} ms against ${fmt(floor.p99)} ms`, '≥ 60%', share >= 60 ? 'ok' : 'UNDER']);
+      }
+      if (qrId) rows.push(...(await lighthouseRows(qrId)));
       rows.push(...(await benchUpload({ base, dataDir })));
     } finally {
       await stop(child);
@@ -174,20 +299,19 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const pgRows = POSTGRES ? await postgresRows() : [];
+
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
   const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, client and server on the same machine.\n\n${table}\n`;
   console.log('\n' + report);
+  const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
+  const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
+  if (POSTGRES) console.log('\n' + pgReport);
   if (WRITE) {
-    // Only the part between the markers is rewritten; the reading of the figures around it stays.
-    const file = path.join(root, 'docs/benchmarks.md');
-    const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
-    const a = current.indexOf(start);
-    const b = current.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`docs/benchmarks.md lacks the ${start} … ${end} markers`);
-    writeFileSync(file, `${current.slice(0, a + start.length)}\n${report}${current.slice(b)}`);
-    console.log(`written to ${path.relative(root, file)}`);
+    // Only the parts between the markers are rewritten; the reading of the figures around them stays.
+    writeSection('bench', report);
+    if (POSTGRES) writeSection('bench-postgres', pgReport);
   }
 }
 

@@ -4,6 +4,7 @@
 // and codes. Talks to the running server when one holds DATA_DIR (POST /api/operator/run on the
 // server's operator socket, DATA_DIR/operator.sock, with the key in DATA_DIR/operator-key);
 // otherwise opens DATA_DIR itself. Never both at once.
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

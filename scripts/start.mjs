@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm start: build when the sources changed since the last build, then serve the app with the
-// embedded database under DATA_DIR (or PostgreSQL at DATABASE_URL).
+// embedded database under DATA_DIR (or PostgreSQL at DATABASE_URL); with PostgreSQL and
+// WEB_CONCURRENCY=N, N server processes share the port (scripts/cluster.mjs).
 //   --dev   development server with hot reload
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import v8 from 'node:v8';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
 import { ensureChannelToken, refusePublicOperator, startOperatorListener } from './operator-listener.mjs';
+import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
 // only after half a minute of quiet; growing it by half at most keeps the server near its live
@@ -24,6 +27,21 @@ process.env.BRAND_APP_ROOT = root; // where the embedded database's worker lives
 process.env.PORT = String(listenPort); // middleware asks this server for brand settings on loopback
 process.env.NODE_ENV = dev ? 'development' : 'production';
 
+let processes = 1;
+if (!isWorker()) {
+  try {
+    processes = webConcurrency();
+  } catch (err) {
+    console.error(`[brand-verify] ${err.message}`);
+    process.exit(1);
+  }
+  if (processes > 1 && (dev || !process.env.DATABASE_URL)) {
+    const why = dev ? 'the development server is one process' : 'the embedded database lives in one process; set DATABASE_URL to run several';
+    console.warn(`[brand-verify] WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY} ignored: ${why}. Starting one process.`);
+    processes = 1;
+  }
+}
+
 const holder = lockHolder(dir);
 if (holder && !process.env.DATABASE_URL) {
   console.error(`The data folder ${dir} is in use by process ${holder}. Stop it, or start with another DATA_DIR.`);
@@ -31,7 +49,7 @@ if (holder && !process.env.DATABASE_URL) {
 }
 ensureSessionSecret(dir);
 
-if (!dev) {
+if (!dev && !isWorker()) {
   const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
   const stamp = path.join(distDir, 'source-fingerprint');
   const fingerprint = sourceFingerprint();
@@ -48,7 +66,20 @@ if (!dev) {
   }
 }
 
-ensureChannelToken(); // before Next.js reads the environment: the operator route checks it
+ensureChannelToken(); // before forking and before Next.js reads the environment: the operator route checks it
+
+const serverInfo = path.join(dir, 'server.json');
+if (processes > 1) {
+  // The primary serves nothing itself; the rest of this file runs in each worker. With
+  // DATABASE_URL (the only case with several processes) `npm run brand` works on the database
+  // directly, so no operator socket is opened.
+  await runPrimary(processes, { onStop: () => rmSync(serverInfo, { force: true }) });
+  writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort, processes }));
+  console.log(`[brand-verify] app: http://localhost:${listenPort} (production, ${processes} processes)`);
+  console.log(`[brand-verify] data folder: ${dir} (secrets only; database: DATABASE_URL)`);
+  await new Promise(() => {}); // the workers keep this process alive; it exits through runPrimary's stop
+}
+
 // Called by the start-up hook (lib/server/startup.ts) once the database is migrated and seeded;
 // a failed start-up ends the process there. Development servers run the hook on first request.
 const startedUp = dev ? Promise.resolve() : new Promise((resolve) => (globalThis.__brandStartedUp = resolve));
@@ -61,36 +92,45 @@ await app.prepare();
 await startedUp;
 
 const trustProxy = /^(0*[1-9]\d*|true)$/.test(process.env.TRUST_PROXY ?? ''); // a number of hops, or true (README)
+// SERVED_BY_HEADER=1 (tests, diagnosis): each answer names the process that served it.
+const servedBy = process.env.SERVED_BY_HEADER === '1' ? `${workerNumber()}:${process.pid}` : undefined;
 /** Next's handler, with the spec's /api/client//embedding-url kept (Next would redirect it). */
 const handleApi = (req, res) => {
   if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');
   handle(req, res);
 };
-// The operator endpoint is served only on a unix socket in DATA_DIR (scripts/operator-listener.mjs).
-const operator = await startOperatorListener({ dir, handle: handleApi });
+// The operator endpoint is served only on a unix socket in DATA_DIR (scripts/operator-listener.mjs),
+// by a single server process; several processes run on PostgreSQL, where the CLI needs no server.
+const operator = isWorker() ? undefined : await startOperatorListener({ dir, handle: handleApi });
 const server = http.createServer((req, res) => {
   if (refusePublicOperator(req, res)) return;
+  if (servedBy) res.setHeader('x-served-by', servedBy);
   // The caller's address is the socket's unless a trusted proxy stands in front.
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
   handleApi(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(listenPort, () => {
-  const info = path.join(dir, 'server.json');
-  writeFileSync(info, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator.socketPath }));
-  const cleanup = () => rmSync(info, { force: true });
-  process.once('exit', cleanup);
-  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => shutDown());
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => shutDown());
+  // The start-up hook has migrated and seeded (startedUp), so a worker may take traffic now; the
+  // primary starts the next workers only after the first says so, and writes server.json.
+  if (isWorker()) return void reportListening();
+  writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator.socketPath }));
+  process.once('exit', () => rmSync(serverInfo, { force: true }));
   console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
   console.log(`[brand-verify] data folder: ${dir}${process.env.DATABASE_URL ? ' (secrets only; database: DATABASE_URL)' : ''}`);
 });
+
 /**
  * Stops taking connections and closes the database (lib/db/client.ts keeps it on globalThis), so
  * the embedded one shuts down cleanly and the next start needs no recovery; at most 5 s.
  */
+let shuttingDown = false;
 async function shutDown() {
+  if (shuttingDown) return; // a signal to the process group and one passed on by a parent
+  shuttingDown = true;
   server.close();
-  void operator.close();
+  void operator?.close();
   const db = globalThis.__brandDb;
   const closing = db ? db.then((h) => h.close()).catch(() => undefined) : Promise.resolve();
   await Promise.race([closing, new Promise((r) => setTimeout(r, 5000).unref())]);

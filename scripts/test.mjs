@@ -4,6 +4,7 @@
 // build. Stops at the first failing step; prints one closing line with the counts. Each step has
 // a time limit (scripts/time-limit.mjs): a hang ends the run with the reason instead of running
 // until CI gives up.
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

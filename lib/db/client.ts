@@ -24,7 +24,7 @@ const g = globalThis as unknown as { __brandDb?: Promise<Handle> };
 async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const pool = new Pool({ connectionString: url, max: env().DATABASE_POOL_SIZE });
   const conn = await pool.connect();
   try {
     await migrate({ query: (s, p) => conn.query(s, p), exec: (s) => conn.query(s) }, { advisory: true });

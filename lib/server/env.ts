@@ -13,6 +13,11 @@ const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
   DATA_DIR: optional(z.string()).default('./.data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  // Connections each server process may open to PostgreSQL (docs/benchmarks.md: N processes
+  // need N times this, within the server's max_connections).
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(1000)).default(10),
+  // Set by scripts/cluster.mjs: this process's number among WEB_CONCURRENCY workers (0: alone).
+  BRAND_WORKER: optional(z.coerce.number().int().min(0)).default(0),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   BRAND_API_URL: optional(z.url()),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)).default(300),

@@ -17,7 +17,8 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
   operatorKey();
   const handle = await getDbHandle();
   const { created } = e.DEMO_BRAND === 'on' ? await withStartupLock(() => seedDemo()) : { created: false };
-  if (e.LOG_LEVEL === 'silent') return { demoSeeded: created };
+  // Under WEB_CONCURRENCY the first worker speaks for all (scripts/cluster.mjs).
+  if (e.LOG_LEVEL === 'silent' || e.BRAND_WORKER > 1) return { demoSeeded: created };
   const brands = await listBrands();
   const demo = e.DEMO_BRAND === 'on' ? (created ? ' (demo brand seeded)' : '') : ' (demo brand off)';
   const lines = [

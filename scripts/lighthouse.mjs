@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Lighthouse on a page as a customer's phone sees it: Lighthouse's mobile defaults (a mid-range
+// phone's screen, simulated slow 4G at 150 ms / 1.6 Mbit/s and a 4× slower CPU) in Debian's
+// Chromium, the median of several runs. Used by `npm run bench`; alone:
+//   npm run bench:lighthouse -- http://localhost:3000/info/verify/<qrId> [--runs 3]
+import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The flags of the end-to-end tests (playwright.config.ts), headless.
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const lighthouseBudgets = { score: 95, lcpMs: 1500, cls: 0.05, tbtMs: 100 };
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One Lighthouse performance run in a fresh Chromium: score 0–100, LCP and TBT in ms, CLS. */
+async function once(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    return {
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      lcpMs: audits['largest-contentful-paint'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      tbtMs: audits['total-blocking-time'].numericValue,
+      fcpMs: audits['first-contentful-paint'].numericValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The median of each figure over `runs` runs, and the runs themselves; undefined without Chromium. */
+export async function lighthouseMedian(url, runs = 3) {
+  if (!existsSync(CHROMIUM)) return undefined;
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(await once(url));
+  const m = (k) => median(all.map((r) => r[k]));
+  return { score: m('score'), lcpMs: m('lcpMs'), cls: m('cls'), tbtMs: m('tbtMs'), fcpMs: m('fcpMs'), runs: all };
+}
+
+/** Whether each median meets its budget (the issue's: score ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05, TBT ≤ 100 ms). */
+export function lighthouseVerdict(r, b = lighthouseBudgets) {
+  return { score: r.score >= b.score, lcpMs: r.lcpMs <= b.lcpMs, cls: r.cls <= b.cls, tbtMs: r.tbtMs <= b.tbtMs };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const url = process.argv.slice(2).find((a) => /^https?:\/\//.test(a));
+  const i = process.argv.indexOf('--runs');
+  const runs = i > 0 ? Number(process.argv[i + 1]) : 3;
+  if (!url || !Number.isInteger(runs) || runs < 1) {
+    console.error('Usage: npm run bench:lighthouse -- <page URL> [--runs 3]');
+    process.exit(1);
+  }
+  const r = await lighthouseMedian(url, runs);
+  if (!r) {
+    console.error(`Chromium is missing at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+  const ok = lighthouseVerdict(r);
+  console.log(`Lighthouse (mobile, simulated slow 4G, 4× CPU slowdown), median of ${runs}: ${url}`);
+  console.log(`  performance ${r.score} ${ok.score ? 'ok' : 'UNDER 95'}`);
+  console.log(`  LCP ${r.lcpMs.toFixed(0)} ms ${ok.lcpMs ? 'ok' : 'OVER 1500'}; CLS ${r.cls.toFixed(3)} ${ok.cls ? 'ok' : 'OVER 0.05'}; TBT ${r.tbtMs.toFixed(0)} ms ${ok.tbtMs ? 'ok' : 'OVER 100'}; FCP ${r.fcpMs.toFixed(0)} ms`);
+  console.log(`  runs: ${r.runs.map((x) => `${x.score}/${x.lcpMs.toFixed(0)} ms`).join(', ')}`);
+  process.exit(Object.values(ok).every(Boolean) ? 0 : 2);
+}

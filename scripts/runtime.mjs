@@ -1,0 +1,50 @@
+// The Node.js runtime the app runs on. Importing this module first makes a launcher run under
+// Node 24 or later: on an older system Node it re-runs the same command under the runtime that
+// `npm install` put in node_modules (the node-<platform>-<arch> package of the npm registry,
+// which ships the binary in its tarball), and exits with that process's status. The module's
+// top-level await holds back the body of the launcher that imports it (its other imports are
+// loaded, so they must have no side effects). Plain Node, no dependencies.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The oldest Node major the app supports (package.json "engines"). */
+export const MIN_NODE_MAJOR = 24;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Node's binary from the platform package npm installed here, or undefined (another platform). */
+export function bundledNode() {
+  const bin = path.join(root, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  return existsSync(bin) ? bin : undefined;
+}
+
+const major = (version) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
+
+async function ensureRuntime() {
+  if (major(process.version) >= MIN_NODE_MAJOR) return;
+  const bin = bundledNode();
+  if (!bin) {
+    console.error(
+      `[brand-verify] Node ${MIN_NODE_MAJOR} or later is needed; this is Node ${process.version} on ${process.platform}-${process.arch}.\n` +
+        `On Linux (x64, arm64) \`npm install\` brings Node ${MIN_NODE_MAJOR} along; here, install Node ${MIN_NODE_MAJOR} LTS (https://nodejs.org) and run the command again.`,
+    );
+    process.exit(1);
+  }
+  // Children of the new process (next build, jest, Playwright and its web server) find the same
+  // runtime first on PATH.
+  const env = { ...process.env, PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}` };
+  const child = spawn(bin, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+  // A signal sent to this process alone is passed on; one sent to the whole process group (Ctrl-C
+  // in a terminal) reaches the child directly as well, and the launchers take a repeat calmly.
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.exitCode === null && child.kill(sig));
+  child.on('error', (err) => {
+    console.error(`[brand-verify] cannot run ${bin}: ${err.message}`);
+    process.exit(1);
+  });
+  const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+  process.exit(code ?? 128 + ({ SIGINT: 2, SIGHUP: 1, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 1));
+}
+
+await ensureRuntime();
