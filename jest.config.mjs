@@ -22,7 +22,8 @@ const common = {
 
 async function project(name, extra) {
   const cfg = await createJestConfig({ ...common, ...extra })();
-  cfg.transformIgnorePatterns = ['/node_modules/', '^.+\\.module\\.(css|sass|scss)$'];
+  // The launcher's own .mjs modules (scripts/) are native ESM, loaded as they are.
+  cfg.transformIgnorePatterns = ['/node_modules/', '/scripts/.+\\.mjs$', '^.+\\.module\\.(css|sass|scss)$'];
   return { ...cfg, displayName: name };
 }
 
