@@ -21,7 +21,10 @@ export function ensureChannelToken() {
   return process.env.OPERATOR_CHANNEL_TOKEN;
 }
 
-/** The request's path, percent-decoded, slashes collapsed, lower-cased: what a router could match. */
+/**
+ * The request's path, percent-decoded, slashes collapsed, dot segments resolved, lower-cased:
+ * what a router could match (Next and Hono both resolve `.` and `..` through the URL parser).
+ */
 function normalisedPath(url) {
   let p = (url ?? '/').split('?')[0];
   for (let i = 0; i < 3; i++) {
@@ -33,7 +36,13 @@ function normalisedPath(url) {
       break;
     }
   }
-  return p.replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
+  p = p.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  try {
+    p = new URL(p.startsWith('/') ? p : `/${p}`, 'http://x').pathname;
+  } catch {
+    // not a path a URL parser accepts, so no router resolves it either: keep it as it is
+  }
+  return p.replace(/\/{2,}/g, '/').toLowerCase();
 }
 
 /** Whether a request names the operator endpoint, however its path is spelled. */
