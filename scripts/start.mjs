@@ -4,12 +4,12 @@
 //   --dev   development server with hot reload
 import v8 from 'node:v8';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
-import { ensureChannelToken, refusePublicOperator, startOperatorListener } from './operator-listener.mjs';
+import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
 // only after half a minute of quiet; growing it by half at most keeps the server near its live
@@ -78,7 +78,7 @@ server.keepAliveTimeout = 65_000;
 server.listen(listenPort, () => {
   const info = path.join(dir, 'server.json');
   writeFileSync(info, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator.socketPath }));
-  const cleanup = () => rmSync(info, { force: true });
+  const cleanup = () => removeServerInfoIfOurs(info); // another server may have written it since
   process.once('exit', cleanup);
   for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => shutDown());
   console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
