@@ -3,6 +3,9 @@ import { call, startApiServer, createTestBrand, type TestServer } from '../suppo
 import { countRows, fixtures, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
 import { files, uploadReservations } from '@/lib/db/schema';
 import { diskStoreRoot } from '@/lib/files';
+import { getDb } from '@/lib/db/client';
+import { randomId } from '@/lib/ids';
+import { releaseReservation, reserveQuota, settleReservation } from '@/lib/api/aftersales/upload-quota';
 
 // Upload quotas: all files of one customer at a brand (UPLOAD_QUOTA_CUSTOMER_MB) and all files of
 // a brand (UPLOAD_QUOTA_BRAND_MB), small here so the test sends little. Read once per test file.
@@ -105,4 +108,26 @@ it("holds the brand's quota against concurrent uploads of many customers, and wa
   } finally {
     warn.mockRestore();
   }
+});
+
+it("counts a file once while its upload's reservation is still held after its row went in", async () => {
+  // Between the files row's insert and the reservation's release both exist: the reservation
+  // names the stored object, so the row is not counted beside it.
+  const brand = await createTestBrand({ flags: FLAGS, complaintConfig: { priorities: ['Low'] } });
+  const alice = await signedInCustomer(brand.id);
+  const first = await reserveQuota(brand.id, alice.customerId, 300 * KB);
+  expect(first.left).toBe(300 * KB);
+  const key = randomId('key');
+  await settleReservation(first.id, 300 * KB, [key]);
+  const db = await getDb();
+  await db.insert(files).values({ id: randomId('fl'), clientId: brand.id, customerId: alice.customerId, mediaType: 'pdf', contentType: 'application/pdf', size: 300 * KB, originalName: 'a.pdf', sha256: '0'.repeat(64), storageKey: key });
+  const second = await reserveQuota(brand.id, alice.customerId, 300 * KB);
+  expect(second.left).toBe(512 * KB - 300 * KB);
+  await releaseReservation(first.id);
+  await releaseReservation(second.id);
+  // Released: the row alone counts.
+  const third = await reserveQuota(brand.id, alice.customerId, 300 * KB);
+  expect(third.left).toBe(512 * KB - 300 * KB);
+  await releaseReservation(third.id);
+  expect(await countRows(uploadReservations, brand.id)).toBe(0);
 });

@@ -8,7 +8,7 @@ import { HEAD_BYTES, FILE_LIMITS, checkUploadHead, tooLargeMessage, type MediaTy
 import { fileStore } from '@/lib/files';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
-import { releaseReservation, reserveQuota, shrinkReservation, type QuotaReservation } from './upload-quota';
+import { releaseReservation, reserveQuota, settleReservation, type QuotaReservation } from './upload-quota';
 
 // Reads a multipart/form-data body as it arrives: text fields, and each file part streamed
 // straight into the file store (lib/files). A file's kind is decided by its first bytes before
@@ -122,7 +122,15 @@ export async function readUploadForm(
     if (counts[field] > rule.maxFiles) throw new ApiError('unprocessable', rule.tooMany);
     const first = Buffer.concat(head);
     const kind = rule.inspect({ name: info.filename ?? '', declaredType: info.mimeType ?? '', head: first.subarray(0, HEAD_BYTES) });
-    quota ??= await reserveQuota(opts.owner.clientId, opts.owner.customerId, length);
+    if (!quota) {
+      const reserved = await reserveQuota(opts.owner.clientId, opts.owner.customerId, length);
+      quota = reserved;
+      // Refused meanwhile (a bad field, a hang-up): the refusal may have been handled already.
+      if (failure) {
+        stream.resume();
+        return void (await releaseReservation(reserved.id).catch(() => undefined));
+      }
+    }
     const q = quota;
     let size = 0;
     const count = (n: number) => {
@@ -186,15 +194,15 @@ export async function readUploadForm(
     });
   } catch (err) {
     await discardUploads(stored);
-    await releaseReservation(quota?.id ?? null);
+    await releaseReservation(quota?.id ?? null).catch(() => undefined); // else it lapses within the hour
     throw err;
   }
   const reservation = quota?.id ?? null;
   try {
-    if (reservation && usedInForm < (quota?.left ?? 0)) await shrinkReservation(reservation, usedInForm);
+    await settleReservation(reservation, usedInForm, stored.map((f) => f.key));
   } catch (err) {
     await discardUploads(stored);
-    await releaseReservation(reservation);
+    await releaseReservation(reservation).catch(() => undefined);
     throw err;
   }
   return { fields, files: stored, reservation };

@@ -11,7 +11,8 @@ import { env } from '@/lib/server/env';
 // - all unconfirmed accounts of a brand together: a tenth of the brand quota, so throwaway
 //   sign-ups cannot fill the brand's space and shut every customer's uploads out;
 // - one brand: UPLOAD_QUOTA_BRAND_MB; past 90% the operator is warned in the server log.
-// Live files and unexpired reservations count alike. The check and the reservation run in one
+// Live files and unexpired reservations count alike (a file once, while its upload's
+// reservation names it). The check and the reservation run in one
 // short transaction under an advisory lock per brand, so concurrent uploads see each other's
 // reservations and cannot pass a quota together; the body streams outside it (PGlite runs one
 // transaction at a time).
@@ -51,7 +52,10 @@ export async function reserveQuota(clientId: string, customerId: string, wanted:
     await tx.delete(uploadReservations).where(and(eq(uploadReservations.clientId, clientId), lte(uploadReservations.expiresAt, sql`now()`)));
     const res = await tx.execute(sql`
       with used as (
-        select customer_id, size::bigint as bytes from files where client_id = ${clientId} and erased_at is null
+        select f.customer_id, f.size::bigint as bytes from files f
+        where f.client_id = ${clientId} and f.erased_at is null
+          -- a file whose upload still holds its reservation counts there, not twice
+          and not exists (select 1 from upload_reservations r where r.client_id = ${clientId} and f.storage_key = any(r.storage_keys))
         union all
         select customer_id, bytes from upload_reservations where client_id = ${clientId}
       )
@@ -91,11 +95,14 @@ export async function reserveQuota(clientId: string, customerId: string, wanted:
   return { left: r.left, message: r.message, id: r.id };
 }
 
-/** Shrinks a reservation to what the upload stored, once its body is read. */
-export async function shrinkReservation(id: string | null, bytes: number) {
+/**
+ * Once the body is read: the reservation shrinks to what the upload stored and names the stored
+ * objects, so their files rows, once in, are not counted beside it.
+ */
+export async function settleReservation(id: string | null, bytes: number, storageKeys: string[]) {
   if (!id) return;
   const db = await getDb();
-  await db.update(uploadReservations).set({ bytes }).where(eq(uploadReservations.id, id));
+  await db.update(uploadReservations).set({ bytes, storageKeys }).where(eq(uploadReservations.id, id));
 }
 
 /** Hands a reservation back: its files rows are in, or the upload failed. */

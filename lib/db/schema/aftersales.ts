@@ -50,6 +50,7 @@ export const uploadReservations = pgTable(
     clientId: clientId(),
     customerId: customerId(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    storageKeys: text('storage_keys').array().notNull().default(sql`'{}'`),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('upload_reservations_client_idx').on(t.clientId, t.expiresAt)],
