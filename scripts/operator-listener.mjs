@@ -4,7 +4,7 @@
 // the operator listener marks its requests with a per-process token that no client can know, and
 // the Brand API's operator route (lib/api/operator/routes.ts) answers only requests carrying it.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, linkSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -126,14 +126,21 @@ async function bindSocket(server, dir) {
       rmSync(own, { force: true });
       return main;
     } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
+      if (err.code !== 'EEXIST') {
+        // A file system without hard links: probe, then move the socket into place.
+        if (await socketAnswers(main)) return warnShared(main, own);
+        renameSync(own, main);
+        return main;
+      }
     }
-    if (await socketAnswers(main)) {
-      console.warn(`[brand-verify] another server on this data folder answers on ${main}; this server's operator socket is ${own} (named in server.json)`);
-      return own;
-    }
+    if (await socketAnswers(main)) return warnShared(main, own);
     rmSync(main, { force: true }); // left by a server that is gone
   }
+  return own;
+}
+
+function warnShared(main, own) {
+  console.warn(`[brand-verify] another server on this data folder answers on ${main}; this server's operator socket is ${own} (named in server.json)`);
   return own;
 }
 
