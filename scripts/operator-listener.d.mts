@@ -6,5 +6,6 @@ export const CHANNEL_HEADER: string;
 export function ensureChannelToken(): string;
 export function isOperatorPath(url: string | undefined): boolean;
 export function refusePublicOperator(req: IncomingMessage, res: ServerResponse): boolean;
-export function operatorSocketPath(dir: string): string;
+export function socketAnswers(socketPath: string): Promise<boolean>;
+export function removeServerInfoIfOurs(file: string): void;
 export function startOperatorListener(opts: { dir: string; handle: Handler }): Promise<{ socketPath: string; close: () => Promise<void> }>;

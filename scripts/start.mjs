@@ -6,12 +6,12 @@
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import v8 from 'node:v8';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
-import { ensureChannelToken, refusePublicOperator, startOperatorListener } from './operator-listener.mjs';
+import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
@@ -116,7 +116,7 @@ server.listen(listenPort, () => {
   // primary starts the next workers only after the first says so, and writes server.json.
   if (isWorker()) return void reportListening();
   writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator.socketPath }));
-  process.once('exit', () => rmSync(serverInfo, { force: true }));
+  process.once('exit', () => removeServerInfoIfOurs(serverInfo)); // another server may have written it since
   console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
   console.log(`[brand-verify] data folder: ${dir}${process.env.DATABASE_URL ? ' (secrets only; database: DATABASE_URL)' : ''}`);
 });

@@ -55,6 +55,8 @@ const envSchema = z.object({
   // Upload quotas in MB: all files of one customer at one brand, and all files of one brand.
   UPLOAD_QUOTA_CUSTOMER_MB: optional(z.coerce.number().positive()).default(200),
   UPLOAD_QUOTA_BRAND_MB: optional(z.coerce.number().positive()).default(20 * 1024),
+  // ...and all files of one customer whose contact is not confirmed yet (docs/security.md).
+  UPLOAD_QUOTA_UNVERIFIED_MB: optional(z.coerce.number().min(0)).default(10),
   // Test-only: a lower scrypt cost (a power of two from 2^10), so suites that sign up hundreds of
   // customers stay fast on a 2-core CI machine. Refused in production (lib/auth/password.ts).
   TEST_PASSWORD_HASH_N: optional(

@@ -55,13 +55,21 @@ describe('the operator endpoint is not reachable on a public listener', () => {
   it("the launcher's public listener refuses /api/operator/* however it is spelled, even with the real channel token", async () => {
     const s = slug();
     const headers = { 'x-operator-key': operatorKey(), 'x-operator-channel': process.env.OPERATOR_CHANNEL_TOKEN! };
-    for (const p of ['/api/operator/run', '/api//operator/run', '/api/%6Fperator/run', '/API/Operator/run', '/api/operator/run?x=1', '/api/operator']) {
+    const { isOperatorPath } = await import('../../scripts/operator-listener.mjs');
+    const spellings = ['/api/operator/run', '/api//operator/run', '/api/%6Fperator/run', '/API/Operator/run', '/api/operator/run?x=1', '/api/operator'];
+    // Dot segments, which the routers behind resolve: plain, percent-encoded, and going up.
+    spellings.push('/api/./operator/run', '/api/x/../operator/run', '/api/%2e/operator/run', '/api/x/%2E%2E/operator/run', '/x/../api/operator', '/api/operator/x/..');
+    for (const p of spellings) {
+      // The listener itself must recognise it: the Brand API's own 404 behind it proves nothing here.
+      expect({ p, refused: isOperatorPath(p) }).toEqual({ p, refused: true });
       const res = await call(launcher, 'localhost', 'POST', p, { body: create(s), headers });
       expect({ p, status: res.status, code: res.body?.code }).toEqual({ p, status: 404, code: 'not_found' });
     }
     expect(await listSlugs()).not.toContain(s);
     // The rest of the API is served as before.
     expect((await call(launcher, 'localhost', 'GET', '/api/openapi.json')).status).toBe(200);
+    const { isOperatorPath: isOp } = await import('../../scripts/operator-listener.mjs');
+    for (const p of ['/api/openapi.json', '/api/operator/../openapi.json', '/api/operators', '/operator/run']) expect({ p, refused: isOp(p) }).toEqual({ p, refused: false });
   });
 
   it('the operator socket is readable and writable by its owner only, and serves nothing but the operator endpoint', async () => {

@@ -114,8 +114,11 @@ describe('streaming uploads in', () => {
     await new Promise<void>((resolve) => req.write(rawBody.subarray(0, 2 * 1024 * 1024), () => resolve()));
     // Wait until the server has started storing the file, then hang up.
     const tmp = `${diskStoreRoot()}/tmp`;
-    for (let i = 0; i < 400 && !storeObjects().some((f) => f.startsWith(tmp)); i++) await new Promise((r) => setTimeout(r, 50));
+    let seen = false;
+    for (let i = 0; i < 400 && !(seen = storeObjects().some((f) => f.startsWith(tmp))); i++) await new Promise((r) => setTimeout(r, 50));
     req.destroy();
+    // Otherwise the test would prove nothing: the hang-up must come while a partial file exists.
+    expect(seen).toBe(true);
     // The server notices the hang-up and removes the partial file (bounded wait, no fixed sleep).
     for (let i = 0; i < 400 && storeObjects().join() !== before.join(); i++) await new Promise((r) => setTimeout(r, 50));
     expect(storeObjects()).toEqual(before);

@@ -2,24 +2,27 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { fileDeletions, files as filesTable } from '@/lib/db/schema';
+import { fileDeletions } from '@/lib/db/schema';
 import { HEAD_BYTES, FILE_LIMITS, checkUploadHead, tooLargeMessage, type MediaType } from '@/lib/domain/files';
 import { fileStore } from '@/lib/files';
-import { env } from '@/lib/server/env';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { releaseReservation, reserveQuota, settleReservation, type QuotaReservation } from './upload-quota';
 
 // Reads a multipart/form-data body as it arrives: text fields, and each file part streamed
 // straight into the file store (lib/files). A file's kind is decided by its first bytes before
 // the rest is read, and its size is counted as it flows: past its type's cap (image 5 MB, PDF
 // 10 MB, video 25 MB) or past what is left of the customer's or the brand's upload quota the
 // request is refused at once with 413, the partial file removed, and the rest of the body never
-// read. The declared Content-Length is checked before anything is read.
+// read. The declared Content-Length is checked before anything is read. Quota for the form is
+// reserved (upload-quota.ts) when its first file starts, up to its Content-Length, so concurrent
+// uploads cannot pass a quota together; the reservation is handed back by usingUploads once the
+// files rows are in, or here when the form is refused.
 
 export type StoredUpload = { field: string; key: string; size: number; sha256: string; mediaType: MediaType; contentType: string; name: string };
-export type UploadForm = { fields: Record<string, string>; files: StoredUpload[] };
+/** `reservation`: the quota reserved for the files until their rows are in (usingUploads hands it back). */
+export type UploadForm = { fields: Record<string, string>; files: StoredUpload[]; reservation?: string | null };
 
 type Kind = { mediaType: MediaType; contentType: string; name: string; maxBytes: number; tooLarge: string };
 
@@ -43,28 +46,6 @@ export function mediaField(field: string, accept: readonly MediaType[], maxFiles
 }
 
 const MB = 1024 * 1024;
-const mb = (n: number) => `${Math.round((n / MB) * 10) / 10} MB`;
-
-/** Bytes a customer may still upload at this brand, and what to say when they run out. */
-async function quotaLeft(clientId: string, customerId: string): Promise<{ left: number; message: string }> {
-  const db = await getDb();
-  const live = and(eq(filesTable.clientId, clientId), isNull(filesTable.erasedAt));
-  const [row] = await db
-    .select({
-      brand: sql<string>`coalesce(sum(${filesTable.size}), 0)`,
-      mine: sql<string>`coalesce(sum(${filesTable.size}) filter (where ${filesTable.customerId} = ${customerId}), 0)`,
-    })
-    .from(filesTable)
-    .where(live);
-  const e = env();
-  const customerQuota = Math.floor(e.UPLOAD_QUOTA_CUSTOMER_MB * MB);
-  const brandQuota = Math.floor(e.UPLOAD_QUOTA_BRAND_MB * MB);
-  const mine = customerQuota - Number(row?.mine ?? 0);
-  const brand = brandQuota - Number(row?.brand ?? 0);
-  return mine <= brand
-    ? { left: mine, message: `Upload quota reached: your files may take at most ${mb(customerQuota)} in all at this brand (${mb(customerQuota - mine)} used).` }
-    : { left: brand, message: `Upload quota reached: this brand's files may take at most ${mb(brandQuota)} in all. Please contact the brand.` };
-}
 
 /** Removes stored uploads of a request that was refused; a key the store could not remove is kept for later. */
 export async function discardUploads(uploads: readonly { key: string }[]) {
@@ -111,7 +92,7 @@ export async function readUploadForm(
   const fields: Record<string, string> = {};
   const stored: StoredUpload[] = [];
   const counts: Record<string, number> = {};
-  let quota: { left: number; message: string } | undefined;
+  let quota: QuotaReservation | undefined;
   let usedInForm = 0;
   let failure: unknown;
   let work = Promise.resolve();
@@ -141,7 +122,15 @@ export async function readUploadForm(
     if (counts[field] > rule.maxFiles) throw new ApiError('unprocessable', rule.tooMany);
     const first = Buffer.concat(head);
     const kind = rule.inspect({ name: info.filename ?? '', declaredType: info.mimeType ?? '', head: first.subarray(0, HEAD_BYTES) });
-    quota ??= await quotaLeft(opts.owner.clientId, opts.owner.customerId);
+    if (!quota) {
+      const reserved = await reserveQuota(opts.owner.clientId, opts.owner.customerId, length);
+      quota = reserved;
+      // Refused meanwhile (a bad field, a hang-up): the refusal may have been handled already.
+      if (failure) {
+        stream.resume();
+        return void (await releaseReservation(reserved.id).catch(() => undefined));
+      }
+    }
     const q = quota;
     let size = 0;
     const count = (n: number) => {
@@ -205,17 +194,31 @@ export async function readUploadForm(
     });
   } catch (err) {
     await discardUploads(stored);
+    await releaseReservation(quota?.id ?? null).catch(() => undefined); // else it lapses within the hour
     throw err;
   }
-  return { fields, files: stored };
+  const reservation = quota?.id ?? null;
+  try {
+    await settleReservation(reservation, usedInForm, stored.map((f) => f.key));
+  } catch (err) {
+    await discardUploads(stored);
+    await releaseReservation(reservation).catch(() => undefined);
+    throw err;
+  }
+  return { fields, files: stored, reservation };
 }
 
-/** Runs `run` on a read form; if it fails, the form's stored files are removed. */
+/**
+ * Runs `run` on a read form; if it fails, the form's stored files are removed. Either way the
+ * form's quota reservation is handed back afterwards: its files rows count from then on.
+ */
 export async function usingUploads<T>(form: UploadForm, run: (form: UploadForm) => Promise<T>): Promise<T> {
   try {
     return await run(form);
   } catch (err) {
     await discardUploads(form.files);
     throw err;
+  } finally {
+    await releaseReservation(form.reservation ?? null).catch(() => undefined); // else it lapses within the hour
   }
 }

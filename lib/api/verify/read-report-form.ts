@@ -23,7 +23,8 @@ const photoRule: FileRule = {
   },
 };
 
-export async function readReportForm(c: AppContext, owner: { clientId: string; customerId: string }): Promise<ReportInput> {
+/** `reservation`: the form's quota reservation, for usingUploads to hand back. */
+export async function readReportForm(c: AppContext, owner: { clientId: string; customerId: string }): Promise<ReportInput & { reservation?: string | null }> {
   const form = await readUploadForm(c, { fileFields: { photo: photoRule }, maxBytes: BODY_MAX_BYTES, tooLarge: TOO_LARGE, what: 'report', owner });
-  return { fields: form.fields, photo: form.files[0] ?? null };
+  return { fields: form.fields, photo: form.files[0] ?? null, reservation: form.reservation };
 }

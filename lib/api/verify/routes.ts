@@ -153,7 +153,7 @@ verifyRoutes.openapi(
     await hitRateLimit(`report:${c.var.client.id}:${c.var.auth.customerId}`, REPORT_LIMIT);
     const owner = { clientId: c.var.client.id, customerId: c.var.auth.customerId };
     const input = await readReportForm(ctx, owner);
-    const stored = await usingUploads({ fields: input.fields, files: input.photo ? [input.photo] : [] }, () => submitReport(owner.clientId, owner.customerId, input));
+    const stored = await usingUploads({ fields: input.fields, files: input.photo ? [input.photo] : [], reservation: input.reservation }, () => submitReport(owner.clientId, owner.customerId, input));
     return c.json(reportResponseSchema.parse(stored), 201);
   },
 );

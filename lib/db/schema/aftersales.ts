@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, jsonb, integer, smallint, boolean, date, customType, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, jsonb, integer, smallint, boolean, date, customType, uniqueIndex, index, bigint } from 'drizzle-orm/pg-core';
 import { clients, customers } from './core';
 import { claims, products } from './codes';
 import type { PayoutStatus } from '@/lib/domain/payouts';
@@ -41,6 +41,20 @@ export const fileDeletions = pgTable('file_deletions', {
   storageKey: text('storage_key').primaryKey(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Bytes an upload in flight may still store, counted by the quota check (migration 0008). */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: text('id').primaryKey(),
+    clientId: clientId(),
+    customerId: customerId(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    storageKeys: text('storage_keys').array().notNull().default(sql`'{}'`),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('upload_reservations_client_idx').on(t.clientId, t.expiresAt)],
+);
 
 export const warranties = pgTable(
   'warranties',
