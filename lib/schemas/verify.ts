@@ -40,6 +40,10 @@ export const batchInfoSchema = z.object({
   expiryDate: z.union([z.iso.date(), z.literal('Not Applicable')]),
 });
 
+/** RISK_LEVELS of lib/domain/risk.ts (spelled out: this schema is also read in the browser). */
+export const riskLevelSchema = z.enum(['none', 'caution', 'suspect']);
+export const riskSchema = z.object({ level: riskLevelSchema, reasons: z.array(z.string()) }).strict();
+
 export const verifyResponseSchema = z
   .object({
     result: verdictLabelSchema,
@@ -50,6 +54,8 @@ export const verifyResponseSchema = z
     batch: batchInfoSchema.optional(),
     verification: z.object({ count: z.number().int(), firstVerifiedAt: z.iso.datetime() }).optional(),
     claim: z.object({ claimedAt: z.iso.datetime(), byYou: z.boolean() }).nullable().optional(),
+    /** Beside the label, wherever verification is: how likely a copy, and why (docs/verification.md, "Risk"). */
+    risk: riskSchema.optional(),
   })
   .strict();
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -8,6 +8,8 @@ import { errorResponses } from '../openapi';
 import { requireCustomer } from '../auth/require-customer';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/domain/device-id';
+import { getCookie } from 'hono/cookie';
 import {
   authCodeBodySchema,
   batchDetailsResponseSchema,
@@ -41,8 +43,24 @@ const optionalCustomer: MiddlewareHandler<AppEnv> = async (c, next) => {
 const infoOrCustomer: MiddlewareHandler<AppEnv> = async (c, next) =>
   c.req.param('route') === 'info' ? optionalCustomer(c, next) : requireCustomer(c, next);
 
+/**
+ * The device id of the scan: the x-device-id header (refused when malformed: 422 naming it), else
+ * the device cookie the verify pages set (ignored when malformed: the page sets a new one).
+ */
+const deviceHeaderSchema = z.object({ [DEVICE_HEADER]: z.string().refine(isDeviceId, DEVICE_ID_FORMAT_MESSAGE) });
+function deviceIdOf(c: AppContext): string | null {
+  const header = c.req.header(DEVICE_HEADER);
+  if (header !== undefined) {
+    // A ZodError answers 422 naming the header as the field.
+    return deviceHeaderSchema.parse({ [DEVICE_HEADER]: header })[DEVICE_HEADER];
+  }
+  const cookie = getCookie(c, DEVICE_COOKIE);
+  return isDeviceId(cookie) ? cookie : null;
+}
+
 function scanContext(c: AppContext, raw: string, location?: { lat?: number; lng?: number }): ScanContext {
   return {
+    deviceId: deviceIdOf(c),
     clientId: c.var.client.id,
     config: brandConfig(c),
     customerId: c.get('auth')?.customerId ?? null,

@@ -2,12 +2,14 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { claims, scans } from '@/lib/db/schema';
+import { assessRisk, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
 import { shapeBatch, shapeProduct, todayIso } from './shape';
+import { raiseRedFlag } from './red-flag';
 
 // One scan of one code on one route: read (one query), judge (lib/domain/verdict.ts), claim the
 // unit when a post-sale scan earns it, record the scan, answer. The claim is an insert guarded by
@@ -21,6 +23,8 @@ export type ScanContext = {
   customerId: string | null;
   location: { lat: number | null; lng: number | null };
   ipHash: string;
+  /** The first-party device id from the cookie (or header), when well-formed; else null. */
+  deviceId: string | null;
   /** What the customer scanned or typed, kept (truncated) with the scan. */
   raw: string;
 };
@@ -47,6 +51,34 @@ async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: s
   return existing ?? null;
 }
 
+/** Labels whose answer carries the verification count, and so the risk beside it. */
+const ASSESSED = new Set<string>(['Info', 'Scan pre sale first', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Product Cliamed']);
+
+/**
+ * The session a scan belongs to: its device, else the signed-in customer, else its network. A
+ * place is trusted only from a session that is someone's (a device or an account): a bare
+ * location query with neither is kept with the scan but never used to judge the unit.
+ */
+export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ipHash' | 'location'>) {
+  const key = ctx.deviceId ?? (ctx.customerId ? `c:${ctx.customerId}` : `ip:${ctx.ipHash}`);
+  const trusted = ctx.deviceId !== null || ctx.customerId !== null;
+  const { lat, lng } = ctx.location;
+  return { key, place: trusted && lat !== null && lng !== null ? { lat, lng } : null };
+}
+
+function riskOf(ctx: ScanContext, row: NonNullable<CodeForVerify>, claim: { customerId: string; claimedAt: Date } | null, now: Date): RiskAssessment {
+  const session = sessionOf(ctx);
+  return assessRisk({
+    // Places of network-only sessions are not trusted either (see sessionOf).
+    sessions: row.sessions.map((s) => (s.deviceId || s.customerId ? s : { ...s, place: null })),
+    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place },
+    firstVerifiedAt: row.stats.first,
+    verifiedCount: row.stats.count,
+    claim,
+    settings: ctx.config.verification.risk,
+  });
+}
+
 export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: string): Promise<VerifyResponse> {
   const db = await getDb();
   const row = await readCodeForVerify(db, ctx.clientId, qrId, ctx.customerId);
@@ -54,6 +86,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   let claim = row?.claimCustomerId ? { customerId: row.claimCustomerId, claimedAt: row.claimedAt! } : null;
   let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
   const now = new Date();
+  // The risk beside the label, from the sessions read with the code (no other read).
+  const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, row, claim, now) : null;
 
   const record = (into: Db) =>
     into.insert(scans).values({
@@ -71,6 +105,10 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       lat: ctx.location.lat,
       lng: ctx.location.lng,
       ipHash: ctx.ipHash,
+      deviceId: ctx.deviceId,
+      // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
+      sessionKey: ours ? sessionOf(ctx).key : null,
+      risk: risk?.level ?? null,
     });
 
   if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
@@ -88,16 +126,22 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
     await record(db);
   }
 
+  // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
+  if (ours && risk && risk.level === 'suspect' && risk.previousLevel !== 'suspect') {
+    await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, risk });
+  }
+
   const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
   if (!ours || verdict.result === 'Fake' || verdict.result === 'Invalid Product' || !row.product || !row.batch) return base;
   const withDetails = { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
   if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only' || verdict.result === 'Expired') return withDetails;
   // This scan counts too: the stats were read before it was recorded.
   const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
-  if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification };
+  const shownRisk = risk ? { risk: { level: risk.level, reasons: risk.reasons } } : {};
+  if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification, ...shownRisk };
   // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so
   // a shopper learns that a pack on the shelf was already registered by someone (docs/verification.md).
   const shownClaim = claim && { claimedAt: claim.claimedAt.toISOString(), byYou: claim.customerId === ctx.customerId };
-  if (verdict.result === 'Info') return row.pairId ? { ...withDetails, verification, claim: shownClaim } : { ...withDetails, verification };
-  return { ...withDetails, verification, claim: shownClaim };
+  if (verdict.result === 'Info') return row.pairId ? { ...withDetails, verification, claim: shownClaim, ...shownRisk } : { ...withDetails, verification, ...shownRisk };
+  return { ...withDetails, verification, claim: shownClaim, ...shownRisk };
 }

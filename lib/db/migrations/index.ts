@@ -5,6 +5,7 @@ import { sql0004 } from './0004_aftersales';
 import { sql0005 } from './0005_scan_stats';
 import { sql0006 } from './0006_account_security';
 import { sql0007 } from './0007_file_store';
+import { sql0012 } from './0012_risk';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -16,4 +17,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0005_scan_stats', sql: sql0005 },
   { id: '0006_account_security', sql: sql0006 },
   { id: '0007_file_store', sql: sql0007 },
+  { id: '0012_risk', sql: sql0012 },
 ];

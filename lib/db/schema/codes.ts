@@ -112,6 +112,12 @@ export const scans = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     ipHash: text('ip_hash'),
+    /** The first-party device id (cookie), when the scan carried one (migration 0012). */
+    deviceId: text('device_id'),
+    /** The session the scan belongs to: device id, else 'c:' customer id, else 'ip:' address hash. */
+    sessionKey: text('session_key'),
+    /** The risk level shown with this scan (none, caution, suspect); null for scans without one. */
+    risk: text('risk'),
   },
   (t) => [
     index('scans_client_at_idx').on(t.clientId, t.at),
