@@ -1,0 +1,215 @@
+import { and, eq } from 'drizzle-orm';
+import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { createTestCustomer } from '../support/customers';
+import { createTestBatch } from '../support/codes';
+import { getDb } from '@/lib/db/client';
+import { redFlags, scans } from '@/lib/db/schema';
+import { runOperatorCommand } from '@/lib/operator/commands';
+import type { ClientConfigPatch } from '@/lib/schemas/client-config';
+import { newDeviceId } from '@/lib/domain/device-id';
+
+// The risk beside the verdict (docs/verification.md, "Risk"), red flags and the brand's commands.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+}, 60_000);
+jest.setTimeout(30_000);
+afterAll(() => server?.close());
+
+const PUNE = '?lat=18.52&lng=73.86';
+const DELHI = '?lat=28.61&lng=77.21';
+const MUMBAI = '?lat=19.08&lng=72.88';
+
+async function setup(config: ClientConfigPatch = { flags: { isRedFlaggingEnabled: true } }) {
+  const brand = await createTestBrand(config);
+  const batch = await createTestBatch(brand, { units: 2 });
+  const me = await createTestCustomer(brand.id);
+  const scan = (route: string, qrId: string, opts: { device?: string; token?: string; query?: string; cookie?: string } = {}) =>
+    call(server, brand.domain, 'GET', `/api/verify/${route}/${qrId}${opts.query ?? ''}`, {
+      ...(opts.token ? { token: opts.token } : {}),
+      ...(opts.device ? { headers: { 'x-device-id': opts.device } } : {}),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    });
+  return { brand, batch, me, scan };
+}
+
+async function scansOf(clientId: string) {
+  const db = await getDb();
+  return db.select().from(scans).where(eq(scans.clientId, clientId));
+}
+async function flagsOf(clientId: string) {
+  const db = await getDb();
+  return db.select().from(redFlags).where(eq(redFlags.clientId, clientId));
+}
+
+describe('the risk beside the verdict', () => {
+  it('says a first check is one, keeps the label, and records the session and risk with the scan', async () => {
+    const { brand, batch, scan } = await setup();
+    const device = newDeviceId();
+    const res = await scan('info', batch.units[0]!.overt.qrId, { device, query: PUNE });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ result: 'Info', verification: { count: 1 }, risk: { level: 'none', reasons: ['First check of this pack.'] } });
+    const [row] = await scansOf(brand.id);
+    expect(row).toMatchObject({ deviceId: device, sessionKey: device, risk: 'none', lat: 18.52 });
+  });
+
+  it('never raises the level for a customer rescanning their own unit: same phone anywhere, or signed in on another phone', async () => {
+    const { batch, me, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    const phone = newDeviceId();
+    expect((await scan('overt', qrId, { device: phone, token: me.token, query: PUNE })).body.risk.level).toBe('none');
+    // the same phone, then Delhi a minute later (a phone that travels is still one person)
+    const same = await scan('overt', qrId, { device: phone, token: me.token, query: DELHI });
+    expect(same.body.risk).toMatchObject({ level: 'none' });
+    expect(same.body.risk.reasons).toContain('You have checked this pack before.');
+    // signed in on another phone, in Mumbai
+    const other = await scan('overt', qrId, { device: newDeviceId(), token: me.token, query: MUMBAI });
+    expect(other.body.risk.level).toBe('none');
+    expect(other.body.risk.reasons.join(' ')).toMatch(/by 1 person/);
+    expect(other.body.result).toBe('Genuine Pre Sale'); // labels unchanged
+  });
+
+  it('calls a copy suspect when two people scan it 1,100 km apart within minutes, and raises one red flag', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    expect((await scan('info', qrId, { device: newDeviceId(), query: PUNE })).body.risk.level).toBe('none');
+    const copy = await scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    expect(copy.body.result).toBe('Info');
+    expect(copy.body.risk.level).toBe('suspect');
+    expect(copy.body.risk.reasons.join(' ')).toMatch(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
+    await scan('info', qrId, { device: newDeviceId(), query: MUMBAI });
+    const flags = await flagsOf(brand.id);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toMatchObject({ unitKey: batch.units[0]!.overt.pairId!, status: 'open', rules: ['travel'], blacklisted: false });
+    // the covert code of the same unit shares its risk
+    const covert = await scan('covert-pre', batch.units[0]!.covert.qrId, { device: newDeviceId(), token: (await createTestCustomer(brand.id)).token });
+    expect(covert.body.risk.level).toBe('suspect');
+    expect(await flagsOf(brand.id)).toHaveLength(1);
+  });
+
+  it('does not trust a location from a scan that is nobody\'s (no device id, not signed in)', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    await scan('info', qrId, { query: PUNE });
+    const far = await scan('info', qrId, { query: DELHI });
+    expect(far.body.risk.level).toBe('none');
+    expect(await flagsOf(brand.id)).toHaveLength(0);
+    // kept with the scan as before, and grouped by the network
+    const rows = await scansOf(brand.id);
+    expect(rows.every((r) => r.sessionKey?.startsWith('ip:'))).toBe(true);
+  });
+
+  it('refuses a malformed x-device-id naming it (not recorded) and ignores a malformed cookie', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    for (const bad of ['cu_AAAAAAAAAAAAAAAAAAAAAA', 'dv_short', `dv_${'A'.repeat(21)}%`]) {
+      const res = await scan('info', qrId, { device: bad });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ code: 'unprocessable', field: 'x-device-id' });
+      expect(res.body.errorMessage).toMatch(/^x-device-id: must be a device id of this app/);
+    }
+    expect(await scansOf(brand.id)).toHaveLength(0);
+    const res = await scan('info', qrId, { cookie: 'device_id=not-a-device' });
+    expect(res.status).toBe(200);
+    const [row] = await scansOf(brand.id);
+    expect(row!.deviceId).toBeNull();
+    // a well-formed cookie is the session
+    const device = newDeviceId();
+    await scan('info', qrId, { cookie: `device_id=${device}` });
+    expect((await scansOf(brand.id)).some((r) => r.sessionKey === device)).toBe(true);
+  });
+
+  it('raises no red flag for a brand without red flagging, and follows the brand\'s thresholds', async () => {
+    const { brand, batch, scan } = await setup({ verification: { risk: { cautionSessions: 2, suspectSessions: 3 } } });
+    const qrId = batch.units[1]!.overt.qrId;
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('none');
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk).toMatchObject({ level: 'caution', reasons: expect.arrayContaining(['Checked by 2 different people: more than usual for one pack.']) });
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('suspect');
+    expect(await flagsOf(brand.id)).toHaveLength(0);
+  });
+
+  it('keeps one brand\'s sessions apart from another\'s', async () => {
+    const a = await setup();
+    const b = await setup();
+    const device = newDeviceId();
+    await a.scan('info', a.batch.units[0]!.overt.qrId, { device, query: PUNE });
+    // the same phone scanning another brand's code far away is that brand's first check
+    const other = await b.scan('info', b.batch.units[0]!.overt.qrId, { device, query: DELHI });
+    expect(other.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] });
+    // a code of brand A scanned on brand B's host is Invalid Product: no risk, no session
+    const cross = await b.scan('info', a.batch.units[0]!.overt.qrId, { device: newDeviceId(), query: DELHI });
+    expect(cross.body.result).toBe('Invalid Product');
+    expect(cross.body.risk).toBeUndefined();
+    expect((await a.scan('info', a.batch.units[0]!.overt.qrId, { device: newDeviceId(), query: PUNE })).body.risk.level).toBe('none');
+  });
+});
+
+describe('red flags for the brand', () => {
+  async function suspectUnit(config: ClientConfigPatch = { flags: { isRedFlaggingEnabled: true } }) {
+    const s = await setup(config);
+    const qrId = s.batch.units[0]!.overt.qrId;
+    await s.scan('info', qrId, { device: newDeviceId(), query: PUNE });
+    await s.scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    return { ...s, qrId };
+  }
+
+  it('lists, filters by rule and product, resolves with a note, and refuses closing twice', async () => {
+    const { brand, batch, qrId } = await suspectUnit();
+    const list = (await runOperatorCommand('red-flags', { slug: brand.slug })) as Array<Record<string, unknown>>;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ status: 'open', rules: ['travel'], qrId, productId: batch.units[0]!.overt.productId, product: 'Test Serum', blacklisted: false });
+    expect(await runOperatorCommand('red-flags', { slug: brand.slug, rule: 'sessions' })).toEqual([]);
+    expect(await runOperatorCommand('red-flags', { slug: brand.slug, product: 'pr_other' })).toEqual([]);
+    expect(await runOperatorCommand('red-flags', { slug: brand.slug, rule: 'travel', product: batch.units[0]!.overt.productId })).toHaveLength(1);
+    await expect(runOperatorCommand('red-flags', { slug: brand.slug, rule: 'nope' })).rejects.toThrow(/must be one of/);
+    const id = list[0]!.id as string;
+    await expect(runOperatorCommand('resolve-red-flag', { slug: brand.slug, id })).rejects.toThrow();
+    expect(await runOperatorCommand('resolve-red-flag', { slug: brand.slug, id, note: 'Copies found in Delhi market' })).toMatchObject({ status: 'resolved' });
+    await expect(runOperatorCommand('dismiss-red-flag', { slug: brand.slug, id, note: 'x' })).rejects.toThrow(/already resolved/);
+    expect(await runOperatorCommand('red-flags', { slug: brand.slug })).toEqual([]);
+    expect(await runOperatorCommand('red-flags', { slug: brand.slug, status: 'resolved' })).toMatchObject([{ note: 'Copies found in Delhi market' }]);
+    // another brand sees none of it, and cannot close it
+    const other = await createTestBrand();
+    expect(await runOperatorCommand('red-flags', { slug: other.slug, status: 'all' })).toEqual([]);
+    await expect(runOperatorCommand('dismiss-red-flag', { slug: other.slug, id, note: 'x' })).rejects.toThrow(/No red flag/);
+  });
+
+  it('blacklists a suspect unit when the brand opts in, and dismissing the flag lifts it', async () => {
+    const { brand, batch, qrId, scan } = await suspectUnit({ flags: { isRedFlaggingEnabled: true }, verification: { risk: { autoBlacklist: true } } });
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.result).toBe('Fake');
+    expect((await scan('covert-pre', batch.units[0]!.covert.qrId, { token: (await createTestCustomer(brand.id)).token })).body.result).toBe('Fake');
+    expect((await scan('info', batch.units[1]!.overt.qrId)).body.result).toBe('Info'); // other units untouched
+    const [flag] = (await runOperatorCommand('red-flags', { slug: brand.slug })) as Array<{ id: string; blacklisted: boolean }>;
+    expect(flag!.blacklisted).toBe(true);
+    expect(await runOperatorCommand('dismiss-red-flag', { slug: brand.slug, id: flag!.id, note: 'A travelling sales rep' })).toMatchObject({ status: 'dismissed', unblacklisted: true });
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.result).toBe('Info');
+  });
+
+  it('shows a code\'s timeline: every scan with when, coarse where, session, result and risk', async () => {
+    const { brand, qrId } = await suspectUnit();
+    const timeline = (await runOperatorCommand('code-timeline', { slug: brand.slug, qrId })) as Array<Record<string, string>>;
+    expect(timeline).toHaveLength(2);
+    expect(timeline.map((t) => [t.result, t.risk, t.place])).toEqual([
+      ['Info', 'none', '18.52,73.86'],
+      ['Info', 'suspect', '28.61,77.21'],
+    ]);
+    expect(timeline[0]!.session).toMatch(/^s-[\w-]{8}$/);
+    expect(timeline[0]!.session).not.toBe(timeline[1]!.session);
+    expect(JSON.stringify(timeline)).not.toMatch(/dv_/); // device ids are never shown
+    await expect(runOperatorCommand('code-timeline', { slug: (await createTestBrand()).slug, qrId })).rejects.toThrow(/No code/);
+  });
+});
+
+describe('the scan hot path', () => {
+  it('reads the sessions with the code: one row per session of the unit, whatever the number of scans', async () => {
+    const { brand, batch, scan } = await setup();
+    const device = newDeviceId();
+    for (let i = 0; i < 5; i++) await scan('info', batch.units[0]!.overt.qrId, { device });
+    const db = await getDb();
+    const { unitSessions } = await import('@/lib/db/schema');
+    const rows = await db.select().from(unitSessions).where(and(eq(unitSessions.clientId, brand.id), eq(unitSessions.unitKey, batch.units[0]!.overt.pairId!)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ sessionKey: device, scanCount: 5 });
+  });
+});
