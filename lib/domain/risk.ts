@@ -37,9 +37,11 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
 export type Place = { lat: number; lng: number };
 /**
  * One session of a unit: the scans from one device (first-party cookie) or, without one, one
- * signed-in customer or one network. `place` is the last coarse place it was seen at, if known.
+ * signed-in customer or one network. `place` is the first coarse place it was seen at, and when:
+ * later places of the same session are its owner moving (or inventing places), never a new place
+ * for the unit, and they do not erase where the unit was first seen.
  */
-export type UnitSession = { key: string; deviceId: string | null; customerId: string | null; firstAt: Date; lastAt: Date; place: Place | null };
+export type UnitSession = { key: string; deviceId: string | null; customerId: string | null; firstAt: Date; lastAt: Date; place: (Place & { at: Date }) | null };
 export type CurrentScan = { key: string; deviceId: string | null; customerId: string | null; at: Date; place: Place | null };
 export type RiskInput = {
   /** The unit's sessions before this scan (at most the most recent few dozen). */
@@ -136,7 +138,7 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
   // Where: each person's places within the window (a person moving is never counted against the unit).
   const since = now.getTime() - settings.windowDays * DAY_MS;
   const located = groups
-    .map((g) => g.sessions.filter((s) => s.place && s.lastAt.getTime() >= since).map((s) => ({ place: s.place!, at: s.lastAt })))
+    .map((g) => g.sessions.filter((s) => s.place && s.place.at.getTime() >= since).map((s) => ({ place: s.place!, at: s.place!.at })))
     .filter((l) => l.length > 0);
   const places = distinctPlaces(located.map((l) => l[0]!.place), settings.placeKm);
   if (places.length >= settings.suspectPlaces) {
@@ -182,6 +184,15 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
 
 const levelOf = (list: readonly RiskFinding[]): RiskLevel => list.reduce<RiskLevel>((l, f) => maxLevel(l, f.level), 'none');
 
+const sessionOfScan = (scan: CurrentScan): UnitSession => ({
+  key: scan.key,
+  deviceId: scan.deviceId,
+  customerId: scan.customerId,
+  firstAt: scan.at,
+  lastAt: scan.at,
+  place: scan.place && { ...scan.place, at: scan.at },
+});
+
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -196,13 +207,13 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const ownRescan = isOwnRescan(sessions, scan);
   const now = ownRescan
     ? before
-    : findings([...sessions, { key: scan.key, deviceId: scan.deviceId, customerId: scan.customerId, firstAt: scan.at, lastAt: scan.at, place: scan.place }], input.claim, settings, scan.at);
+    : findings([...sessions, sessionOfScan(scan)], input.claim, settings, scan.at);
   const level = maxLevel(levelOf(now), previousLevel);
   const reasons: string[] = [];
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {
     reasons.push('First check of this pack.');
   } else {
-    const people = groupSessions(ownRescan ? sessions : [...sessions, { key: scan.key, deviceId: scan.deviceId, customerId: scan.customerId, firstAt: scan.at, lastAt: scan.at, place: scan.place }]).length;
+    const people = groupSessions(ownRescan ? sessions : [...sessions, sessionOfScan(scan)]).length;
     const count = input.verifiedCount + 1;
     reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);
     if (ownRescan) reasons.push('You have checked this pack before.');

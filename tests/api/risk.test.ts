@@ -70,6 +70,16 @@ describe('the risk beside the verdict', () => {
     expect(other.body.result).toBe('Genuine Pre Sale'); // labels unchanged
   });
 
+  it('keeps where a person first checked the unit: their own later places do not erase it', async () => {
+    const { batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    const phone = newDeviceId();
+    await scan('info', qrId, { device: phone, query: PUNE });
+    expect((await scan('info', qrId, { device: phone, query: DELHI })).body.risk.level).toBe('none');
+    // a second phone in Delhi minutes after the pack was seen in Pune
+    expect((await scan('info', qrId, { device: newDeviceId(), query: DELHI })).body.risk.level).toBe('suspect');
+  });
+
   it('calls a copy suspect when two people scan it 1,100 km apart within minutes, and raises one red flag', async () => {
     const { brand, batch, scan } = await setup();
     const qrId = batch.units[0]!.overt.qrId;

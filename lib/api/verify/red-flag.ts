@@ -34,3 +34,15 @@ export async function raiseRedFlag(db: Db, config: StoredClientConfig, s: Suspec
     return inserted.id;
   });
 }
+
+export const UNDER_REVIEW_MESSAGE = 'This product is being checked for copies; its cashback can be claimed once the check ends.';
+
+/** Whether a unit has an open red flag: its rewards' payouts are held until the brand closes it. */
+export async function isUnitUnderReview(db: Db, clientId: string, unitKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: redFlags.id })
+    .from(redFlags)
+    .where(and(eq(redFlags.clientId, clientId), eq(redFlags.unitKey, unitKey), eq(redFlags.status, 'open')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,7 +1,7 @@
 // The risk assessment (docs/verification.md, "Risk"). Each scan keeps its session (the
 // first-party device id, else the signed-in customer, else the network hash) and the risk it was
 // shown; unit_sessions holds one row per session of a unit (first and last time, the customer when
-// signed in, the last coarse place), kept by a trigger on scans like unit_scan_stats (0005), so
+// signed in, the first coarse place it was seen at and when), kept by a trigger on scans like unit_scan_stats (0005), so
 // the verify read takes a unit's recent sessions from one index instead of its scans.
 // red_flags: a unit that became suspect, for the brand to resolve or dismiss; at most one open
 // flag per unit. Mirrors lib/db/schema/risk.ts and codes.ts (scans).
@@ -20,6 +20,7 @@ create table unit_sessions (
   last_at timestamptz not null,
   lat double precision,
   lng double precision,
+  place_at timestamptz,
   scan_count integer not null,
   primary key (client_id, unit_key, session_key)
 );
@@ -30,13 +31,15 @@ begin
   if new.unit_key is not null and new.session_key is not null
      and new.result in ('Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Info',
                         'Product Cliamed', 'Batch Details Only', 'Expired', 'Scan pre sale first') then
-    insert into unit_sessions as s (client_id, unit_key, session_key, device_id, customer_id, first_at, last_at, lat, lng, scan_count)
-      values (new.client_id, new.unit_key, new.session_key, new.device_id, new.customer_id, new.at, new.at, new.lat, new.lng, 1)
+    insert into unit_sessions as s (client_id, unit_key, session_key, device_id, customer_id, first_at, last_at, lat, lng, place_at, scan_count)
+      values (new.client_id, new.unit_key, new.session_key, new.device_id, new.customer_id, new.at, new.at, new.lat, new.lng,
+              case when new.lat is null then null else new.at end, 1)
       on conflict (client_id, unit_key, session_key) do update
         set last_at = greatest(s.last_at, excluded.last_at),
             customer_id = coalesce(excluded.customer_id, s.customer_id),
-            lat = coalesce(excluded.lat, s.lat),
-            lng = case when excluded.lat is null then s.lng else excluded.lng end,
+            lat = coalesce(s.lat, excluded.lat),
+            lng = case when s.lat is null then excluded.lng else s.lng end,
+            place_at = case when s.lat is null then excluded.place_at else s.place_at end,
             scan_count = s.scan_count + 1;
   end if;
   return null;

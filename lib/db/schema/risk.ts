@@ -18,6 +18,8 @@ export const unitSessions = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /** When the session was first seen at its place (lat, lng): the first place it had. */
+    placeAt: timestamp('place_at', { withTimezone: true }),
     scanCount: integer('scan_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }), index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc())],

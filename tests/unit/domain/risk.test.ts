@@ -10,10 +10,11 @@ const T0 = new Date('2026-03-12T10:00:00Z');
 const h = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
 
 let n = 0;
-function session(over: Partial<UnitSession> & { at?: number } = {}): UnitSession {
+function session(over: Omit<Partial<UnitSession>, 'place'> & { at?: number; place?: Place } = {}): UnitSession {
   n += 1;
   const at = h(over.at ?? 0);
-  return { key: `dv_s${n}`, deviceId: `dv_s${n}`, customerId: null, firstAt: at, lastAt: at, place: null, ...over };
+  const { place, ...rest } = over;
+  return { key: `dv_s${n}`, deviceId: `dv_s${n}`, customerId: null, firstAt: at, lastAt: at, ...rest, place: place ? { ...place, at } : null };
 }
 function scan(over: Partial<CurrentScan> & { hours?: number } = {}): CurrentScan {
   return { key: 'dv_now', deviceId: 'dv_now', customerId: null, at: h(over.hours ?? 1), place: null, ...over };
@@ -103,6 +104,11 @@ describe('assessRisk: a customer rescanning their own unit never raises the leve
     const risk = assess(before, current);
     expect(risk).toMatchObject({ level: 'none', ownRescan: true, previousLevel: 'none' });
     expect(risk.reasons).toContain('You have checked this pack before.');
+  });
+  it('judges travel from where and when a session was first seen, not its last scan', () => {
+    const moved = { ...session({ place: PUNE, at: 0 }), lastAt: h(50) }; // its owner rescanned two days later
+    expect(assess([moved], scan({ place: DELHI, hours: 0.5 })).level).toBe('suspect');
+    expect(assess([moved], scan({ place: DELHI, hours: 49 })).level).toBe('none');
   });
   it('keeps a suspect unit suspect for its owner (it does not lower it either)', () => {
     const copied = [...before, session({ place: DELHI, at: 2 })];
