@@ -138,8 +138,14 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
   // Where: each person's places within the window (a person moving is never counted against the unit).
   const since = now.getTime() - settings.windowDays * DAY_MS;
   const located = groups
-    .map((g) => g.sessions.filter((s) => s.place && s.place.at.getTime() >= since).map((s) => ({ place: s.place!, at: s.place!.at })))
+    .map((g) =>
+      g.sessions
+        .filter((s) => s.place && s.place.at.getTime() >= since)
+        .map((s) => ({ place: s.place!, at: s.place!.at }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime()),
+    )
     .filter((l) => l.length > 0);
+  // A person counts at the first place they checked the unit (their own trips never add places).
   const places = distinctPlaces(located.map((l) => l[0]!.place), settings.placeKm);
   if (places.length >= settings.suspectPlaces) {
     out.push({

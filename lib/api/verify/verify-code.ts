@@ -5,6 +5,7 @@ import { claims, scans } from '@/lib/db/schema';
 import { assessRisk, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
+import { scanClock } from '@/lib/server/clock';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
@@ -44,8 +45,8 @@ function verdictInput(ctx: ScanContext, route: VerifyRoute, row: CodeForVerify, 
   };
 }
 
-async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: string) {
-  const inserted = await tx.insert(claims).values({ unitId, clientId, customerId }).onConflictDoNothing().returning();
+async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: string, claimedAt: Date) {
+  const inserted = await tx.insert(claims).values({ unitId, clientId, customerId, claimedAt }).onConflictDoNothing().returning();
   if (inserted[0]) return inserted[0];
   const [existing] = await tx.select().from(claims).where(and(eq(claims.unitId, unitId), eq(claims.clientId, clientId)));
   return existing ?? null;
@@ -85,7 +86,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const ours = row !== null && row.clientId === ctx.clientId;
   let claim = row?.claimCustomerId ? { customerId: row.claimCustomerId, claimedAt: row.claimedAt! } : null;
   let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
-  const now = new Date();
+  const now = scanClock();
   // The risk beside the label, from the sessions read with the code (no other read).
   const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, row, claim, now) : null;
 
@@ -116,7 +117,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
     const customerId = ctx.customerId;
     // The claim and its scan are written together, or neither is.
     await db.transaction(async (tx) => {
-      const won = await claimUnit(tx as unknown as Db, ctx.clientId, pairId, customerId);
+      const won = await claimUnit(tx as unknown as Db, ctx.clientId, pairId, customerId, now);
       claim = won && { customerId: won.customerId, claimedAt: won.claimedAt };
       verdict = computeVerdict(verdictInput(ctx, route, row, claim));
       await record(tx as unknown as Db);

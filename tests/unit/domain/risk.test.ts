@@ -105,6 +105,14 @@ describe('assessRisk: a customer rescanning their own unit never raises the leve
     expect(risk).toMatchObject({ level: 'none', ownRescan: true, previousLevel: 'none' });
     expect(risk.reasons).toContain('You have checked this pack before.');
   });
+  it('counts a person at the first place they checked it, whatever order their sessions come in', () => {
+    // the buyer at home, then on a trip signed in on another phone (read first: most recent first)
+    const trip = session({ deviceId: 'dv_trip', customerId: 'cu_buyer', place: DELHI, at: 80 });
+    const home = session({ deviceId: 'dv_home', customerId: 'cu_buyer', place: PUNE, at: 0 });
+    const family = session({ place: PUNE, at: 5 });
+    // a gift recipient in Kolkata ten days later: home and Kolkata are two places, not three
+    expect(assess([trip, home, family], scan({ place: KOLKATA, hours: 240 })).level).toBe('none');
+  });
   it('judges travel from where and when a session was first seen, not its last scan', () => {
     const moved = { ...session({ place: PUNE, at: 0 }), lastAt: h(50) }; // its owner rescanned two days later
     expect(assess([moved], scan({ place: DELHI, hours: 0.5 })).level).toBe('suspect');
