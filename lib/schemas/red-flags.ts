@@ -54,3 +54,22 @@ export const timelineEntrySchema = z
     place: z.string(),
   })
   .strict();
+
+// The operator endpoints (lib/api/operator/red-flag-routes.ts): the same arguments as the commands.
+export const redFlagsQuerySchema = z
+  .object({
+    slug,
+    status: listRedFlagsArgs.shape.status,
+    rule: listRedFlagsArgs.shape.rule,
+    product: z.string().trim().min(1).max(64).optional(),
+    limit: z.coerce.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(100),
+  })
+  .strict();
+export const redFlagsResponseSchema = z.object({ redFlags: z.array(redFlagSchema) }).strict();
+export const redFlagParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const closeRedFlagBodySchema = z.object({ slug, note: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters') }).strict();
+export const closeRedFlagResponseSchema = z.object({ id: z.string(), status: z.enum(['resolved', 'dismissed']), note: z.string(), unblacklisted: z.boolean() }).strict();
+export const codeTimelineQuerySchema = z
+  .object({ slug, qrId: z.string().trim().min(1, 'is required').max(64), limit: z.coerce.number().int().min(1).max(5000).default(200) })
+  .strict();
+export const codeTimelineResponseSchema = z.object({ scans: z.array(timelineEntrySchema) }).strict();

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, startApiServer, startOperatorSocket, type TestServer } from '../support/api-server';
+import { operatorKey } from '@/lib/server/secrets';
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
@@ -221,5 +225,56 @@ describe('the scan hot path', () => {
     const rows = await db.select().from(unitSessions).where(and(eq(unitSessions.clientId, brand.id), eq(unitSessions.unitKey, batch.units[0]!.overt.pairId!)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sessionKey: device, scanCount: 5 });
+  });
+});
+
+describe('the red-flag operator endpoints', () => {
+  let socketDir: string;
+  let operatorSocket: { socketPath: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    socketDir = mkdtempSync(path.join(os.tmpdir(), 'rf-sock-'));
+    operatorSocket = await startOperatorSocket(socketDir);
+  });
+  afterAll(async () => {
+    await operatorSocket?.close();
+    rmSync(socketDir, { recursive: true, force: true });
+  });
+  const key = () => ({ 'x-operator-key': operatorKey() });
+  const op = (method: string, p: string, body?: unknown, headers = key()) => call(operatorSocket, 'operator.invalid', method, `/api/operator${p}`, { body, headers });
+
+  it('lists, filters, shows a timeline and resolves, with the key, on the operator socket only', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    await scan('info', qrId, { device: newDeviceId(), query: PUNE });
+    await scan('info', qrId, { device: newDeviceId(), query: DELHI });
+
+    const list = await op('GET', `/red-flags?slug=${brand.slug}&rule=travel`);
+    expect(list.status).toBe(200);
+    expect(list.body.redFlags).toHaveLength(1);
+    expect(list.body.redFlags[0]).toMatchObject({ qrId, status: 'open', rules: ['travel'] });
+    expect((await op('GET', `/red-flags?slug=${brand.slug}&rule=consumed`)).body.redFlags).toEqual([]);
+    const bad = await op('GET', `/red-flags?slug=${brand.slug}&rule=nope`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.field).toBe('rule');
+
+    const timeline = await op('GET', `/code-timeline?slug=${brand.slug}&qrId=${qrId}`);
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.scans.map((s: { risk: string }) => s.risk)).toEqual(['none', 'suspect']);
+
+    const id = list.body.redFlags[0].id;
+    expect((await op('POST', `/red-flags/${id}/resolve`, { slug: brand.slug })).body).toMatchObject({ code: 'unprocessable', field: 'note' });
+    const done = await op('POST', `/red-flags/${id}/resolve`, { slug: brand.slug, note: 'Copies seized' });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ id, status: 'resolved', note: 'Copies seized', unblacklisted: false });
+    expect((await op('POST', `/red-flags/${id}/dismiss`, { slug: brand.slug, note: 'x' })).status).toBe(409);
+
+    // without the key: 401; without the operator channel (the public Brand API): 404
+    expect((await op('GET', `/red-flags?slug=${brand.slug}`, undefined, { 'x-operator-key': 'wrong' })).status).toBe(401);
+    const pub = await call(server, brand.domain, 'GET', `/api/operator/red-flags?slug=${brand.slug}`, { headers: key() });
+    expect(pub.status).toBe(404);
+    // documented on the operator socket, not in the public document
+    expect((await op('GET', '/openapi.json')).body.paths).toHaveProperty(['/operator/red-flags']);
+    const publicDoc = await call(server, brand.domain, 'GET', '/api/openapi.json');
+    expect(JSON.stringify(publicDoc.body)).not.toContain('red-flags');
   });
 });
