@@ -34,6 +34,9 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   consumedSessions: 3,
 };
 
+/** Days raw scan data is kept unless the brand says otherwise (verification.risk.retentionDays). */
+export const DEFAULT_RETENTION_DAYS = 100;
+
 export type Place = { lat: number; lng: number };
 /**
  * One session of a unit: the scans from one device (first-party cookie) or, without one, one

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, redFlagSchema, timelineEntrySchema } from '@/lib/schemas/red-flags';
 import { requireBrand } from './brands';
 import { requireCode } from './catalog';
+import { purgeScans, purgeScansArgs } from './retention';
 
 // The brand's view of suspect units (docs/verification.md, "Risk"): list and filter red flags,
 // resolve (a copy, confirmed) or dismiss (not a copy: an automatic blacklisting is lifted) with a
@@ -107,6 +108,11 @@ export const redFlagCommands = {
     summary: 'Dismiss a red flag (not a copy; lifts its automatic blacklisting): --slug --id <flag id> --note "…"',
     args: closeRedFlagArgs,
     run: dismissRedFlag,
+  },
+  'purge-scans': {
+    summary: 'Delete raw scan data older than each brand\'s verification.risk.retentionDays (default 100); the server also does it every 6 hours: [--slug]',
+    args: purgeScansArgs,
+    run: (args: z.output<typeof purgeScansArgs>) => purgeScans(args),
   },
   'code-timeline': { summary: 'Every scan of a code\'s unit, oldest first, with session, coarse place and risk: --slug --qr-id <qrId> [--limit 200]', args: codeTimelineArgs, run: codeTimeline },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
-import { DEFAULT_RISK_SETTINGS } from '@/lib/domain/risk';
+import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS } from '@/lib/domain/risk';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
@@ -80,6 +80,8 @@ const riskSettingsObject = z
     consumedSessions: count(25).default(DEFAULT_RISK_SETTINGS.consumedSessions),
     /** Blacklist a unit's codes automatically when it becomes suspect (the brand can undo it). */
     autoBlacklist: z.boolean().default(false),
+    /** Days raw scan data (each scan, each session's place) is kept; a job deletes older rows. */
+    retentionDays: count(3650).min(30, 'must be at least 30').default(DEFAULT_RETENTION_DAYS),
   })
   .strict();
 export const riskSettingsSchema = riskSettingsObject.refine((r) => r.suspectSessions >= r.cautionSessions, { message: 'must be at least cautionSessions', path: ['suspectSessions'] });

@@ -6,6 +6,7 @@ import { DEMO_HOSTS } from '@/lib/host';
 import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
+import { startRetentionJob } from '@/lib/operator/retention';
 
 // Runs once when the server process starts (instrumentation.ts): secrets, database, migrations,
 // the demo brand (DEMO_BRAND), then one summary of what is served. Seeding runs under the same
@@ -17,6 +18,8 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
   operatorKey();
   const handle = await getDbHandle();
   const { created } = e.DEMO_BRAND === 'on' ? await withStartupLock(() => seedDemo()) : { created: false };
+  // Raw scan data older than each brand's retention is deleted (lib/operator/retention.ts).
+  if (e.NODE_ENV !== 'test') startRetentionJob();
   if (e.LOG_LEVEL === 'silent') return { demoSeeded: created };
   const brands = await listBrands();
   const demo = e.DEMO_BRAND === 'on' ? (created ? ' (demo brand seeded)' : '') : ' (demo brand off)';

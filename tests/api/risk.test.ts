@@ -11,6 +11,8 @@ import { redFlags, scans } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/domain/device-id';
+import { setScanClockForSimulation } from '@/lib/server/clock';
+import { purgeScans } from '@/lib/operator/retention';
 
 // The risk beside the verdict (docs/verification.md, "Risk"), red flags and the brand's commands.
 
@@ -225,6 +227,33 @@ describe('the scan hot path', () => {
     const rows = await db.select().from(unitSessions).where(and(eq(unitSessions.clientId, brand.id), eq(unitSessions.unitKey, batch.units[0]!.overt.pairId!)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sessionKey: device, scanCount: 5 });
+  });
+});
+
+describe('retention of raw scan data', () => {
+  it('really deletes scans and sessions older than the brand\'s retention, keeps the count, and spares other brands', async () => {
+    const a = await setup(); // default: 100 days
+    const b = await setup({ verification: { risk: { retentionDays: 200 } } });
+    const now = Date.now();
+    const old = new Date(now - 101 * 86_400_000);
+    setScanClockForSimulation(() => old);
+    try {
+      await a.scan('info', a.batch.units[0]!.overt.qrId, { device: newDeviceId(), query: PUNE });
+      await b.scan('info', b.batch.units[0]!.overt.qrId, { device: newDeviceId(), query: PUNE });
+    } finally {
+      setScanClockForSimulation(null);
+    }
+    await a.scan('info', a.batch.units[1]!.overt.qrId, { device: newDeviceId() });
+    const out = await purgeScans({ slug: a.brand.slug });
+    expect(out).toEqual({ brands: 1, scansDeleted: 1, sessionsDeleted: 1 });
+    expect((await scansOf(a.brand.id)).map((s) => s.codeId)).toEqual([a.batch.units[1]!.overt.id]);
+    // all brands at once: brand b keeps its 101-day-old scan (200 days)
+    await purgeScans({});
+    expect(await scansOf(b.brand.id)).toHaveLength(1);
+    // the unit's count and first verification stay
+    const again = await a.scan('info', a.batch.units[0]!.overt.qrId, { device: newDeviceId() });
+    expect(again.body.verification).toEqual({ count: 2, firstVerifiedAt: old.toISOString() });
+    expect(await runOperatorCommand('purge-scans', { slug: a.brand.slug })).toEqual({ brands: 1, scansDeleted: 0, sessionsDeleted: 0 });
   });
 });
 

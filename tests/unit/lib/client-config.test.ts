@@ -45,7 +45,7 @@ describe('client configuration', () => {
 
   it('keeps risk settings with defaults, patches them one at a time, and refuses bad values naming them', () => {
     expect(defaultClientConfig().verification.risk).toEqual({
-      cautionSessions: 6, suspectSessions: 9, placeKm: 100, suspectPlaces: 3, windowDays: 30, maxSpeedKmh: 300, consumedSessions: 3, autoBlacklist: false,
+      cautionSessions: 6, suspectSessions: 9, placeKm: 100, suspectPlaces: 3, windowDays: 30, maxSpeedKmh: 300, consumedSessions: 3, autoBlacklist: false, retentionDays: 100,
     });
     const patched = applyConfigPatch(defaultClientConfig(), clientConfigPatchSchema.parse({ verification: { risk: { placeKm: 50 } } }));
     expect(patched.verification.risk).toMatchObject({ placeKm: 50, suspectSessions: 9 });
@@ -54,6 +54,7 @@ describe('client configuration', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['verification', 'risk', 'maxSpeedKmh']);
     expect(clientConfigPatchSchema.safeParse({ verification: { risk: { nope: 1 } } }).success).toBe(false);
+    expect(clientConfigPatchSchema.safeParse({ verification: { risk: { retentionDays: 29 } } }).error?.issues[0]?.message).toBe('must be at least 30');
     expect(() => applyConfigPatch(defaultClientConfig(), { verification: { risk: { cautionSessions: 8, suspectSessions: 7 } } })).toThrow(/cautionSessions/);
   });
 });
