@@ -133,7 +133,15 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
       {verdict.product && <ProductDetails product={verdict.product} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} />}
-      <Actions>{nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect')}</Actions>
+      <Actions>
+        {nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect')}
+        {verdict.evidence && (
+          // A download from the API, not a page: a plain link (no client-side navigation).
+          <a className={linkClass} href={`/api/verify/evidence/${encodeURIComponent(verdict.evidence.reference)}`} download>
+            Download the evidence report (PDF)
+          </a>
+        )}
+      </Actions>
     </div>
   );
 }

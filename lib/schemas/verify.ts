@@ -56,6 +56,8 @@ export const verifyResponseSchema = z
     claim: z.object({ claimedAt: z.iso.datetime(), byYou: z.boolean() }).nullable().optional(),
     /** Beside the label, wherever verification is: how likely a copy, and why (docs/verification.md, "Risk"). */
     risk: riskSchema.optional(),
+    /** A Fake, Product Claimed or suspect answer: the reference of its evidence report (GET /api/verify/evidence/{reference}). */
+    evidence: z.object({ reference: z.string() }).strict().optional(),
   })
   .strict();
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -97,3 +99,6 @@ export const reportFieldsSchema = z
   .strict()
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
 export const reportResponseSchema = z.object({ reportId: z.string(), photoStored: z.boolean() }).strict();
+
+// GET /api/verify/evidence/{reference} (application/pdf)
+export const evidenceParamsSchema = z.object({ reference: z.string().min(1).max(64) });

@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -305,5 +307,66 @@ describe('the red-flag operator endpoints', () => {
     expect((await op('GET', '/openapi.json')).body.paths).toHaveProperty(['/operator/red-flags']);
     const publicDoc = await call(server, brand.domain, 'GET', '/api/openapi.json');
     expect(JSON.stringify(publicDoc.body)).not.toContain('red-flags');
+  });
+});
+
+describe('the evidence report', () => {
+  const pdfText = (bytes: Buffer) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evidence-'));
+    const file = path.join(dir, 'e.pdf');
+    writeFileSync(file, bytes);
+    try {
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  /** The answer's bytes as they came (the support's call decodes text). */
+  const download = (domain: string, reference: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: Buffer }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: server.port, path: `/api/verify/evidence/${reference}`, headers: { host: domain } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('is offered with a suspect answer and says brand, code, time, coarse place, verdict, reasons and history; on this brand only', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    const first = await scan('info', qrId, { device: newDeviceId(), query: PUNE });
+    expect(first.body.evidence).toBeUndefined(); // nothing to prove on a genuine first check
+    const copy = await scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    const reference = copy.body.evidence.reference as string;
+    expect(reference).toMatch(/^sc_[0-9A-Za-z]{16}$/);
+    const res = await download(brand.domain, reference);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="evidence-${reference}.pdf"`);
+    const text = pdfText(res.raw);
+    for (const part of [`Report reference: ${reference}`, `Brand: Brand ${brand.slug}`, `Code as scanned: ${qrId}`, 'Product: Test Serum', 'near 28.61, 77.21', 'Verdict: Info', 'Risk: suspect', 'this code may have been copied', 'Verified 2 times since', 'from 2 different phones or accounts']) {
+      expect(text).toContain(part);
+    }
+    // another brand's host, an unknown or malformed reference, or a genuine scan's reference: 404
+    const other = await createTestBrand();
+    expect((await download(other.domain, reference)).status).toBe(404);
+    expect((await download(brand.domain, 'sc_AAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect((await download(brand.domain, '..%2Fetc')).status).toBe(404);
+    const [genuine] = (await scansOf(brand.id)).filter((s) => s.risk === 'none');
+    expect((await download(brand.domain, genuine!.id)).status).toBe(404);
+  });
+
+  it('is offered with a Fake answer, naming the code as it was scanned', async () => {
+    const { brand, scan } = await setup();
+    const fake = await scan('info', 'NoSuchCode123', { device: newDeviceId() });
+    expect(fake.body.result).toBe('Fake');
+    const res = await download(brand.domain, fake.body.evidence.reference);
+    expect(res.status).toBe(200);
+    const text = pdfText(res.raw);
+    expect(text).toContain('Code as scanned: NoSuchCode123');
+    expect(text).toContain('Verdict: Fake');
+    expect(text).toContain('Place (coarse): not shared');
   });
 });

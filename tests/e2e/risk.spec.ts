@@ -18,6 +18,7 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   const risk = page.getByTestId('risk');
   await expect(risk.getByRole('heading', { name: 'Risk: none' })).toBeVisible();
   await expect(risk).toContainText('First check of this pack.');
+  await expect(page.getByRole('link', { name: 'Download the evidence report (PDF)' })).toHaveCount(0); // nothing to prove
   const device = (await page.context().cookies()).find((c) => c.name === 'device_id');
   expect(device?.value).toMatch(/^dv_[A-Za-z0-9_-]{22}$/);
   expect(device?.httpOnly).toBe(true);
@@ -36,6 +37,15 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   await expect(risk2.getByRole('heading', { name: 'Risk: suspect' })).toBeVisible();
   await expect(risk2).toContainText(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
   await expect(page2.getByRole('link', { name: 'Sign in to report this product' })).toBeVisible();
+  // and the evidence report of this scan downloads as a PDF
+  const evidence = page2.getByRole('link', { name: 'Download the evidence report (PDF)' });
+  const href = await evidence.getAttribute('href');
+  expect(href).toMatch(/^\/api\/verify\/evidence\/sc_[0-9A-Za-z]{16}$/);
+  const pdf = await page2.request.get(`${brand.origin}${href}`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
   await page2.screenshot({ path: test.info().outputPath('risk-suspect.png'), fullPage: true });
   await other.close();
 });

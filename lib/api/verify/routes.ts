@@ -14,6 +14,7 @@ import {
   authCodeBodySchema,
   batchDetailsResponseSchema,
   batchNumberParamsSchema,
+  evidenceParamsSchema,
   reportResponseSchema,
   trackingResponseSchema,
   verifyParamsSchema,
@@ -28,6 +29,7 @@ import { getTracking } from './get-tracking';
 import { readReportForm } from './read-report-form';
 import { usingUploads } from '../aftersales/read-upload-form';
 import { submitReport } from './submit-report';
+import { evidenceReport } from './evidence';
 
 // The verify API (docs/verification.md). Paths are without the /api prefix.
 
@@ -86,6 +88,31 @@ verifyRoutes.openapi(
     await limitScans(c as unknown as AppContext);
     const { batchNumber } = c.req.valid('param');
     return c.json(batchDetailsResponseSchema.parse(await getBatchDetails(c.var.client.id, batchNumber)), 200);
+  },
+);
+
+// GET /api/verify/evidence/{reference} — the evidence report (PDF) of a Fake, Product Claimed or
+// suspect scan; the reference is given only in that scan's answer (registered before the generic
+// verify route so "evidence" is never read as a route name)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/verify/evidence/{reference}',
+    tags: ['verify'],
+    request: { params: evidenceParamsSchema },
+    responses: {
+      200: { description: 'The evidence report', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    await limitScans(c as unknown as AppContext);
+    const { reference } = c.req.valid('param');
+    const pdf = await evidenceReport(c.var.client, reference);
+    return c.body(new Uint8Array(pdf).buffer, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="evidence-${reference}.pdf"`,
+    });
   },
 );
 

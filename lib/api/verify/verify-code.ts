@@ -11,6 +11,7 @@ import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
 import { shapeBatch, shapeProduct, todayIso } from './shape';
 import { raiseRedFlag } from './red-flag';
+import { isEvidenceWorthy } from './evidence';
 
 // One scan of one code on one route: read (one query), judge (lib/domain/verdict.ts), claim the
 // unit when a post-sale scan earns it, record the scan, answer. The claim is an insert guarded by
@@ -90,9 +91,10 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   // The risk beside the label, from the sessions read with the code (no other read).
   const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, row, claim, now) : null;
 
+  const scanId = randomId('sc', 16);
   const record = (into: Db) =>
     into.insert(scans).values({
-      id: randomId('sc', 16),
+      id: scanId,
       clientId: ctx.clientId,
       // A code of another brand is never linked: nothing is recorded against that brand.
       codeId: ours ? row.id : null,
@@ -110,6 +112,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
       sessionKey: ours ? sessionOf(ctx).key : null,
       risk: risk?.level ?? null,
+      riskReasons: risk?.reasons ?? null,
     });
 
   if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
@@ -132,7 +135,9 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
     await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, risk });
   }
 
-  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
+  // A Fake, Product Claimed or suspect answer names its scan: the reference of its evidence report.
+  const evidence = isEvidenceWorthy(verdict.result, risk?.level ?? null) ? { evidence: { reference: scanId } } : {};
+  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer, ...evidence };
   if (!ours || verdict.result === 'Fake' || verdict.result === 'Invalid Product' || !row.product || !row.batch) return base;
   const withDetails = { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
   if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only' || verdict.result === 'Expired') return withDetails;

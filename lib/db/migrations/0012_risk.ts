@@ -9,6 +9,7 @@ export const sql0012 = `
 alter table scans add column device_id text;
 alter table scans add column session_key text;
 alter table scans add column risk text;
+alter table scans add column risk_reasons jsonb;
 
 create table unit_sessions (
   client_id text not null references clients(id) on delete cascade,

@@ -118,6 +118,8 @@ export const scans = pgTable(
     sessionKey: text('session_key'),
     /** The risk level shown with this scan (none, caution, suspect); null for scans without one. */
     risk: text('risk'),
+    /** The reasons shown with that risk, for the scan's evidence report. */
+    riskReasons: jsonb('risk_reasons').$type<string[]>(),
   },
   (t) => [
     index('scans_client_at_idx').on(t.clientId, t.at),
