@@ -50,7 +50,7 @@ export const unitCheckPath = (qrId: string) => `/overt/verify/${qrId}`;
 /** Sign-in that comes back to that verdict (the return path goes through safeReturnPath at /login). */
 export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: unitCheckPath(qrId) })}`;
 
-function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false): ReactNode[] {
+function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string): ReactNode[] {
   const steps: ReactNode[] = [];
   // A shopper who scanned the visible code: the unit itself is checked after sign-in, on its overt verdict.
   if (label === 'Info' && overt && qrId) {
@@ -64,7 +64,8 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
   }
   // /report is for signed-in customers: a visitor signs in first and comes back to it.
   if (brand.isRedFlaggingEnabled && (suspect || label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
-    const href = qrId ? `/report?qrId=${encodeURIComponent(qrId)}` : '/report';
+    const query = new URLSearchParams({ ...(qrId ? { qrId } : {}), ...(evidence ? { evidence } : {}) }).toString();
+    const href = query ? `/report?${query}` : '/report';
     steps.push(<Link key="report" className={primaryLinkClass} href={href}>{signedIn ? 'Report this product' : 'Sign in to report this product'}</Link>);
   }
   if (label === 'Genuine Pre Sale & Claim Warranty') {
@@ -134,7 +135,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
       {verdict.batch && <BatchDetails batch={verdict.batch} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} />}
       <Actions>
-        {nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect')}
+        {nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect', verdict.evidence?.reference)}
         {verdict.evidence && (
           // A download from the API, not a page: a plain link (no client-side navigation).
           <a className={linkClass} href={`/api/verify/evidence/${encodeURIComponent(verdict.evidence.reference)}`} download>
