@@ -41,10 +41,13 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   const evidence = page2.getByRole('link', { name: 'Download the evidence report (PDF)' });
   const href = await evidence.getAttribute('href');
   expect(href).toMatch(/^\/api\/verify\/evidence\/sc_[0-9A-Za-z]{16}$/);
-  const pdf = await page2.request.get(`${brand.origin}${href}`);
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // fetched by the page's own browser (Chromium resolves *.localhost; Node does not)
+  const pdf = await page2.evaluate(async (u) => {
+    const res = await fetch(u);
+    const head = new Uint8Array(await res.arrayBuffer()).slice(0, 5);
+    return { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...head) };
+  }, href!);
+  expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
 
   await page2.screenshot({ path: test.info().outputPath('risk-suspect.png'), fullPage: true });
   await other.close();
