@@ -307,6 +307,10 @@ describe('the red-flag operator endpoints', () => {
     expect((await op('GET', '/openapi.json')).body.paths).toHaveProperty(['/operator/red-flags']);
     const publicDoc = await call(server, brand.domain, 'GET', '/api/openapi.json');
     expect(JSON.stringify(publicDoc.body)).not.toContain('red-flags');
+    // while the public one documents the risk, the evidence reference and the evidence report
+    expect(Object.keys(publicDoc.body.paths)).toContain('/api/verify/evidence/{reference}');
+    const answer = JSON.stringify(publicDoc.body.paths['/api/verify/{route}/{qrId}'].get.responses['200']);
+    for (const word of ['"risk"', '"suspect"', '"reasons"', '"evidence"', '"reference"']) expect(answer).toContain(word);
   });
 });
 
