@@ -56,6 +56,8 @@ export type RiskInput = {
   verifiedCount: number;
   claim: { customerId: string; claimedAt: Date } | null;
   settings: RiskSettings;
+  /** The name of a place for the reasons (an offline gazetteer), or null; none: no names. */
+  placeName?: (p: Place) => string | null;
 };
 export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string };
 export type RiskAssessment = {
@@ -128,7 +130,7 @@ function distinctPlaces(places: readonly Place[], placeKm: number): Place[] {
 const DAY_MS = 86_400_000;
 
 /** The rules over a set of sessions (people = groups). Each finding carries its reason. */
-export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date): RiskFinding[] {
+export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, placeName: RiskInput['placeName'] = () => null): RiskFinding[] {
   const out: RiskFinding[] = [];
   const groups = groupSessions(sessions);
   const people = groups.length;
@@ -147,14 +149,16 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
         .map((s) => ({ place: s.place!, at: s.place!.at }))
         .sort((a, b) => a.at.getTime() - b.at.getTime()),
     )
-    .filter((l) => l.length > 0);
-  // A person counts at the first place they checked the unit (their own trips never add places).
+    .filter((l) => l.length > 0)
+    .sort((a, b) => a[0]!.at.getTime() - b[0]!.at.getTime());
+  // A person counts at the first place they checked the unit (their own trips never add places);
+  // places in the order they were first seen.
   const places = distinctPlaces(located.map((l) => l[0]!.place), settings.placeKm);
   if (places.length >= settings.suspectPlaces) {
     out.push({
       rule: 'places',
       level: 'suspect',
-      reason: `Checked in ${places.length} places more than ${settings.placeKm} km apart within ${settings.windowDays} days: this code may have been copied.`,
+      reason: `Checked in ${places.length} places more than ${settings.placeKm} km apart within ${settings.windowDays} days${namesOf(places, placeName)}: this code may have been copied.`,
     });
   }
 
@@ -191,6 +195,12 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
   return out;
 }
 
+/** ' (Pune, Delhi, Kolkata)' for the places that have a name; '' when none has. */
+function namesOf(places: readonly Place[], placeName: (p: Place) => string | null): string {
+  const names = [...new Set(places.map(placeName).filter((n): n is string => !!n))];
+  return names.length ? ` (${names.join(', ')})` : '';
+}
+
 const levelOf = (list: readonly RiskFinding[]): RiskLevel => list.reduce<RiskLevel>((l, f) => maxLevel(l, f.level), 'none');
 
 const sessionOfScan = (scan: CurrentScan): UnitSession => ({
@@ -211,12 +221,12 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const { sessions, scan, settings } = input;
-  const before = findings(sessions, input.claim, settings, scan.at);
+  const before = findings(sessions, input.claim, settings, scan.at, input.placeName);
   const previousLevel = levelOf(before);
   const ownRescan = isOwnRescan(sessions, scan);
   const now = ownRescan
     ? before
-    : findings([...sessions, sessionOfScan(scan)], input.claim, settings, scan.at);
+    : findings([...sessions, sessionOfScan(scan)], input.claim, settings, scan.at, input.placeName);
   const level = maxLevel(levelOf(now), previousLevel);
   const reasons: string[] = [];
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {
@@ -224,7 +234,13 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   } else {
     const people = groupSessions(ownRescan ? sessions : [...sessions, sessionOfScan(scan)]).length;
     const count = input.verifiedCount + 1;
-    reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);
+    // Where the pack was first seen: the earliest known place of the unit.
+    const first = sessions
+      .filter((x) => x.place)
+      .sort((a, b) => a.place!.at.getTime() - b.place!.at.getTime())[0]?.place;
+    const name = first && input.placeName ? input.placeName(first) : null;
+    const near = name ? ` near ${name}` : '';
+    reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);
     if (ownRescan) reasons.push('You have checked this pack before.');
   }
   for (const f of now) reasons.push(f.reason);

@@ -7,6 +7,7 @@ import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
 import { startRetentionJob } from '@/lib/operator/retention';
+import { placeNameOf } from './gazetteer';
 
 // Runs once when the server process starts (instrumentation.ts): secrets, database, migrations,
 // the demo brand (DEMO_BRAND), then one summary of what is served. Seeding runs under the same
@@ -19,7 +20,10 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
   const handle = await getDbHandle();
   const { created } = e.DEMO_BRAND === 'on' ? await withStartupLock(() => seedDemo()) : { created: false };
   // Raw scan data older than each brand's retention is deleted (lib/operator/retention.ts).
-  if (e.NODE_ENV !== 'test') startRetentionJob();
+  if (e.NODE_ENV !== 'test') {
+    startRetentionJob();
+    placeNameOf({ lat: 0, lng: 0 }); // reads the gazetteer now (about 0.2 s), not on a customer's scan
+  }
   if (e.LOG_LEVEL === 'silent') return { demoSeeded: created };
   const brands = await listBrands();
   const demo = e.DEMO_BRAND === 'on' ? (created ? ' (demo brand seeded)' : '') : ' (demo brand off)';

@@ -96,6 +96,8 @@ describe('the risk beside the verdict', () => {
     expect(copy.body.result).toBe('Info');
     expect(copy.body.risk.level).toBe('suspect');
     expect(copy.body.risk.reasons.join(' ')).toMatch(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
+    // where the pack was first seen, named by the offline gazetteer
+    expect(copy.body.risk.reasons[0]).toMatch(/^First verified on \d+ \w+ \d{4} near Pune\. Verified 2 times since, by 2 different people\.$/);
     await scan('info', qrId, { device: newDeviceId(), query: MUMBAI });
     const flags = await flagsOf(brand.id);
     expect(flags).toHaveLength(1);

@@ -35,6 +35,7 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   await open(page2, `${url}${DELHI}`);
   const risk2 = page2.getByTestId('risk');
   await expect(risk2.getByRole('heading', { name: 'Risk: suspect' })).toBeVisible();
+  await expect(risk2).toContainText(/First verified on \d+ \w+ \d{4} near Pune\./);
   await expect(risk2).toContainText(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
   await expect(page2.getByRole('link', { name: 'Sign in to report this product' })).toBeVisible();
   // and the evidence report of this scan downloads as a PDF

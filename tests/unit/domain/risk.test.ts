@@ -131,6 +131,30 @@ describe('assessRisk: a customer rescanning their own unit never raises the leve
   });
 });
 
+describe('assessRisk: place names', () => {
+  const names = new Map([[PUNE, 'Pune'], [DELHI, 'Delhi'], [KOLKATA, 'Kolkata']]);
+  const placeName = (p: Place) => [...names].find(([q]) => q.lat === p.lat && q.lng === p.lng)?.[1] ?? null;
+  it('says where the pack was first seen and names the places', () => {
+    const risk = assessRisk({
+      sessions: [session({ place: DELHI, at: 100 }), session({ place: PUNE, at: 0 })],
+      scan: scan({ place: KOLKATA, hours: 300 }),
+      firstVerifiedAt: T0,
+      verifiedCount: 2,
+      claim: null,
+      settings: DEFAULT_RISK_SETTINGS,
+      placeName,
+    });
+    expect(risk.reasons).toEqual([
+      'First verified on 12 Mar 2026 near Pune. Verified 3 times since, by 3 different people.',
+      'Checked in 3 places more than 100 km apart within 30 days (Pune, Delhi, Kolkata): this code may have been copied.',
+    ]);
+  });
+  it('leaves names out where none is known', () => {
+    const risk = assessRisk({ sessions: [session({ place: { lat: 0, lng: -30 } })], scan: scan(), firstVerifiedAt: T0, verifiedCount: 1, claim: null, settings: DEFAULT_RISK_SETTINGS, placeName });
+    expect(risk.reasons[0]).toBe('First verified on 12 Mar 2026. Verified 2 times since, by 2 different people.');
+  });
+});
+
 describe('assessRisk: previousLevel tells when a unit becomes suspect', () => {
   it('is the level before this scan', () => {
     const risk = assess([session({ place: PUNE })], scan({ place: DELHI, hours: 1 }));
