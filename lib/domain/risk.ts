@@ -6,7 +6,7 @@
 
 export const RISK_LEVELS = ['none', 'caution', 'suspect'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed'] as const;
+export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market'] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
 
 /** Per-brand settings (lib/schemas/client-config.ts, verification.risk), with these defaults. */
@@ -58,6 +58,10 @@ export type RiskInput = {
   settings: RiskSettings;
   /** The name of a place for the reasons (an offline gazetteer), or null; none: no names. */
   placeName?: (p: Place) => string | null;
+  /** The countries (ISO alpha-2) the unit's batch is sold in; null or empty: anywhere. */
+  markets?: readonly string[] | null;
+  /** The country of a place (the same gazetteer), for the market rule; none: the rule is off. */
+  countryOf?: (p: Place) => string | null;
 };
 export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string };
 export type RiskAssessment = {
@@ -130,7 +134,10 @@ function distinctPlaces(places: readonly Place[], placeKm: number): Place[] {
 const DAY_MS = 86_400_000;
 
 /** The rules over a set of sessions (people = groups). Each finding carries its reason. */
-export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, placeName: RiskInput['placeName'] = () => null): RiskFinding[] {
+type Lookups = Pick<RiskInput, 'placeName' | 'markets' | 'countryOf'>;
+
+export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}): RiskFinding[] {
+  const placeName = lookups.placeName ?? (() => null);
   const out: RiskFinding[] = [];
   const groups = groupSessions(sessions);
   const people = groups.length;
@@ -185,6 +192,19 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
     });
   }
 
+  // Off-market: a person whose first place is in a country the batch is not sold in.
+  const { markets, countryOf } = lookups;
+  if (markets?.length && countryOf) {
+    const outside = [...new Set(located.map((l) => countryOf(l[0]!.place)).filter((c): c is string => !!c && !markets.includes(c)))];
+    if (outside.length) {
+      out.push({
+        rule: 'market',
+        level: 'caution',
+        reason: `Checked in ${outside.join(', ')}, outside the countries this batch is sold in (${markets.join(', ')}): it may have been diverted or copied.`,
+      });
+    }
+  }
+
   // Already consumed: people other than the buyer checking a unit after its claim.
   if (claim) {
     const after = groups.filter((g) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claim.claimedAt.getTime())).length;
@@ -221,12 +241,12 @@ const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const { sessions, scan, settings } = input;
-  const before = findings(sessions, input.claim, settings, scan.at, input.placeName);
+  const before = findings(sessions, input.claim, settings, scan.at, input);
   const previousLevel = levelOf(before);
   const ownRescan = isOwnRescan(sessions, scan);
   const now = ownRescan
     ? before
-    : findings([...sessions, sessionOfScan(scan)], input.claim, settings, scan.at, input.placeName);
+    : findings([...sessions, sessionOfScan(scan)], input.claim, settings, scan.at, input);
   const level = maxLevel(levelOf(now), previousLevel);
   const reasons: string[] = [];
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb, type Db } from '@/lib/db/client';
-import { codes, products, redFlags, scans } from '@/lib/db/schema';
+import { batches, codes, products, redFlags, scans } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, redFlagSchema, timelineEntrySchema } from '@/lib/schemas/red-flags';
+import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, redFlagSchema, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
 import { requireBrand } from './brands';
-import { requireCode } from './catalog';
+import { requireBatch, requireCode } from './catalog';
 import { purgeScans, purgeScansArgs } from './retention';
 
 // The brand's view of suspect units (docs/verification.md, "Risk"): list and filter red flags,
@@ -97,9 +97,24 @@ export async function codeTimeline(args: z.output<typeof codeTimelineArgs>) {
   );
 }
 
+/** The countries a batch is sold in (the market rule); an empty list: anywhere. */
+export async function setBatchMarkets(args: z.output<typeof setBatchMarketsArgs>) {
+  const brand = await requireBrand(args.slug);
+  const batch = await requireBatch(brand.id, args.batch);
+  const markets = [...new Set(args.markets)];
+  const db = await getDb();
+  await db.update(batches).set({ markets: markets.length ? markets : null }).where(and(eq(batches.clientId, brand.id), eq(batches.id, batch.id)));
+  return { batchNumber: batch.batchNumber, markets };
+}
+
 export const redFlagCommands = {
+  'set-batch-markets': {
+    summary: 'Countries a batch is sold in, for the off-market risk rule: --slug --batch B-001 --markets IN,NP (--markets "" for anywhere)',
+    args: setBatchMarketsArgs,
+    run: setBatchMarkets,
+  },
   'red-flags': {
-    summary: 'List red flags (suspect units): --slug [--status open|resolved|dismissed|all] [--rule sessions|places|travel|consumed] [--product <id>] [--limit 100]',
+    summary: 'List red flags (suspect units): --slug [--status open|resolved|dismissed|all] [--rule sessions|places|travel|consumed|market] [--product <id>] [--limit 100]',
     args: listRedFlagsArgs,
     run: listRedFlags,
   },

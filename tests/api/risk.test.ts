@@ -149,6 +149,19 @@ describe('the risk beside the verdict', () => {
     expect(await flagsOf(brand.id)).toHaveLength(0);
   });
 
+  it('calls a pack checked outside its batch\'s countries caution (off-market), and refuses a bad country list', async () => {
+    const { brand, batch, scan } = await setup();
+    const { batchNumber } = batch;
+    expect(await runOperatorCommand('set-batch-markets', { slug: brand.slug, batch: batchNumber, markets: 'in,np' })).toEqual({ batchNumber, markets: ['IN', 'NP'] });
+    await expect(runOperatorCommand('set-batch-markets', { slug: brand.slug, batch: batchNumber, markets: 'India' })).rejects.toThrow(/two-letter country codes/);
+    const qrId = batch.units[0]!.overt.qrId;
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('none'); // no place: nothing to say
+    const paris = await scan('info', qrId, { device: newDeviceId(), query: '?lat=48.86&lng=2.35' });
+    expect(paris.body.risk).toMatchObject({ level: 'caution', reasons: expect.arrayContaining(['Checked in FR, outside the countries this batch is sold in (IN, NP): it may have been diverted or copied.']) });
+    expect(await runOperatorCommand('set-batch-markets', { slug: brand.slug, batch: batchNumber, markets: '' })).toEqual({ batchNumber, markets: [] });
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('none');
+  });
+
   it('keeps one brand\'s sessions apart from another\'s', async () => {
     const a = await setup();
     const b = await setup();

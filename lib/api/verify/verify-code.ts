@@ -6,7 +6,7 @@ import { assessRisk, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/server/clock';
-import { placeNameOf } from '@/lib/server/gazetteer';
+import { countryOf, placeNameOf } from '@/lib/server/gazetteer';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
@@ -80,6 +80,8 @@ function riskOf(ctx: ScanContext, row: NonNullable<CodeForVerify>, claim: { cust
     claim,
     settings: ctx.config.verification.risk,
     placeName: placeNameOf,
+    markets: row.batch?.markets ?? null,
+    countryOf,
   });
 }
 

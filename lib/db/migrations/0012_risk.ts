@@ -3,9 +3,12 @@
 // shown; unit_sessions holds one row per session of a unit (first and last time, the customer when
 // signed in, the first coarse place it was seen at and when), kept by a trigger on scans like unit_scan_stats (0005), so
 // the verify read takes a unit's recent sessions from one index instead of its scans.
+// batches.markets: the countries (ISO 3166-1 alpha-2) a batch is sold in, for the off-market rule.
 // red_flags: a unit that became suspect, for the brand to resolve or dismiss; at most one open
 // flag per unit. Mirrors lib/db/schema/risk.ts and codes.ts (scans).
 export const sql0012 = `
+alter table batches add column markets text[];
+
 alter table scans add column device_id text;
 alter table scans add column session_key text;
 alter table scans add column risk text;

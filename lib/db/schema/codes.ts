@@ -48,6 +48,8 @@ export const batches = pgTable(
     batchNumber: text('batch_number').notNull(),
     mfgDate: date('mfg_date'),
     expiryDate: date('expiry_date'),
+    /** Countries (ISO 3166-1 alpha-2) the batch is sold in; null: anywhere (migration 0012). */
+    markets: text('markets').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -155,6 +155,27 @@ describe('assessRisk: place names', () => {
   });
 });
 
+describe('assessRisk: off-market', () => {
+  const PARIS: Place = { lat: 48.86, lng: 2.35 };
+  const countryOf = (p: Place) => (p === PARIS || (p.lat === PARIS.lat && p.lng === PARIS.lng) ? 'FR' : p.lat === 0 ? null : 'IN');
+  const run = (sessions: UnitSession[], current: CurrentScan, markets: string[] | null) =>
+    assessRisk({ sessions, scan: current, firstVerifiedAt: T0, verifiedCount: sessions.length, claim: null, settings: DEFAULT_RISK_SETTINGS, markets, countryOf });
+  it.each([
+    ['a batch sold in India checked in France: caution', [session({ place: PUNE })], scan({ place: PARIS, hours: 48 }), ['IN'], 'caution'],
+    ['checked in India: none', [session({ place: PUNE })], scan({ place: DELHI, hours: 48 }), ['IN'], 'none'],
+    ['a batch sold anywhere', [session({ place: PUNE })], scan({ place: PARIS, hours: 48 }), null, 'none'],
+    ['a place with no known country', [session({ place: PUNE })], scan({ place: { lat: 0, lng: -30 }, hours: 48 }), ['IN'], 'none'],
+  ] as const)('%s', (_n, sessions, current, markets, level) => {
+    const risk = run([...sessions], current, markets ? [...markets] : null);
+    expect(risk.level).toBe(level);
+    if (level === 'caution') expect(risk.reasons).toContain('Checked in FR, outside the countries this batch is sold in (IN): it may have been diverted or copied.');
+  });
+  it('never raises the level of a rescan by someone already counted', () => {
+    const me = session({ deviceId: 'dv_me', key: 'dv_me', place: PUNE });
+    expect(run([me], scan({ deviceId: 'dv_me', key: 'dv_me', place: PARIS, hours: 48 }), ['IN']).level).toBe('none');
+  });
+});
+
 describe('assessRisk: previousLevel tells when a unit becomes suspect', () => {
   it('is the level before this scan', () => {
     const risk = assess([session({ place: PUNE })], scan({ place: DELHI, hours: 1 }));
