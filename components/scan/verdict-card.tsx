@@ -50,7 +50,7 @@ export const unitCheckPath = (qrId: string) => `/overt/verify/${qrId}`;
 /** Sign-in that comes back to that verdict (the return path goes through safeReturnPath at /login). */
 export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: unitCheckPath(qrId) })}`;
 
-function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean): ReactNode[] {
+function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string): ReactNode[] {
   const steps: ReactNode[] = [];
   // A shopper who scanned the visible code: the unit itself is checked after sign-in, on its overt verdict.
   if (label === 'Info' && overt && qrId) {
@@ -63,8 +63,9 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
     );
   }
   // /report is for signed-in customers: a visitor signs in first and comes back to it.
-  if (brand.isRedFlaggingEnabled && (label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
-    const href = qrId ? `/report?qrId=${encodeURIComponent(qrId)}` : '/report';
+  if (brand.isRedFlaggingEnabled && (suspect || label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
+    const query = new URLSearchParams({ ...(qrId ? { qrId } : {}), ...(evidence ? { evidence } : {}) }).toString();
+    const href = query ? `/report?${query}` : '/report';
     steps.push(<Link key="report" className={primaryLinkClass} href={href}>{signedIn ? 'Report this product' : 'Sign in to report this product'}</Link>);
   }
   if (label === 'Genuine Pre Sale & Claim Warranty') {
@@ -80,6 +81,27 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
   }
   steps.push(<Link key="again" className={linkClass} href="/qr-scan">Scan again</Link>);
   return steps;
+}
+
+const RISK_TITLE = { none: 'Risk: none', caution: 'Risk: caution', suspect: 'Risk: suspect' } as const;
+const RISK_CLASSES = {
+  none: 'border-gray-400 bg-white text-gray-900',
+  caution: 'border-amber-600 bg-amber-50 text-amber-900',
+  suspect: 'border-red-700 bg-red-50 text-red-900',
+} as const;
+
+/** The risk beside the label: its level in words (never colour alone) and the reasons. */
+export function RiskAssessment({ risk }: { risk: NonNullable<VerifyResponse['risk']> }) {
+  return (
+    <section aria-labelledby="risk-title" className={`mt-4 rounded-xl border-2 p-4 ${RISK_CLASSES[risk.level]}`} data-testid="risk" data-level={risk.level}>
+      <h2 id="risk-title" className="font-bold">{RISK_TITLE[risk.level]}</h2>
+      <ul className="mt-1 list-disc pl-5">
+        {risk.reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** `qrId`: the id that was scanned, for the report link of a Fake answer (which names no code). */
@@ -108,10 +130,19 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
           Verified {verdict.verification.count} {verdict.verification.count === 1 ? 'time' : 'times'} since {formatMoment(verdict.verification.firstVerifiedAt)}.
         </p>
       )}
+      {verdict.risk && <RiskAssessment risk={verdict.risk} />}
       {verdict.product && <ProductDetails product={verdict.product} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} />}
-      <Actions>{nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6)}</Actions>
+      <Actions>
+        {nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect', verdict.evidence?.reference)}
+        {verdict.evidence && (
+          // A download from the API, not a page: a plain link (no client-side navigation).
+          <a className={linkClass} href={`/api/verify/evidence/${encodeURIComponent(verdict.evidence.reference)}`} download>
+            Download the evidence report (PDF)
+          </a>
+        )}
+      </Actions>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { customers, payouts } from '@/lib/db/schema';
@@ -44,6 +44,14 @@ export async function listPayouts(args: z.output<typeof listPayoutsArgs>) {
 
 export const exportPayoutsArgs = z.object({ slug: slugArg, out: fileArg }).strict();
 
+/**
+ * A payout whose unit has an open red flag waits for the review (docs/verification.md, "Risk"):
+ * it stays TRANSFER_PENDING and is counted as held.
+ */
+const underReview = (clientId: string) =>
+  sql`exists (select 1 from reward_grants g join red_flags f on f.client_id = g.client_id and f.unit_key = g.unit_id and f.status = 'open'
+    where g.id = ${payouts.grantId} and g.client_id = ${clientId})`;
+
 /** TRANSFER_PENDING → PENDING_AT_BANK for every claimed payout, written as the bank's CSV (never overwrites a file). */
 export async function exportPayouts(args: z.output<typeof exportPayoutsArgs>) {
   const brand = await requireBrand(args.slug);
@@ -54,8 +62,12 @@ export async function exportPayouts(args: z.output<typeof exportPayoutsArgs>) {
       .select({ p: payouts, name: customers.userName })
       .from(payouts)
       .innerJoin(customers, and(eq(customers.id, payouts.customerId), eq(customers.clientId, brand.id)))
-      .where(and(eq(payouts.clientId, brand.id), eq(payouts.status, 'TRANSFER_PENDING')))
+      .where(and(eq(payouts.clientId, brand.id), eq(payouts.status, 'TRANSFER_PENDING'), sql`not ${underReview(brand.id)}`))
       .orderBy(asc(payouts.claimedAt), asc(payouts.id));
+    const [{ held } = { held: 0 }] = await tx
+      .select({ held: sql<number>`count(*)::int` })
+      .from(payouts)
+      .where(and(eq(payouts.clientId, brand.id), eq(payouts.status, 'TRANSFER_PENDING'), underReview(brand.id)));
     const batch = [];
     const now = new Date();
     for (const { p, name } of pending) {
@@ -68,7 +80,7 @@ export async function exportPayouts(args: z.output<typeof exportPayoutsArgs>) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new ApiError(code === 'EEXIST' ? 'conflict' : 'bad_request', code === 'EEXIST' ? `${args.out} exists; choose a new file name` : `Cannot write ${args.out}: ${code}`);
     }
-    return { file: out, count: batch.length, total: rupees(batch.reduce((s, b) => s + b.amount, 0)) };
+    return { file: out, count: batch.length, total: rupees(batch.reduce((s, b) => s + b.amount, 0)), held: Number(held) };
   });
 }
 

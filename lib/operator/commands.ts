@@ -32,6 +32,7 @@ import {
 } from './catalog-codes';
 import { exportCodes, exportCodesArgs, exportPdf, exportPdfArgs } from './catalog-export';
 import { aftersalesCommands } from './aftersales';
+import { redFlagCommands } from './red-flags';
 
 // The operator commands, one registry for the command line (run in-process when no server
 // holds DATA_DIR) and for POST /api/operator/run (when one does). Same code either way.
@@ -79,6 +80,7 @@ export const operatorCommands: Record<string, Command> = {
   },
   'list-scans': { summary: 'List the scans of a code\'s unit, newest first: --slug --qr-id <qrId> [--limit 50]', args: listScansArgs, run: listScans },
   ...aftersalesCommands,
+  ...redFlagCommands,
 };
 
 export async function runOperatorCommand(name: string, args: unknown): Promise<unknown> {

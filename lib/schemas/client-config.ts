@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
+import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS } from '@/lib/domain/risk';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
@@ -66,6 +67,26 @@ export const uiConfigSchema = z.object({
   embedding_App_Terms_And_Conditions_URL: httpsUrl.nullable().default(null),
 });
 
+/** The risk assessment's settings (docs/verification.md, "Risk"; lib/domain/risk.ts). */
+const count = (max: number) => z.number().int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`);
+const riskSettingsObject = z
+  .object({
+    cautionSessions: count(25).default(DEFAULT_RISK_SETTINGS.cautionSessions),
+    suspectSessions: count(25).default(DEFAULT_RISK_SETTINGS.suspectSessions),
+    placeKm: count(5000).default(DEFAULT_RISK_SETTINGS.placeKm),
+    suspectPlaces: count(25).min(2, 'must be at least 2').default(DEFAULT_RISK_SETTINGS.suspectPlaces),
+    windowDays: count(3650).default(DEFAULT_RISK_SETTINGS.windowDays),
+    maxSpeedKmh: count(2000).default(DEFAULT_RISK_SETTINGS.maxSpeedKmh),
+    consumedSessions: count(25).default(DEFAULT_RISK_SETTINGS.consumedSessions),
+    /** Blacklist a unit's codes automatically when it becomes suspect (the brand can undo it). */
+    autoBlacklist: z.boolean().default(false),
+    /** Days raw scan data (each scan, each session's place) is kept; a job deletes older rows. */
+    retentionDays: count(3650).min(30, 'must be at least 30').default(DEFAULT_RETENTION_DAYS),
+  })
+  .strict();
+export const riskSettingsSchema = riskSettingsObject.refine((r) => r.suspectSessions >= r.cautionSessions, { message: 'must be at least cautionSessions', path: ['suspectSessions'] });
+export type RiskConfig = z.infer<typeof riskSettingsSchema>;
+
 /** How the brand's verification behaves (docs/verification.md). */
 export const verificationSettingsSchema = z.object({
   /** A post-sale scan answers 'Scan pre sale first' until the customer has scanned the unit pre sale. */
@@ -76,6 +97,8 @@ export const verificationSettingsSchema = z.object({
    * pre-sale verdict, for brands that want every check tied to an account.
    */
   printedOvertRoute: z.enum(PRINTED_OVERT_ROUTES, { error: "must be 'info' or 'overt'" }).default('info'),
+  /** The risk assessment beside each verdict; anything left out keeps its default. */
+  risk: riskSettingsSchema.default(riskSettingsSchema.parse({})),
 });
 
 const bannersSchema = z
@@ -115,7 +138,7 @@ export const clientConfigPatchSchema = z
     otpServices: otpServicesConfigSchema.partial().strict(),
     complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10) }).strict(),
     banners: bannersSchema,
-    verification: verificationSettingsSchema.partial().strict(),
+    verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
     footer: z
       .object({
         text: z.string().max(500),
@@ -143,7 +166,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     otpServices: { ...current.otpServices, ...patch.otpServices },
     complaintConfig: patch.complaintConfig ?? current.complaintConfig,
     banners: patch.banners === undefined ? current.banners : patch.banners,
-    verification: { ...current.verification, ...patch.verification },
+    verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
     footer: { ...current.footer, ...patch.footer },
   });
 }

@@ -40,6 +40,10 @@ export const batchInfoSchema = z.object({
   expiryDate: z.union([z.iso.date(), z.literal('Not Applicable')]),
 });
 
+/** RISK_LEVELS of lib/domain/risk.ts (spelled out: this schema is also read in the browser). */
+export const riskLevelSchema = z.enum(['none', 'caution', 'suspect']);
+export const riskSchema = z.object({ level: riskLevelSchema, reasons: z.array(z.string()) }).strict();
+
 export const verifyResponseSchema = z
   .object({
     result: verdictLabelSchema,
@@ -50,6 +54,10 @@ export const verifyResponseSchema = z
     batch: batchInfoSchema.optional(),
     verification: z.object({ count: z.number().int(), firstVerifiedAt: z.iso.datetime() }).optional(),
     claim: z.object({ claimedAt: z.iso.datetime(), byYou: z.boolean() }).nullable().optional(),
+    /** Beside the label, wherever verification is: how likely a copy, and why (docs/verification.md, "Risk"). */
+    risk: riskSchema.optional(),
+    /** A Fake, Product Claimed or suspect answer: the reference of its evidence report (GET /api/verify/evidence/{reference}). */
+    evidence: z.object({ reference: z.string() }).strict().optional(),
   })
   .strict();
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -91,3 +99,6 @@ export const reportFieldsSchema = z
   .strict()
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
 export const reportResponseSchema = z.object({ reportId: z.string(), photoStored: z.boolean() }).strict();
+
+// GET /api/verify/evidence/{reference} (application/pdf)
+export const evidenceParamsSchema = z.object({ reference: z.string().min(1).max(64) });

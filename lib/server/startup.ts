@@ -6,6 +6,8 @@ import { DEMO_HOSTS } from '@/lib/host';
 import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from './secrets';
 import { env } from './env';
+import { startRetentionJob } from '@/lib/operator/retention';
+import { placeNameOf } from './gazetteer';
 
 // Runs once when the server process starts (instrumentation.ts): secrets, database, migrations,
 // the demo brand (DEMO_BRAND), then one summary of what is served. Seeding runs under the same
@@ -17,6 +19,11 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
   operatorKey();
   const handle = await getDbHandle();
   const { created } = e.DEMO_BRAND === 'on' ? await withStartupLock(() => seedDemo()) : { created: false };
+  // Raw scan data older than each brand's retention is deleted (lib/operator/retention.ts).
+  if (e.NODE_ENV !== 'test') {
+    startRetentionJob();
+    placeNameOf({ lat: 0, lng: 0 }); // reads the gazetteer now (about 0.2 s), not on a customer's scan
+  }
   // Under WEB_CONCURRENCY the first worker speaks for all (scripts/cluster.mjs).
   if (e.LOG_LEVEL === 'silent' || e.BRAND_WORKER > 1) return { demoSeeded: created };
   const brands = await listBrands();

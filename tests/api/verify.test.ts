@@ -100,7 +100,7 @@ describe('GET /api/verify/info/{qrId}', () => {
     const { brand, verify } = await setup();
     const res = await verify('info', 'AAAAAAAAAAAAAAAAA', null);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: 'Fake', kind: 'info', layer: 1 });
+    expect(res.body).toEqual({ result: 'Fake', kind: 'info', layer: 1, evidence: { reference: expect.stringMatching(/^sc_/) } });
     const rows = await scansOf(brand.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ result: 'Fake', codeId: null, qrIdRaw: 'AAAAAAAAAAAAAAAAA' });
@@ -192,7 +192,7 @@ describe('GET /api/verify/{route}/{qrId} — signed-in routes', () => {
     expect((await verify('auto', batch.units[0]!.covert.qrId)).body).toMatchObject({ result: 'Genuine Post Sale', kind: 'post sale' });
     expect((await verify('auto', batch.cases[0]!.qrId)).body).toMatchObject({ result: 'Tracking', kind: 'tracking' });
     expect((await verify('auto', batch.pallets[0]!.qrId)).body).toMatchObject({ result: 'Tracking', kind: 'tracking' });
-    expect((await verify('auto', 'unknownUnknown123')).body).toEqual({ result: 'Fake', kind: 'pre sale', layer: 2 });
+    expect((await verify('auto', 'unknownUnknown123')).body).toEqual({ result: 'Fake', kind: 'pre sale', layer: 2, evidence: { reference: expect.stringMatching(/^sc_/) } });
   });
 
   it('answers Batch Details Only for every unit code when the brand does not serialise', async () => {
@@ -219,7 +219,7 @@ describe('GET /api/verify — bad input and other brands', () => {
     await deleteCode({ slug: brand.slug, qrId: batch.units[0]!.overt.qrId });
     expect((await verify('overt', batch.units[0]!.overt.qrId)).body).toEqual({ result: 'Invalid Product', kind: 'pre sale', layer: 2 });
     await blacklistCode({ slug: brand.slug, qrId: batch.units[0]!.covert.qrId, undo: false });
-    expect((await verify('covert-post', batch.units[0]!.covert.qrId)).body).toEqual({ result: 'Fake', kind: 'post sale', layer: 3 });
+    expect((await verify('covert-post', batch.units[0]!.covert.qrId)).body).toEqual({ result: 'Fake', kind: 'post sale', layer: 3, evidence: { reference: expect.stringMatching(/^sc_/) } });
   });
 
   it('a code of another brand is Invalid Product, and nothing is recorded against that brand', async () => {
@@ -333,7 +333,7 @@ describe('POST /api/verify/auth-code', () => {
   it('answers Fake for an unknown code and 422 naming the field for one that cannot be a code', async () => {
     const { brand, me } = await setup({ flags: { isVTCodesEnabled: true } });
     const unknown = await call(server, brand.domain, 'POST', '/api/verify/auth-code', { token: me.token, body: { code: 'ZZZZZ-ZZZZZ' } });
-    expect(unknown.body).toEqual({ result: 'Fake', kind: 'post sale', layer: 3 });
+    expect(unknown.body).toEqual({ result: 'Fake', kind: 'post sale', layer: 3, evidence: { reference: expect.stringMatching(/^sc_/) } });
     const bad = await call(server, brand.domain, 'POST', '/api/verify/auth-code', { token: me.token, body: { code: 'abc' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errorMessage).toMatch(/^code:/);

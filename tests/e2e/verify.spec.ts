@@ -73,7 +73,8 @@ test('a customer verifies a unit before and after buying it, and another custome
   await open(page2, `${brand.origin}/covert/post/verify/${unit.covert.qrId}`);
   await expect(h1(page2, 'Product Claimed')).toBeVisible();
   await expect(page2.getByTestId('claim')).toHaveText(/^Claimed on /);
-  await expect(page2.getByRole('link', { name: 'Report this product' })).toHaveAttribute('href', `/report?qrId=${unit.covert.qrId}`);
+  // the report carries the reference of this scan's evidence report (docs/verification.md, "Risk")
+  await expect(page2.getByRole('link', { name: 'Report this product' })).toHaveAttribute('href', new RegExp(`^/report\\?qrId=${unit.covert.qrId}&evidence=sc_[0-9A-Za-z]{16}$`));
   await other.close();
 });
 
@@ -181,9 +182,10 @@ test('a customer reports a fake product with a photo; a file that is not an imag
   await acceptBanners(page);
   await open(page, `${brand.origin}/overt/verify/NoSuchCode7654321`);
   await page.getByRole('link', { name: 'Report this product' }).click();
-  await expect(page).toHaveURL(`${brand.origin}/report?qrId=NoSuchCode7654321`);
+  await expect(page).toHaveURL(new RegExp(`^${brand.origin}/report\\?qrId=NoSuchCode7654321&evidence=sc_[0-9A-Za-z]{16}$`));
   await page.locator('html[data-hydrated="true"]').waitFor();
   await expect(page.getByLabel('Code on the product (optional)')).toHaveValue('NoSuchCode7654321');
+  await expect(page.getByLabel('What looks wrong?')).toHaveValue(/^Evidence report: sc_[0-9A-Za-z]{16}\n$/);
 
   await page.getByLabel('What looks wrong?').fill('Seal broken, code scans as fake.');
   await page.getByLabel('Photo (optional)').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text, not an image') });

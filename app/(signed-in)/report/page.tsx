@@ -17,9 +17,12 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
     );
   }
   const qrId = Array.isArray(params.qrId) ? params.qrId[0] : params.qrId;
+  // From a verdict with an evidence report: its reference goes with the report (docs/verification.md, "Risk").
+  const evidence = Array.isArray(params.evidence) ? params.evidence[0] : params.evidence;
+  const initialDescription = evidence && /^sc_[0-9A-Za-z]{16}$/.test(evidence) ? `Evidence report: ${evidence}\n` : '';
   return (
     <Page title="Report a product" intro={`Tell ${brand?.organizationName ?? 'the brand'} about a product you think is counterfeit or tampered with.`}>
-      <ReportForm initialQrId={qrId?.slice(0, 64) ?? ''} />
+      <ReportForm initialQrId={qrId?.slice(0, 64) ?? ''} initialDescription={initialDescription} />
     </Page>
   );
 }

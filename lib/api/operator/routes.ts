@@ -1,12 +1,12 @@
 import 'server-only';
 import { Hono } from 'hono';
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { operatorKey } from '@/lib/server/secrets';
 import { env } from '@/lib/server/env';
 import { runOperatorCommand } from '@/lib/operator/commands';
+import { keyMatches, same } from './key';
+import { redFlagOperatorRoutes } from './red-flag-routes';
 
 // POST /api/operator/run — lets `npm run brand` act through a running server, so the CLI never
 // opens DATA_DIR beside it. Reachable only through the launcher's operator listener, a unix
@@ -23,15 +23,6 @@ const bodySchema = z.object({ command: z.string().min(1).max(60), args: z.unknow
 /** The header the operator listener sets on every request it passes on. */
 export const OPERATOR_CHANNEL_HEADER = 'x-operator-channel';
 
-function same(given: string | undefined, expected: string | undefined): boolean {
-  if (!given || !expected) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-const keyMatches = (given: string | undefined) => same(given, operatorKey());
-
 // Every /api/operator/* path, known or not, answers as if absent unless it came through the
 // operator listener.
 operatorRoutes.use('/operator/*', async (c, next) => {
@@ -45,3 +36,6 @@ operatorRoutes.post('/operator/run', async (c) => {
   const result = await runOperatorCommand(body.command, body.args ?? {});
   return c.json({ result }, 200);
 });
+
+// Red flags and a code's timeline as endpoints of their own (docs/verification.md, "Risk").
+operatorRoutes.route('/', redFlagOperatorRoutes);

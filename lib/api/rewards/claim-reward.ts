@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../errors';
 import { isUniqueViolation } from '../aftersales/db';
 import { findGrants } from './find-grants';
 import { tryTransitionPayout } from './transition-payout';
+import { isUnitUnderReview, UNDER_REVIEW_MESSAGE } from '../verify/red-flag';
 
 // POST /api/customer/rewards/{grantId}/claim — claims a cashback to the customer's UPI id.
 // The payout moves NOT_CLAIMED → TRANSFER_PENDING by one conditional update that also stores
@@ -40,7 +41,7 @@ export async function claimReward(clientId: string, customerId: string, grantId:
     return answer(clientId, customerId, grantId);
   }
   const [payout] = await db
-    .select({ id: payouts.id, status: payouts.status })
+    .select({ id: payouts.id, status: payouts.status, unitId: rewardGrants.unitId })
     .from(payouts)
     .innerJoin(rewardGrants, and(eq(rewardGrants.id, payouts.grantId), eq(rewardGrants.clientId, clientId), eq(rewardGrants.customerId, customerId)))
     .where(and(eq(payouts.grantId, grantId), eq(payouts.clientId, clientId), eq(payouts.customerId, customerId)));
@@ -49,6 +50,8 @@ export async function claimReward(clientId: string, customerId: string, grantId:
     if (!grant) throw notFound('Reward');
     throw new ApiError('unprocessable', 'This reward is a coupon: its code is already yours, there is nothing to claim');
   }
+  // A unit suspected of being copied: its cashback waits for the brand's review.
+  if (await isUnitUnderReview(db, clientId, payout.unitId)) throw new ApiError('conflict', UNDER_REVIEW_MESSAGE);
   const [me] = await db
     .select({ vpa: customers.vpa })
     .from(customers)

@@ -8,10 +8,13 @@ import { errorResponses } from '../openapi';
 import { requireCustomer } from '../auth/require-customer';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/domain/device-id';
+import { getCookie } from 'hono/cookie';
 import {
   authCodeBodySchema,
   batchDetailsResponseSchema,
   batchNumberParamsSchema,
+  evidenceParamsSchema,
   reportResponseSchema,
   trackingResponseSchema,
   verifyParamsSchema,
@@ -26,6 +29,7 @@ import { getTracking } from './get-tracking';
 import { readReportForm } from './read-report-form';
 import { usingUploads } from '../aftersales/read-upload-form';
 import { submitReport } from './submit-report';
+import { evidenceReport } from './evidence';
 
 // The verify API (docs/verification.md). Paths are without the /api prefix.
 
@@ -41,8 +45,24 @@ const optionalCustomer: MiddlewareHandler<AppEnv> = async (c, next) => {
 const infoOrCustomer: MiddlewareHandler<AppEnv> = async (c, next) =>
   c.req.param('route') === 'info' ? optionalCustomer(c, next) : requireCustomer(c, next);
 
+/**
+ * The device id of the scan: the x-device-id header (refused when malformed: 422 naming it), else
+ * the device cookie the verify pages set (ignored when malformed: the page sets a new one).
+ */
+const deviceHeaderSchema = z.object({ [DEVICE_HEADER]: z.string().refine(isDeviceId, DEVICE_ID_FORMAT_MESSAGE) });
+function deviceIdOf(c: AppContext): string | null {
+  const header = c.req.header(DEVICE_HEADER);
+  if (header !== undefined) {
+    // A ZodError answers 422 naming the header as the field.
+    return deviceHeaderSchema.parse({ [DEVICE_HEADER]: header })[DEVICE_HEADER];
+  }
+  const cookie = getCookie(c, DEVICE_COOKIE);
+  return isDeviceId(cookie) ? cookie : null;
+}
+
 function scanContext(c: AppContext, raw: string, location?: { lat?: number; lng?: number }): ScanContext {
   return {
+    deviceId: deviceIdOf(c),
     clientId: c.var.client.id,
     config: brandConfig(c),
     customerId: c.get('auth')?.customerId ?? null,
@@ -68,6 +88,31 @@ verifyRoutes.openapi(
     await limitScans(c as unknown as AppContext);
     const { batchNumber } = c.req.valid('param');
     return c.json(batchDetailsResponseSchema.parse(await getBatchDetails(c.var.client.id, batchNumber)), 200);
+  },
+);
+
+// GET /api/verify/evidence/{reference} — the evidence report (PDF) of a Fake, Product Claimed or
+// suspect scan; the reference is given only in that scan's answer (registered before the generic
+// verify route so "evidence" is never read as a route name)
+verifyRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/verify/evidence/{reference}',
+    tags: ['verify'],
+    request: { params: evidenceParamsSchema },
+    responses: {
+      200: { description: 'The evidence report', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    await limitScans(c as unknown as AppContext);
+    const { reference } = c.req.valid('param');
+    const pdf = await evidenceReport(c.var.client, reference);
+    return c.body(new Uint8Array(pdf).buffer, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="evidence-${reference}.pdf"`,
+    });
   },
 );
 

@@ -2,12 +2,17 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { claims, scans } from '@/lib/db/schema';
+import { assessRisk, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
+import { scanClock } from '@/lib/server/clock';
+import { countryOf, placeNameOf } from '@/lib/server/gazetteer';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
 import { shapeBatch, shapeProduct, todayIso } from './shape';
+import { raiseRedFlag } from './red-flag';
+import { isEvidenceWorthy } from './evidence';
 
 // One scan of one code on one route: read (one query), judge (lib/domain/verdict.ts), claim the
 // unit when a post-sale scan earns it, record the scan, answer. The claim is an insert guarded by
@@ -21,6 +26,8 @@ export type ScanContext = {
   customerId: string | null;
   location: { lat: number | null; lng: number | null };
   ipHash: string;
+  /** The first-party device id from the cookie (or header), when well-formed; else null. */
+  deviceId: string | null;
   /** What the customer scanned or typed, kept (truncated) with the scan. */
   raw: string;
 };
@@ -40,11 +47,42 @@ function verdictInput(ctx: ScanContext, route: VerifyRoute, row: CodeForVerify, 
   };
 }
 
-async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: string) {
-  const inserted = await tx.insert(claims).values({ unitId, clientId, customerId }).onConflictDoNothing().returning();
+async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: string, claimedAt: Date) {
+  const inserted = await tx.insert(claims).values({ unitId, clientId, customerId, claimedAt }).onConflictDoNothing().returning();
   if (inserted[0]) return inserted[0];
   const [existing] = await tx.select().from(claims).where(and(eq(claims.unitId, unitId), eq(claims.clientId, clientId)));
   return existing ?? null;
+}
+
+/** Labels whose answer carries the verification count, and so the risk beside it. */
+const ASSESSED = new Set<string>(['Info', 'Scan pre sale first', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Product Cliamed']);
+
+/**
+ * The session a scan belongs to: its device, else the signed-in customer, else its network. A
+ * place is trusted only from a session that is someone's (a device or an account): a bare
+ * location query with neither is kept with the scan but never used to judge the unit.
+ */
+export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ipHash' | 'location'>) {
+  const key = ctx.deviceId ?? (ctx.customerId ? `c:${ctx.customerId}` : `ip:${ctx.ipHash}`);
+  const trusted = ctx.deviceId !== null || ctx.customerId !== null;
+  const { lat, lng } = ctx.location;
+  return { key, place: trusted && lat !== null && lng !== null ? { lat, lng } : null };
+}
+
+function riskOf(ctx: ScanContext, row: NonNullable<CodeForVerify>, claim: { customerId: string; claimedAt: Date } | null, now: Date): RiskAssessment {
+  const session = sessionOf(ctx);
+  return assessRisk({
+    // Places of network-only sessions are not trusted either (see sessionOf).
+    sessions: row.sessions.map((s) => (s.deviceId || s.customerId ? s : { ...s, place: null })),
+    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place },
+    firstVerifiedAt: row.stats.first,
+    verifiedCount: row.stats.count,
+    claim,
+    settings: ctx.config.verification.risk,
+    placeName: placeNameOf,
+    markets: row.batch?.markets ?? null,
+    countryOf,
+  });
 }
 
 export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: string): Promise<VerifyResponse> {
@@ -53,11 +91,14 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const ours = row !== null && row.clientId === ctx.clientId;
   let claim = row?.claimCustomerId ? { customerId: row.claimCustomerId, claimedAt: row.claimedAt! } : null;
   let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
-  const now = new Date();
+  const now = scanClock();
+  // The risk beside the label, from the sessions read with the code (no other read).
+  const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, row, claim, now) : null;
 
+  const scanId = randomId('sc', 16);
   const record = (into: Db) =>
     into.insert(scans).values({
-      id: randomId('sc', 16),
+      id: scanId,
       clientId: ctx.clientId,
       // A code of another brand is never linked: nothing is recorded against that brand.
       codeId: ours ? row.id : null,
@@ -71,6 +112,11 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       lat: ctx.location.lat,
       lng: ctx.location.lng,
       ipHash: ctx.ipHash,
+      deviceId: ctx.deviceId,
+      // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
+      sessionKey: ours ? sessionOf(ctx).key : null,
+      risk: risk?.level ?? null,
+      riskReasons: risk?.reasons ?? null,
     });
 
   if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
@@ -78,7 +124,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
     const customerId = ctx.customerId;
     // The claim and its scan are written together, or neither is.
     await db.transaction(async (tx) => {
-      const won = await claimUnit(tx as unknown as Db, ctx.clientId, pairId, customerId);
+      const won = await claimUnit(tx as unknown as Db, ctx.clientId, pairId, customerId, now);
       claim = won && { customerId: won.customerId, claimedAt: won.claimedAt };
       verdict = computeVerdict(verdictInput(ctx, route, row, claim));
       await record(tx as unknown as Db);
@@ -88,16 +134,24 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
     await record(db);
   }
 
-  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
+  // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
+  if (ours && risk && risk.level === 'suspect' && risk.previousLevel !== 'suspect') {
+    await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, risk });
+  }
+
+  // A Fake, Product Claimed or suspect answer names its scan: the reference of its evidence report.
+  const evidence = isEvidenceWorthy(verdict.result, risk?.level ?? null) ? { evidence: { reference: scanId } } : {};
+  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer, ...evidence };
   if (!ours || verdict.result === 'Fake' || verdict.result === 'Invalid Product' || !row.product || !row.batch) return base;
   const withDetails = { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
   if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only' || verdict.result === 'Expired') return withDetails;
   // This scan counts too: the stats were read before it was recorded.
   const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
-  if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification };
+  const shownRisk = risk ? { risk: { level: risk.level, reasons: risk.reasons } } : {};
+  if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification, ...shownRisk };
   // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so
   // a shopper learns that a pack on the shelf was already registered by someone (docs/verification.md).
   const shownClaim = claim && { claimedAt: claim.claimedAt.toISOString(), byYou: claim.customerId === ctx.customerId };
-  if (verdict.result === 'Info') return row.pairId ? { ...withDetails, verification, claim: shownClaim } : { ...withDetails, verification };
-  return { ...withDetails, verification, claim: shownClaim };
+  if (verdict.result === 'Info') return row.pairId ? { ...withDetails, verification, claim: shownClaim, ...shownRisk } : { ...withDetails, verification, ...shownRisk };
+  return { ...withDetails, verification, claim: shownClaim, ...shownRisk };
 }

@@ -6,6 +6,7 @@ import { sql0005 } from './0005_scan_stats';
 import { sql0006 } from './0006_account_security';
 import { sql0007 } from './0007_file_store';
 import { sql0008 } from './0008_upload_reservations';
+import { sql0012 } from './0012_risk';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -18,4 +19,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0006_account_security', sql: sql0006 },
   { id: '0007_file_store', sql: sql0007 },
   { id: '0008_upload_reservations', sql: sql0008 },
+  { id: '0012_risk', sql: sql0012 },
 ];

@@ -48,6 +48,8 @@ export const batches = pgTable(
     batchNumber: text('batch_number').notNull(),
     mfgDate: date('mfg_date'),
     expiryDate: date('expiry_date'),
+    /** Countries (ISO 3166-1 alpha-2) the batch is sold in; null: anywhere (migration 0012). */
+    markets: text('markets').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -112,6 +114,14 @@ export const scans = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     ipHash: text('ip_hash'),
+    /** The first-party device id (cookie), when the scan carried one (migration 0012). */
+    deviceId: text('device_id'),
+    /** The session the scan belongs to: device id, else 'c:' customer id, else 'ip:' address hash. */
+    sessionKey: text('session_key'),
+    /** The risk level shown with this scan (none, caution, suspect); null for scans without one. */
+    risk: text('risk'),
+    /** The reasons shown with that risk, for the scan's evidence report. */
+    riskReasons: jsonb('risk_reasons').$type<string[]>(),
   },
   (t) => [
     index('scans_client_at_idx').on(t.clientId, t.at),

@@ -2,3 +2,4 @@ export * from './core';
 export * from './codes';
 export * from './legal';
 export * from './aftersales';
+export * from './risk';

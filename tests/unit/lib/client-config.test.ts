@@ -29,7 +29,7 @@ describe('client configuration', () => {
   it('prints overt codes on the anonymous info route unless the brand chooses the signed-in overt route', () => {
     expect(defaultClientConfig().verification.printedOvertRoute).toBe('info');
     const overt = applyConfigPatch(defaultClientConfig(), { verification: { printedOvertRoute: 'overt' } });
-    expect(overt.verification).toEqual({ requirePreSaleScan: false, printedOvertRoute: 'overt' });
+    expect(overt.verification).toMatchObject({ requirePreSaleScan: false, printedOvertRoute: 'overt' });
     // a later patch of another verification setting keeps the choice
     expect(applyConfigPatch(overt, { verification: { requirePreSaleScan: true } }).verification.printedOvertRoute).toBe('overt');
     const bad = clientConfigPatchSchema.safeParse({ verification: { printedOvertRoute: 'covert' } });
@@ -41,5 +41,20 @@ describe('client configuration', () => {
     const r = clientConfigPatchSchema.safeParse({ ui: { primaryColour: '#000000' } });
     expect(r.success).toBe(false);
     expect(JSON.stringify(r.error?.issues)).toMatch(/primaryColour/);
+  });
+
+  it('keeps risk settings with defaults, patches them one at a time, and refuses bad values naming them', () => {
+    expect(defaultClientConfig().verification.risk).toEqual({
+      cautionSessions: 6, suspectSessions: 9, placeKm: 100, suspectPlaces: 3, windowDays: 30, maxSpeedKmh: 300, consumedSessions: 3, autoBlacklist: false, retentionDays: 100,
+    });
+    const patched = applyConfigPatch(defaultClientConfig(), clientConfigPatchSchema.parse({ verification: { risk: { placeKm: 50 } } }));
+    expect(patched.verification.risk).toMatchObject({ placeKm: 50, suspectSessions: 9 });
+    expect(applyConfigPatch(patched, { verification: { requirePreSaleScan: true } }).verification.risk.placeKm).toBe(50);
+    const bad = clientConfigPatchSchema.safeParse({ verification: { risk: { maxSpeedKmh: 0 } } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['verification', 'risk', 'maxSpeedKmh']);
+    expect(clientConfigPatchSchema.safeParse({ verification: { risk: { nope: 1 } } }).success).toBe(false);
+    expect(clientConfigPatchSchema.safeParse({ verification: { risk: { retentionDays: 29 } } }).error?.issues[0]?.message).toBe('must be at least 30');
+    expect(() => applyConfigPatch(defaultClientConfig(), { verification: { risk: { cautionSessions: 8, suspectSessions: 7 } } })).toThrow(/cautionSessions/);
   });
 });

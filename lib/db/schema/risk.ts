@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, jsonb, integer, boolean, doublePrecision, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients, customers } from './core';
+import { codes, products } from './codes';
+
+// The risk assessment's tables (migration 0012_risk, docs/verification.md "Risk").
+
+/** One row per session of a unit, kept by a trigger on scans. */
+export const unitSessions = pgTable(
+  'unit_sessions',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    unitKey: text('unit_key').notNull(),
+    sessionKey: text('session_key').notNull(),
+    deviceId: text('device_id'),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** When the session was first seen at its place (lat, lng): the first place it had. */
+    placeAt: timestamp('place_at', { withTimezone: true }),
+    scanCount: integer('scan_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }), index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc())],
+);
+
+export const RED_FLAG_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export type RedFlagStatus = (typeof RED_FLAG_STATUSES)[number];
+
+/** A unit that became suspect; at most one open flag per unit. */
+export const redFlags = pgTable(
+  'red_flags',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    unitKey: text('unit_key').notNull(),
+    codeId: text('code_id').references(() => codes.id, { onDelete: 'set null' }),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    rules: text('rules').array().notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    status: text('status').$type<RedFlagStatus>().notNull().default('open'),
+    note: text('note'),
+    blacklisted: boolean('blacklisted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('red_flags_open_unit_uq').on(t.clientId, t.unitKey).where(sql`${t.status} = 'open'`),
+    index('red_flags_client_idx').on(t.clientId, t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,42 @@
+// The first-party device id (docs/verification.md, "Risk"): a random id in a cookie of the
+// brand's own host, set on the verify pages, that groups one phone's scans into a session. No
+// fingerprinting: nothing about the device is read; clearing cookies makes a new one.
+
+export const DEVICE_COOKIE = 'device_id';
+/** The API also takes it in this header (apps that keep their own cookie jar). */
+export const DEVICE_HEADER = 'x-device-id';
+/** About 400 days, the longest a browser keeps a cookie. */
+export const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 3600;
+
+const FORMAT = /^dv_[A-Za-z0-9_-]{22}$/;
+export const DEVICE_ID_FORMAT_MESSAGE = 'must be a device id of this app (dv_ and 22 letters, digits, - or _)';
+
+export const isDeviceId = (value: string | null | undefined): value is string => typeof value === 'string' && FORMAT.test(value);
+
+/** dv_ and 132 random bits in base64url (Web Crypto: works in the Edge middleware and in Node). */
+export function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(17));
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return `dv_${btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 22)}`;
+}
+
+/** Pages whose scans carry the device id: every verify page, the camera and the typed-code result. */
+export const DEVICE_PATH = /(^|\/)verify\/|^\/qr-scan(\/|$)|^\/scan-result(\/|$)/;
+
+/** The Set-Cookie value, with the attributes of the session cookie (SameSite=None; Partitioned in a brand's frame). */
+export function serializeDeviceCookie(id: string, attrs: { sameSite: 'lax' | 'none'; secure: boolean; partitioned: boolean }): string {
+  const parts = [`${DEVICE_COOKIE}=${id}`, 'Path=/', `Max-Age=${DEVICE_COOKIE_MAX_AGE}`, 'HttpOnly', attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax'];
+  if (attrs.secure) parts.push('Secure');
+  if (attrs.partitioned) parts.push('Partitioned');
+  return parts.join('; ');
+}
+
+/** A Cookie request header with the device id set (any malformed one replaced). */
+export function withDeviceCookie(cookieHeader: string | null, id: string): string {
+  const others = (cookieHeader ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p && !p.startsWith(`${DEVICE_COOKIE}=`));
+  return [...others, `${DEVICE_COOKIE}=${id}`].join('; ');
+}

@@ -1,0 +1,258 @@
+import 'server-only';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { brandApi } from '@/lib/api/app';
+import { getDb } from '@/lib/db/client';
+import { customers, sessions } from '@/lib/db/schema';
+import { signAccessToken } from '@/lib/auth/access-token';
+import { randomId } from '@/lib/ids';
+import { newDeviceId } from '@/lib/domain/device-id';
+import { runOperatorCommand } from '@/lib/operator/commands';
+import { setScanClockForSimulation } from '@/lib/server/clock';
+
+// The clone-detection simulation (docs/verification.md, "Risk", "Simulation"): one brand, a
+// population generated from a fixed seed, every scan sent through the real Brand API over HTTP,
+// days of scans replayed in seconds with the scan clock set in this process. Genuine customers:
+// a shop demonstrating the pack, its buyer (pre sale, claim, rescans, signed in on another phone
+// on a trip with the pack), family on other phones, a gift moved to another city. Counterfeiters:
+// one genuine visible code copied onto N packs sold in N other cities; covert codes copied
+// before sale onto M packs. Every person has their own phone (device id).
+
+export type SimulationOptions = { seed: number; genuineUnits: number; copiedCodes: number; packsPerCopy: number; copiedCoverts: number; packsPerCovert: number };
+export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3 };
+export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3 };
+
+export type SimulationReport = {
+  seed: number;
+  scans: number;
+  genuine: { units: number; people: number; scans: number; peopleShownCaution: number; peopleShownSuspect: number };
+  copies: { codes: number; packs: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number };
+  coverts: { codes: number; packs: number; genuinePostSaleForASecondCustomer: number };
+  redFlags: number;
+};
+
+const CITIES = [
+  { name: 'Pune', lat: 18.52, lng: 73.86 },
+  { name: 'Mumbai', lat: 19.08, lng: 72.88 },
+  { name: 'Delhi', lat: 28.61, lng: 77.21 },
+  { name: 'Bengaluru', lat: 12.97, lng: 77.59 },
+  { name: 'Chennai', lat: 13.08, lng: 80.27 },
+  { name: 'Kolkata', lat: 22.57, lng: 88.36 },
+  { name: 'Hyderabad', lat: 17.39, lng: 78.49 },
+  { name: 'Ahmedabad', lat: 23.02, lng: 72.57 },
+  { name: 'Jaipur', lat: 26.91, lng: 75.79 },
+  { name: 'Lucknow', lat: 26.85, lng: 80.95 },
+  { name: 'Bhopal', lat: 23.26, lng: 77.41 },
+  { name: 'Nagpur', lat: 21.15, lng: 79.09 },
+] as const;
+type City = (typeof CITIES)[number];
+
+/** mulberry32: a small seeded generator, the same sequence for the same seed everywhere. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (lo: number, hi: number) => lo + next() * (hi - lo),
+    chance: (p: number) => next() < p,
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    /** k distinct items, none of `except`. */
+    distinct: <T>(list: readonly T[], k: number, except: readonly T[] = []) => {
+      const pool = list.filter((x) => !except.includes(x));
+      const out: T[] = [];
+      while (out.length < k && pool.length) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
+      return out;
+    },
+  };
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[] };
+type ScanEvent = { at: number; person: Person; route: string; qrId: string; city: City | null; seq: number; tag?: { copy: number; foreign: boolean } | { covert: number } };
+
+export async function runCloneSimulation(opts: SimulationOptions): Promise<SimulationReport> {
+  const rnd = prng(opts.seed);
+  const db = await getDb();
+  const slug = `sim-${opts.seed}-${Date.now().toString(36)}`;
+  const domain = `${slug}.localhost`;
+  const brand = (await runOperatorCommand('create', {
+    slug,
+    name: 'Simulated Brand',
+    domains: [domain],
+    config: { flags: { isRedFlaggingEnabled: true, isWarrantyEnabled: true } },
+  })) as { id: string };
+  const product = (await runOperatorCommand('create-product', { slug, name: 'Simulated Serum', warrantyMonths: 12 })) as { id: string };
+  await runOperatorCommand('create-batch', { slug, product: product.id, batchNumber: 'SIM-1', mfgDate: '2026-01-01' });
+  const units = opts.genuineUnits + opts.copiedCodes + opts.copiedCoverts;
+  await runOperatorCommand('generate-codes', { slug, batch: 'SIM-1', count: units });
+  const codeRows = (await runOperatorCommand('list-codes', { slug, limit: 10_000 })) as Array<{ qrId: string; level: number; unit: string }>;
+  const pairs = [...new Set(codeRows.filter((c) => c.unit).map((c) => c.unit))]
+    .sort()
+    .map((u) => ({ overt: codeRows.find((c) => c.unit === u && c.level === 6)!.qrId, covert: codeRows.find((c) => c.unit === u && c.level === 7)!.qrId }));
+
+  let people = 0;
+  const everyone: Person[] = [];
+  const device = newDeviceId;
+  async function person(genuine: boolean, signedIn: boolean): Promise<Person> {
+    people += 1;
+    let token: string | null = null;
+    if (signedIn) {
+      const customerId = randomId('cu', 16);
+      const sessionId = randomId('ses', 32);
+      await db.insert(customers).values({ id: customerId, clientId: brand.id, userName: `Sim ${people}`, email: `${customerId.toLowerCase()}@sim.example`, contactVerifiedAt: new Date() });
+      await db.insert(sessions).values({ id: sessionId, clientId: brand.id, customerId, expiresAt: new Date(Date.now() + 6 * HOUR) });
+      token = await signAccessToken({ customerId, clientId: brand.id, sessionId }, { ttlSeconds: 6 * 3600 });
+    }
+    const p = { id: `p${people}`, genuine, device: device(), token, levels: [] };
+    everyone.push(p);
+    return p;
+  }
+  /** The same customer signed in on another phone. */
+  const otherPhone = (p: Person): Person => ({ ...p, device: device(), levels: p.levels });
+
+  const start = Date.UTC(2026, 2, 1, 9);
+  const events: ScanEvent[] = [];
+  let seq = 0;
+  const at = (t: number, ev: Omit<ScanEvent, 'at' | 'seq'>) => events.push({ at: Math.round(t), seq: seq++, ...ev });
+
+  // Genuine units: the pack stays home, may travel with its buyer, and may end up a gift elsewhere.
+  const genuine: Person[] = [];
+  for (let i = 0; i < opts.genuineUnits; i++) {
+    const code = pairs[i]!;
+    const home = rnd.pick(CITIES);
+    const t0 = start + rnd.between(0, 20 * DAY);
+    if (rnd.chance(0.5)) {
+      const staff = await person(true, false);
+      genuine.push(staff);
+      at(t0 - rnd.between(1 * HOUR, 48 * HOUR), { person: staff, route: 'info', qrId: code.overt, city: home });
+    }
+    const buyer = await person(true, true);
+    genuine.push(buyer);
+    at(t0, { person: buyer, route: 'overt', qrId: code.overt, city: home });
+    at(t0 + rnd.between(5 * 60_000, HOUR), { person: buyer, route: 'covert-post', qrId: code.covert, city: home });
+    for (let r = Math.floor(rnd.between(0, 4)); r > 0; r--) at(t0 + rnd.between(HOUR, 2 * DAY), { person: buyer, route: 'overt', qrId: code.overt, city: rnd.chance(0.7) ? home : null });
+    if (rnd.chance(0.5)) {
+      const family = await person(true, false);
+      genuine.push(family);
+      at(t0 + rnd.between(HOUR, 40 * HOUR), { person: family, route: 'info', qrId: code.overt, city: home });
+    }
+    if (rnd.chance(0.3)) {
+      // a trip with the pack: the buyer checks it signed in on another phone in another city
+      at(t0 + rnd.between(3 * DAY, 5 * DAY), { person: otherPhone(buyer), route: 'overt', qrId: code.overt, city: rnd.pick(CITIES.filter((c) => c !== home)) });
+    }
+    if (rnd.chance(0.3)) {
+      const recipient = await person(true, true);
+      genuine.push(recipient);
+      const city = rnd.pick(CITIES.filter((c) => c !== home));
+      const tg = t0 + rnd.between(8 * DAY, 20 * DAY);
+      at(tg, { person: recipient, route: 'overt', qrId: code.overt, city });
+      if (rnd.chance(0.5)) at(tg + rnd.between(HOUR, 3 * DAY), { person: recipient, route: 'overt', qrId: code.overt, city });
+    }
+  }
+
+  // Copied visible codes: the genuine buyer at home, then N copies sold in N other cities.
+  for (let c = 0; c < opts.copiedCodes; c++) {
+    const code = pairs[opts.genuineUnits + c]!;
+    const home = rnd.pick(CITIES);
+    const t0 = start + rnd.between(0, 10 * DAY);
+    const buyer = await person(true, true);
+    at(t0, { person: buyer, route: 'overt', qrId: code.overt, city: home, tag: { copy: c, foreign: false } });
+    at(t0 + rnd.between(5 * 60_000, HOUR), { person: buyer, route: 'covert-post', qrId: code.covert, city: home, tag: { copy: c, foreign: false } });
+    for (const city of rnd.distinct(CITIES, opts.packsPerCopy, [home])) {
+      const shopper = await person(false, false);
+      at(t0 + rnd.between(2 * HOUR, 25 * DAY), { person: shopper, route: 'info', qrId: code.overt, city, tag: { copy: c, foreign: true } });
+    }
+  }
+
+  // Covert codes copied before sale: the genuine pack and M fakes, each bought and claimed by its own customer.
+  for (let k = 0; k < opts.copiedCoverts; k++) {
+    const code = pairs[opts.genuineUnits + opts.copiedCodes + k]!;
+    for (let m = 0; m <= opts.packsPerCovert; m++) {
+      const buyer = await person(m === 0, true);
+      const city = rnd.pick(CITIES);
+      const t = start + rnd.between(0, 20 * DAY);
+      at(t, { person: buyer, route: 'overt', qrId: code.overt, city, tag: { covert: k } });
+      at(t + rnd.between(5 * 60_000, HOUR), { person: buyer, route: 'covert-post', qrId: code.covert, city, tag: { covert: k } });
+    }
+  }
+
+  events.sort((a, b) => a.at - b.at || a.seq - b.seq);
+
+  const app = brandApi();
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as http.Server)) as http.Server;
+  });
+  const port = (server.address() as AddressInfo).port;
+  const get = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers: { host: domain, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  const foreignLevels = new Map<number, string[]>();
+  const covertWinners = new Map<number, Set<string>>();
+  let clock = start;
+  setScanClockForSimulation(() => new Date(clock));
+  try {
+    for (const ev of events) {
+      clock = ev.at;
+      const query = ev.city ? `?lat=${ev.city.lat}&lng=${ev.city.lng}` : '';
+      const headers: Record<string, string> = { 'x-device-id': ev.person.device };
+      if (ev.person.token) headers.authorization = `Bearer ${ev.person.token}`;
+      const res = await get(`/api/verify/${ev.route}/${ev.qrId}${query}`, headers);
+      if (res.status !== 200) throw new Error(`Scan refused (${res.status}): ${JSON.stringify(res.body)}`);
+      const level = (res.body.risk as { level?: string } | undefined)?.level ?? 'none';
+      ev.person.levels.push(level);
+      if (ev.tag && 'copy' in ev.tag && ev.tag.foreign) foreignLevels.set(ev.tag.copy, [...(foreignLevels.get(ev.tag.copy) ?? []), level]);
+      if (ev.tag && 'covert' in ev.tag && res.body.result === 'Genuine Post Sale') {
+        const set = covertWinners.get(ev.tag.covert) ?? new Set<string>();
+        set.add(ev.person.token ?? ev.person.id);
+        covertWinners.set(ev.tag.covert, set);
+      }
+    }
+  } finally {
+    setScanClockForSimulation(null);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  const suspectBy = (k: number) => [...foreignLevels.values()].filter((levels) => levels.slice(0, k).includes('suspect')).length;
+  const flags = (await runOperatorCommand('red-flags', { slug, status: 'all', limit: 1000 })) as unknown[];
+  return {
+    seed: opts.seed,
+    scans: events.length,
+    genuine: {
+      units: opts.genuineUnits,
+      people: genuine.length,
+      scans: genuine.reduce((n, p) => n + p.levels.length, 0),
+      peopleShownCaution: genuine.filter((p) => p.levels.includes('caution')).length,
+      peopleShownSuspect: genuine.filter((p) => p.levels.includes('suspect')).length,
+    },
+    copies: {
+      codes: opts.copiedCodes,
+      packs: opts.copiedCodes * opts.packsPerCopy,
+      suspectBy2ndForeignScan: suspectBy(2),
+      suspectBy3rdForeignScan: suspectBy(3),
+      suspectBy5thForeignScan: suspectBy(5),
+    },
+    coverts: {
+      codes: opts.copiedCoverts,
+      packs: opts.copiedCoverts * opts.packsPerCovert,
+      genuinePostSaleForASecondCustomer: [...covertWinners.values()].filter((s) => s.size > 1).length,
+    },
+    redFlags: flags.length,
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { as, claimedUnit, op, signedInCustomer, type TestCustomer } from '../support/aftersales';
+import { getDb } from '@/lib/db/client';
+import { codes, payouts } from '@/lib/db/schema';
+import { newDeviceId } from '@/lib/domain/device-id';
+
+// Rewards and payouts of a unit suspected of being copied wait for the brand's review
+// (docs/verification.md, "Risk"): a cashback cannot be claimed, and a claimed one is not exported
+// to the bank, while the unit has an open red flag.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+}, 60_000);
+jest.setTimeout(30_000);
+afterAll(() => server?.close());
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'risk-payouts-'));
+
+async function setup() {
+  const brand = await createTestBrand({ flags: { isLoyalityProgramEnabled: true, isRedFlaggingEnabled: true } });
+  const alice = await signedInCustomer(brand.id);
+  const unit = await claimedUnit(brand.id, alice.customerId);
+  const reward = (await op('create-reward', { slug: brand.slug, name: 'Cashback', type: 'Cashback', amount: 25, budget: 1000, perCustomer: 5 })) as { rewardId: string };
+  await op('set-journey', { slug: brand.slug, product: unit.productId, config: { steps: [{ type: 'REWARD', title: 'Your cashback', config: { rewardId: reward.rewardId } }] } });
+  const db = await getDb();
+  const [overt] = await db.select().from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.pairId, unit.unitId), eq(codes.level, 6)));
+  return { brand, alice, unit, overtQrId: overt!.qrId };
+}
+
+async function earn(host: string, who: TestCustomer, unitId: string) {
+  const api = as(server, host, who);
+  const j = await api('GET', `/api/customer/my-products/${unitId}/journey`);
+  const step = await api('POST', `/api/customer/my-products/${unitId}/journey/steps/${j.body.steps[0].stepId}`, { body: {} });
+  expect(step.status).toBe(200);
+  return step.body.grant.grantId as string;
+}
+const claim = (host: string, who: TestCustomer, grantId: string, key: string) =>
+  as(server, host, who)('POST', `/api/customer/rewards/${grantId}/claim`, { headers: { 'idempotency-key': key } });
+
+async function makeSuspect(domain: string, qrId: string) {
+  for (const q of ['?lat=18.52&lng=73.86', '?lat=28.61&lng=77.21']) {
+    const res = await call(server, domain, 'GET', `/api/verify/info/${qrId}${q}`, { headers: { 'x-device-id': newDeviceId() } });
+    expect(res.status).toBe(200);
+  }
+}
+
+describe('rewards of a suspect unit', () => {
+  it('holds the cashback claim while the unit is flagged, and releases it when the flag is dismissed', async () => {
+    const { brand, alice, unit, overtQrId } = await setup();
+    const grantId = await earn(brand.domain, alice, unit.unitId);
+    await makeSuspect(brand.domain, overtQrId);
+    const held = await claim(brand.domain, alice, grantId, 'key-held-0001');
+    expect(held.status).toBe(409);
+    expect(held.body.errorMessage).toBe('This product is being checked for copies; its cashback can be claimed once the check ends.');
+    const db = await getDb();
+    const [before] = await db.select().from(payouts).where(and(eq(payouts.clientId, brand.id), eq(payouts.grantId, grantId)));
+    expect(before!.status).toBe('NOT_CLAIMED');
+    const [flag] = (await op('red-flags', { slug: brand.slug })) as Array<{ id: string }>;
+    await op('dismiss-red-flag', { slug: brand.slug, id: flag!.id, note: 'Genuine: the buyer travelled' });
+    const paid = await claim(brand.domain, alice, grantId, 'key-held-0002');
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('TRANSFER_PENDING');
+  });
+
+  it('keeps a payout claimed before the flag out of the bank export until the review ends', async () => {
+    const { brand, alice, unit, overtQrId } = await setup();
+    const grantId = await earn(brand.domain, alice, unit.unitId);
+    expect((await claim(brand.domain, alice, grantId, 'key-early-0001')).status).toBe(200);
+    await makeSuspect(brand.domain, overtQrId);
+    const first = await op('export-payouts', { slug: brand.slug, out: path.join(tmp, `${brand.slug}-1.csv`) });
+    expect(first).toMatchObject({ count: 0, held: 1 });
+    const [flag] = (await op('red-flags', { slug: brand.slug })) as Array<{ id: string }>;
+    await op('resolve-red-flag', { slug: brand.slug, id: flag!.id, note: 'Reviewed: the first buyer is genuine' });
+    const second = await op('export-payouts', { slug: brand.slug, out: path.join(tmp, `${brand.slug}-2.csv`) });
+    expect(second).toMatchObject({ count: 1, held: 0 });
+  });
+});

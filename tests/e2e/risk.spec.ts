@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { open } from './support';
+import { brandWithCatalog } from './verify-catalog';
+
+// The risk beside the verdict on the verify page (docs/verification.md, "Risk"): server-rendered
+// text, grouped by the first-party device cookie the page sets. A shopper rescanning their own
+// pack never raises it; a second phone 1,100 km away minutes later makes the code suspect.
+
+const PUNE = '?lat=18.52&lng=73.86';
+const DELHI = '?lat=28.61&lng=77.21';
+
+test('the verify page shows the risk: a first check, an own rescan, then a copy far away', async ({ page, browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+
+  await open(page, `${url}${PUNE}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Info', exact: true })).toBeVisible(); // the label is unchanged
+  const risk = page.getByTestId('risk');
+  await expect(risk.getByRole('heading', { name: 'Risk: none' })).toBeVisible();
+  await expect(risk).toContainText('First check of this pack.');
+  await expect(page.getByRole('link', { name: 'Download the evidence report (PDF)' })).toHaveCount(0); // nothing to prove
+  const device = (await page.context().cookies()).find((c) => c.name === 'device_id');
+  expect(device?.value).toMatch(/^dv_[A-Za-z0-9_-]{22}$/);
+  expect(device?.httpOnly).toBe(true);
+
+  // the same phone, now with a location far away: its own rescan does not raise the level
+  await open(page, `${url}${DELHI}`);
+  await expect(risk).toHaveAttribute('data-level', 'none');
+  await expect(risk).toContainText('You have checked this pack before.');
+  expect((await page.context().cookies()).find((c) => c.name === 'device_id')?.value).toBe(device!.value);
+
+  // another phone in Delhi: the code is suspect, with the reason in words, and can be reported
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await open(page2, `${url}${DELHI}`);
+  const risk2 = page2.getByTestId('risk');
+  await expect(risk2.getByRole('heading', { name: 'Risk: suspect' })).toBeVisible();
+  await expect(risk2).toContainText(/First verified on \d+ \w+ \d{4} near Pune\./);
+  await expect(risk2).toContainText(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
+  await expect(page2.getByRole('link', { name: 'Sign in to report this product' })).toBeVisible();
+  // and the evidence report of this scan downloads as a PDF
+  const evidence = page2.getByRole('link', { name: 'Download the evidence report (PDF)' });
+  const href = await evidence.getAttribute('href');
+  expect(href).toMatch(/^\/api\/verify\/evidence\/sc_[0-9A-Za-z]{16}$/);
+  // fetched by the page's own browser (Chromium resolves *.localhost; Node does not)
+  const pdf = await page2.evaluate(async (u) => {
+    const res = await fetch(u);
+    const head = new Uint8Array(await res.arrayBuffer()).slice(0, 5);
+    return { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...head) };
+  }, href!);
+  expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+
+  await page2.screenshot({ path: test.info().outputPath('risk-suspect.png'), fullPage: true });
+  await other.close();
+});

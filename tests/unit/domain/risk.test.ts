@@ -1,0 +1,205 @@
+import { assessRisk, DEFAULT_RISK_SETTINGS, distanceKm, groupSessions, type CurrentScan, type Place, type UnitSession } from '@/lib/domain/risk';
+import { isDeviceId, newDeviceId, withDeviceCookie } from '@/lib/domain/device-id';
+
+const PUNE: Place = { lat: 18.52, lng: 73.86 };
+const MUMBAI: Place = { lat: 19.08, lng: 72.88 };
+const DELHI: Place = { lat: 28.61, lng: 77.21 };
+const KOLKATA: Place = { lat: 22.57, lng: 88.36 };
+const CHENNAI: Place = { lat: 13.08, lng: 80.27 };
+const T0 = new Date('2026-03-12T10:00:00Z');
+const h = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
+
+let n = 0;
+function session(over: Omit<Partial<UnitSession>, 'place'> & { at?: number; place?: Place } = {}): UnitSession {
+  n += 1;
+  const at = h(over.at ?? 0);
+  const { place, ...rest } = over;
+  return { key: `dv_s${n}`, deviceId: `dv_s${n}`, customerId: null, firstAt: at, lastAt: at, ...rest, place: place ? { ...place, at } : null };
+}
+function scan(over: Partial<CurrentScan> & { hours?: number } = {}): CurrentScan {
+  return { key: 'dv_now', deviceId: 'dv_now', customerId: null, at: h(over.hours ?? 1), place: null, ...over };
+}
+const assess = (sessions: UnitSession[], current: CurrentScan, claim: { customerId: string; claimedAt: Date } | null = null, settings = DEFAULT_RISK_SETTINGS) =>
+  assessRisk({ sessions, scan: current, firstVerifiedAt: sessions.length ? T0 : null, verifiedCount: sessions.length, claim, settings });
+
+describe('distanceKm', () => {
+  it.each([
+    [PUNE, MUMBAI, 115, 125],
+    [PUNE, DELHI, 1160, 1190],
+    [PUNE, PUNE, 0, 0],
+  ])('%j to %j is between %d and %d km', (a, b, lo, hi) => {
+    const d = distanceKm(a, b);
+    expect(d).toBeGreaterThanOrEqual(lo);
+    expect(d).toBeLessThanOrEqual(hi);
+  });
+});
+
+describe('groupSessions', () => {
+  it('joins sessions that share a device or a signed-in customer, and no others', () => {
+    const a = session({ deviceId: 'dv_a', customerId: 'cu_1' });
+    const b = session({ deviceId: 'dv_b', customerId: 'cu_1' }); // same customer, other phone
+    const c = session({ deviceId: 'dv_b', customerId: null }); // that phone, signed out
+    const d = session({ deviceId: 'dv_d', customerId: 'cu_2' });
+    const groups = groupSessions([a, b, c, d]);
+    expect(groups.map((g) => g.sessions.length).sort()).toEqual([1, 3]);
+  });
+});
+
+describe('assessRisk: the level and its reasons', () => {
+  type Row = [string, UnitSession[], CurrentScan, 'none' | 'caution' | 'suspect', RegExp | null];
+  const table: Row[] = [
+    ['a first check says so', [], scan({ place: PUNE }), 'none', /^First check of this pack\.$/],
+    ['a family member on another phone in the same city', [session({ place: PUNE })], scan({ place: PUNE, hours: 5 }), 'none', /Nothing unusual/],
+    ['a gift moved to another city days later', [session({ place: PUNE })], scan({ place: DELHI, hours: 72 }), 'none', /by 2 different people/],
+    ['another person 1,170 km away within 2 hours: impossible travel', [session({ place: PUNE })], scan({ place: DELHI, hours: 2 }), 'suspect', /km apart within 2 hours by different people: this code may have been copied/],
+    [
+      'a third place more than 100 km apart within 30 days',
+      [session({ place: PUNE }), session({ place: DELHI, at: 100 })],
+      scan({ place: KOLKATA, hours: 300 }),
+      'suspect',
+      /Checked in 3 places more than 100 km apart within 30 days/,
+    ],
+    [
+      'places older than the window do not count',
+      [session({ place: PUNE }), session({ place: DELHI, at: 100 })],
+      scan({ place: KOLKATA, hours: 24 * 45 }),
+      'none',
+      null,
+    ],
+    ['five people is still usual', [1, 2, 3, 4].map(() => session()), scan(), 'none', null],
+    ['six people: caution', [1, 2, 3, 4, 5].map(() => session()), scan(), 'caution', /Checked by 6 different people: more than usual/],
+    ['nine people: suspect', [1, 2, 3, 4, 5, 6, 7, 8].map(() => session()), scan(), 'suspect', /Checked by 9 different people/],
+    [
+      'the same customer signed in on six phones is one person',
+      [1, 2, 3, 4, 5, 6, 7, 8].map(() => session({ customerId: 'cu_me' })),
+      scan({ customerId: 'cu_me' }),
+      'none',
+      /You have checked this pack before/,
+    ],
+    ['a location-less session never makes travel', [session()], scan({ place: DELHI, hours: 0.5 }), 'none', null],
+  ];
+  it.each(table)('%s', (_name, sessions, current, level, reason) => {
+    const risk = assess(sessions, current);
+    expect(risk.level).toBe(level);
+    if (reason) expect(risk.reasons.join(' ')).toMatch(reason);
+  });
+
+  it('a claimed unit checked by three other people after its claim: caution (already consumed)', () => {
+    const claim = { customerId: 'cu_buyer', claimedAt: h(1) };
+    const buyer = session({ customerId: 'cu_buyer', at: 1 });
+    const two = [session({ at: 2 }), session({ at: 3 })];
+    expect(assess([buyer, ...two], scan({ hours: 4 }), claim).level).toBe('caution');
+    expect(assess([buyer, two[0]!], scan({ hours: 4 }), claim).level).toBe('none');
+    // people before the claim (the shop, the buyer's family before buying) do not count
+    expect(assess([buyer, session({ at: 0 }), session({ at: 0.5 })], scan({ hours: 4 }), claim).level).toBe('none');
+  });
+});
+
+describe('assessRisk: a customer rescanning their own unit never raises the level', () => {
+  const before = [session({ deviceId: 'dv_me', key: 'dv_me', customerId: 'cu_me', place: PUNE, at: 0 }), session({ place: PUNE, at: 1 })];
+  it.each([
+    ['the same phone, now in Delhi an hour later', scan({ deviceId: 'dv_me', key: 'dv_me', place: DELHI, hours: 2 })],
+    ['signed in on another phone in Chennai', scan({ deviceId: 'dv_other', key: 'dv_other', customerId: 'cu_me', place: CHENNAI, hours: 2 })],
+  ])('%s', (_name, current) => {
+    const risk = assess(before, current);
+    expect(risk).toMatchObject({ level: 'none', ownRescan: true, previousLevel: 'none' });
+    expect(risk.reasons).toContain('You have checked this pack before.');
+  });
+  it('counts a person at the first place they checked it, whatever order their sessions come in', () => {
+    // the buyer at home, then on a trip signed in on another phone (read first: most recent first)
+    const trip = session({ deviceId: 'dv_trip', customerId: 'cu_buyer', place: DELHI, at: 80 });
+    const home = session({ deviceId: 'dv_home', customerId: 'cu_buyer', place: PUNE, at: 0 });
+    const family = session({ place: PUNE, at: 5 });
+    // a gift recipient in Kolkata ten days later: home and Kolkata are two places, not three
+    expect(assess([trip, home, family], scan({ place: KOLKATA, hours: 240 })).level).toBe('none');
+  });
+  it('judges travel from where and when a session was first seen, not its last scan', () => {
+    const moved = { ...session({ place: PUNE, at: 0 }), lastAt: h(50) }; // its owner rescanned two days later
+    expect(assess([moved], scan({ place: DELHI, hours: 0.5 })).level).toBe('suspect');
+    expect(assess([moved], scan({ place: DELHI, hours: 49 })).level).toBe('none');
+  });
+  it('keeps a suspect unit suspect for its owner (it does not lower it either)', () => {
+    const copied = [...before, session({ place: DELHI, at: 2 })];
+    expect(assess(copied, scan({ deviceId: 'dv_me', key: 'dv_me', hours: 3 })).level).toBe('suspect');
+  });
+  it('the same person from another place is not a second place', () => {
+    const mine = [session({ deviceId: 'dv_me', key: 'dv_me', place: PUNE }), session({ deviceId: 'dv_me2', customerId: 'cu_me', place: DELHI, at: 1 })];
+    // cu_me links dv_me2 only; dv_me has no customer: the two are different people unless linked
+    expect(assess(mine, scan({ hours: 100, place: CHENNAI })).level).toBe('suspect');
+    const linked = [session({ deviceId: 'dv_me', key: 'dv_me', customerId: 'cu_me', place: PUNE }), session({ deviceId: 'dv_me2', customerId: 'cu_me', place: DELHI, at: 1 })];
+    expect(assess(linked, scan({ hours: 100, place: PUNE })).level).toBe('none');
+  });
+});
+
+describe('assessRisk: place names', () => {
+  const names = new Map([[PUNE, 'Pune'], [DELHI, 'Delhi'], [KOLKATA, 'Kolkata']]);
+  const placeName = (p: Place) => [...names].find(([q]) => q.lat === p.lat && q.lng === p.lng)?.[1] ?? null;
+  it('says where the pack was first seen and names the places', () => {
+    const risk = assessRisk({
+      sessions: [session({ place: DELHI, at: 100 }), session({ place: PUNE, at: 0 })],
+      scan: scan({ place: KOLKATA, hours: 300 }),
+      firstVerifiedAt: T0,
+      verifiedCount: 2,
+      claim: null,
+      settings: DEFAULT_RISK_SETTINGS,
+      placeName,
+    });
+    expect(risk.reasons).toEqual([
+      'First verified on 12 Mar 2026 near Pune. Verified 3 times since, by 3 different people.',
+      'Checked in 3 places more than 100 km apart within 30 days (Pune, Delhi, Kolkata): this code may have been copied.',
+    ]);
+  });
+  it('leaves names out where none is known', () => {
+    const risk = assessRisk({ sessions: [session({ place: { lat: 0, lng: -30 } })], scan: scan(), firstVerifiedAt: T0, verifiedCount: 1, claim: null, settings: DEFAULT_RISK_SETTINGS, placeName });
+    expect(risk.reasons[0]).toBe('First verified on 12 Mar 2026. Verified 2 times since, by 2 different people.');
+  });
+});
+
+describe('assessRisk: off-market', () => {
+  const PARIS: Place = { lat: 48.86, lng: 2.35 };
+  const countryOf = (p: Place) => (p === PARIS || (p.lat === PARIS.lat && p.lng === PARIS.lng) ? 'FR' : p.lat === 0 ? null : 'IN');
+  const run = (sessions: UnitSession[], current: CurrentScan, markets: string[] | null) =>
+    assessRisk({ sessions, scan: current, firstVerifiedAt: T0, verifiedCount: sessions.length, claim: null, settings: DEFAULT_RISK_SETTINGS, markets, countryOf });
+  it.each([
+    ['a batch sold in India checked in France: caution', [session({ place: PUNE })], scan({ place: PARIS, hours: 48 }), ['IN'], 'caution'],
+    ['checked in India: none', [session({ place: PUNE })], scan({ place: DELHI, hours: 48 }), ['IN'], 'none'],
+    ['a batch sold anywhere', [session({ place: PUNE })], scan({ place: PARIS, hours: 48 }), null, 'none'],
+    ['a place with no known country', [session({ place: PUNE })], scan({ place: { lat: 0, lng: -30 }, hours: 48 }), ['IN'], 'none'],
+  ] as const)('%s', (_n, sessions, current, markets, level) => {
+    const risk = run([...sessions], current, markets ? [...markets] : null);
+    expect(risk.level).toBe(level);
+    if (level === 'caution') expect(risk.reasons).toContain('Checked in FR, outside the countries this batch is sold in (IN): it may have been diverted or copied.');
+  });
+  it('never raises the level of a rescan by someone already counted', () => {
+    const me = session({ deviceId: 'dv_me', key: 'dv_me', place: PUNE });
+    expect(run([me], scan({ deviceId: 'dv_me', key: 'dv_me', place: PARIS, hours: 48 }), ['IN']).level).toBe('none');
+  });
+});
+
+describe('assessRisk: previousLevel tells when a unit becomes suspect', () => {
+  it('is the level before this scan', () => {
+    const risk = assess([session({ place: PUNE })], scan({ place: DELHI, hours: 1 }));
+    expect(risk).toMatchObject({ level: 'suspect', previousLevel: 'none' });
+    const again = assess([session({ place: PUNE }), session({ place: DELHI, at: 1 })], scan({ hours: 2 }));
+    expect(again).toMatchObject({ level: 'suspect', previousLevel: 'suspect' });
+  });
+  it('honours the brand settings', () => {
+    const settings = { ...DEFAULT_RISK_SETTINGS, cautionSessions: 2, suspectSessions: 3 };
+    expect(assess([session()], scan(), null, settings).level).toBe('caution');
+    expect(assess([session(), session()], scan(), null, settings).level).toBe('suspect');
+  });
+});
+
+describe('device id', () => {
+  it('is dv_ and 22 url-safe characters, random, and checked by format', () => {
+    const a = newDeviceId();
+    expect(a).toMatch(/^dv_[A-Za-z0-9_-]{22}$/);
+    expect(isDeviceId(a)).toBe(true);
+    expect(newDeviceId()).not.toBe(a);
+    for (const bad of ['', 'dv_short', 'cu_AAAAAAAAAAAAAAAAAAAAAA', `dv_${'A'.repeat(21)}!`, `dv_${'A'.repeat(23)}`]) expect(isDeviceId(bad)).toBe(false);
+  });
+  it('replaces a malformed cookie in the forwarded Cookie header and keeps the others', () => {
+    expect(withDeviceCookie('a=1; device_id=junk; b=2', 'dv_x')).toBe('a=1; b=2; device_id=dv_x');
+    expect(withDeviceCookie(null, 'dv_x')).toBe('device_id=dv_x');
+  });
+});
