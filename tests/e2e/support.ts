@@ -154,7 +154,7 @@ export async function signInWithPassword(page: Page, brand: Brand, email: string
   await open(page, `${brand.origin}${path}`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function signOut(page: Page, brand: Brand) {
