@@ -66,21 +66,39 @@ export function isLoopbackHost(host: string | undefined): boolean {
  * the signed-in screens send such a visitor to /login?expired=1&ended=<proof>, and middleware
  * clears the cookie on that proof even when the navigation started on another site (an embedding
  * brand's parent page loading the frame). Without it, another site's link to /login?expired=1
- * signs nobody out. HMAC-SHA-256 with Web Crypto, so the Edge middleware computes it too.
+ * signs nobody out. The proof carries the time it was made (`<seconds, base 36>.<mac>`) and is
+ * good for ENDED_PROOF_TTL_SECONDS only, so a proof seen once (in a log, a referrer) cannot sign
+ * the visitor out later. HMAC-SHA-256 with Web Crypto, so the Edge middleware computes it too.
  */
-export async function endedSessionProof(cookieValue: string, secret: string): Promise<string> {
+export const ENDED_PROOF_TTL_SECONDS = 600;
+
+async function endedMac(at: string, cookieValue: string, secret: string): Promise<string> {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(`ended-session:${cookieValue}`)));
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(`ended-session:${at}:${cookieValue}`)));
   return btoa(String.fromCharCode(...mac)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 32);
 }
 
-/** Whether `proof` is this server's proof that the session in `cookieValue` ended (constant time). */
-export async function isEndedSessionProof(proof: string | null, cookieValue: string | undefined, secret: string | undefined): Promise<boolean> {
+export async function endedSessionProof(cookieValue: string, secret: string, now = Date.now()): Promise<string> {
+  const at = Math.floor(now / 1000).toString(36);
+  return `${at}.${await endedMac(at, cookieValue, secret)}`;
+}
+
+/** Whether `proof` is this server's recent proof that the session in `cookieValue` ended (constant time). */
+export async function isEndedSessionProof(
+  proof: string | null,
+  cookieValue: string | undefined,
+  secret: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
   if (!proof || !cookieValue || !secret) return false;
-  const want = await endedSessionProof(cookieValue, secret);
-  if (proof.length !== want.length) return false;
+  const m = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{32})$/.exec(proof);
+  if (!m) return false;
+  const age = now / 1000 - parseInt(m[1]!, 36);
+  if (!(age >= -60 && age <= ENDED_PROOF_TTL_SECONDS)) return false;
+  const want = await endedMac(m[1]!, cookieValue, secret);
+  const given = m[2]!;
   let diff = 0;
-  for (let i = 0; i < want.length; i++) diff |= proof.charCodeAt(i) ^ want.charCodeAt(i);
+  for (let i = 0; i < want.length; i++) diff |= given.charCodeAt(i) ^ want.charCodeAt(i);
   return diff === 0;
 }

@@ -114,6 +114,11 @@ export function OtpVerifyForm() {
       {notice && <Alert kind="success">{notice}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
       <p className="mb-4 text-gray-800">We sent a {OTP_LENGTH}-digit code to {p.maskedContact}.</p>
+      {p.mode === 'SIGNUP' && (
+        <p className="mb-4 text-gray-800">
+          If an account already uses this contact, we sent a message saying so instead of a code: <Link className="underline" href="/login">sign in</Link>.
+        </p>
+      )}
       <Field
         label="Code"
         name="otp"

@@ -15,7 +15,8 @@ import { ContactFields } from './contact-fields';
 import { useFormSubmit } from './use-form-submit';
 
 // /signup — name (when the brand takes names), contact, password (unless the brand has no
-// passwords); a code confirms the contact first when the brand requires it.
+// passwords); a code confirms the contact: sent first when the brand requires it, else sent by
+// sign-up itself. Either way the customer is signed in on /otp-verify, once the code is entered.
 export function SignupForm({ from }: { from: string }) {
   const brand = useBrand();
   const opts = authOptionsOf(brand.otpServices);
@@ -38,17 +39,15 @@ export function SignupForm({ from }: { from: string }) {
     const name = opts.askUserName ? userName.trim() : undefined;
     const pass = opts.noPassword ? undefined : password;
     await submit(['userName', 'contact', 'password'], async () => {
-      if (opts.signupOtp) {
-        const sent = await sendOtp('SIGNUP', channel, contact.trim());
-        savePendingOtp(
-          { mode: 'SIGNUP', channel, contact: contact.trim(), maskedContact: sent.maskedContact, resendAfterSeconds: sent.resendAfterSeconds, sentAt: Date.now(), userName: name, from },
-          pass,
-        );
-        router.push('/otp-verify');
-        return;
-      }
-      await signUp({ channel, contact: contact.trim(), password: pass, userName: name });
-      finishSignIn(from);
+      const answer = opts.signupOtp
+        ? await sendOtp('SIGNUP', channel, contact.trim())
+        : await signUp({ channel, contact: contact.trim(), password: pass, userName: name });
+      if (!('sent' in answer)) return finishSignIn(from);
+      savePendingOtp(
+        { mode: 'SIGNUP', channel, contact: contact.trim(), maskedContact: answer.maskedContact, resendAfterSeconds: answer.resendAfterSeconds, sentAt: Date.now(), userName: name, from },
+        pass,
+      );
+      router.push('/otp-verify');
     });
   }
 

@@ -38,8 +38,12 @@ export async function issueOtp(t: OtpTarget, now = new Date()): Promise<{ code: 
   return { code, expiresAt };
 }
 
-/** none: no live code for the target (nothing was guessed at). */
-export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'exhausted' | 'none';
+/**
+ * none: no live code for the target (nothing was guessed at). invalid: a wrong guess at a live
+ * code; killed: the wrong guess that used up its last try. exhausted / expired: the code was dead
+ * before this guess (it proves nothing either way).
+ */
+export type OtpCheck = 'ok' | 'invalid' | 'killed' | 'expired' | 'exhausted' | 'none';
 
 /**
  * Checks a code against the target's newest live code and consumes it when it matches. A wrong
@@ -72,5 +76,6 @@ export async function consumeOtp(t: OtpTarget, code: string, now = new Date()): 
     .set({ attempts: sql`${otps.attempts} + 1` })
     .where(and(eq(otps.id, row.id), lt(otps.attempts, OTP_MAX_ATTEMPTS)))
     .returning({ attempts: otps.attempts });
-  return !after || after.attempts >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'invalid';
+  if (!after) return 'exhausted'; // killed meanwhile by a concurrent guess
+  return after.attempts >= OTP_MAX_ATTEMPTS ? 'killed' : 'invalid';
 }

@@ -42,11 +42,14 @@ export function hashesRunning(): number {
   return running;
 }
 
+/** The scrypt this module calls (an object, so tests can watch the calls). */
+export const kdf = { scrypt };
+
 function derive(password: string, salt: Buffer, opts: ScryptOptions, keylen: number): Promise<Buffer> {
   return withHashSlot(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, keylen, { ...opts, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+        kdf.scrypt(password.normalize('NFKC'), salt, keylen, { ...opts, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
       ),
   );
 }
@@ -69,11 +72,32 @@ function parseHash(stored: string) {
 // A hash of nothing in particular, so checking an unknown account costs as much as a known one.
 let dummyHash: Promise<string> | undefined;
 
+const cost = (o: { N: number; r: number; p: number }) => o.N * o.r * o.p;
+
+/**
+ * Work that makes a check against a hash made at a lower cost take as long as one at today's:
+ * scrypt's time grows with N·r·p, so the missing part is spent in extra hashes of nothing, at
+ * powers of two that add up to it. Without this, a stored hash made before the cost went up
+ * (N=2^15) answers about four times faster than an unknown contact's (checked at today's cost),
+ * which tells which contacts have had an account since then.
+ */
+async function padToTodaysCost(opts: { N: number; r: number; p: number }): Promise<void> {
+  const want = hashParams();
+  let missing = cost(want) - cost(opts);
+  const salt = randomBytes(16);
+  for (let N = 2 ** 20; missing > 0 && N >= 2; N /= 2) {
+    if (N > want.N || N * want.r > missing) continue;
+    await derive('padding', salt, { N, r: want.r, p: 1 }, KEY_LENGTH);
+    missing -= N * want.r;
+  }
+}
+
 /** Constant-time check. Without a stored hash it still spends the time of one, and says no. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parsed = parseHash(stored ?? (await (dummyHash ??= hashPassword('not-a-real-password-0'))));
-  if (!parsed) return false;
+  if (!parsed) return stored != null && (await verifyPassword(password, null)); // malformed: the same work, and no
   const key = await derive(password, parsed.salt, parsed.opts, parsed.key.length);
+  await padToTodaysCost(parsed.opts);
   return timingSafeEqual(key, parsed.key) && stored != null;
 }
 

@@ -14,8 +14,9 @@ export const sendOtp = (mode: AuthMode, channel: Channel, contact: string) =>
 export const passwordLogin = (channel: Channel, contact: string, password: string) =>
   post<SignedIn>('/auth/customer/web/login', { channel, contact, password });
 
+/** With a code: signed in. Without one: a code was sent to confirm the contact (nobody is signed in yet). */
 export const signUp = (body: { channel: Channel; contact: string; password?: string; userName?: string; otp?: string }) =>
-  post<SignedIn>('/auth/customer/web/signup', body);
+  post<SignedIn | SentOtp>('/auth/customer/web/signup', body);
 
 export const verifyOtp = (body: { mode: 'LOGIN' | 'SIGNUP OR LOGIN'; channel: Channel; contact: string; otp: string; userName?: string }) =>
   post<SignedIn>('/auth/customer/otp/verify', body);

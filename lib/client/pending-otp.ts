@@ -17,15 +17,29 @@ export type PendingOtp = {
 
 const KEY = 'bv.pending-otp';
 let signupPassword: string | undefined;
+// Where sessionStorage is refused (a frame inside a brand's site whose browser blocks
+// third-party storage), the flow lives in memory: it survives the client-side navigation to
+// /otp-verify, not a reload.
+let inMemory: string | null = null;
+
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 export function savePendingOtp(p: PendingOtp, password?: string) {
-  sessionStorage.setItem(KEY, JSON.stringify(p));
+  inMemory = JSON.stringify(p);
+  storage()?.setItem(KEY, inMemory);
   signupPassword = password;
 }
 
 /** The stored flow as text (a stable snapshot for useSyncExternalStore). */
 export function readPendingRaw(): string | null {
-  return sessionStorage.getItem(KEY);
+  const s = storage();
+  return s ? s.getItem(KEY) : inMemory;
 }
 
 export function parsePendingOtp(raw: string | null): PendingOtp | undefined {
@@ -42,7 +56,8 @@ export function pendingPassword(): string | undefined {
 }
 
 export function clearPendingOtp() {
-  sessionStorage.removeItem(KEY);
+  inMemory = null;
+  storage()?.removeItem(KEY);
   signupPassword = undefined;
 }
 

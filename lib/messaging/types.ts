@@ -15,12 +15,16 @@ export type OtpMessage = {
 };
 
 /** Security notices sent to a contact's owner (docs/security.md, "Accounts"). */
-export type NoticeKind = 'account-reclaimed' | 'password-changed' | 'password-reset' | 'signup-attempt' | 'upi-changed';
+export type NoticeKind = 'account-reclaimed' | 'account-reclaimed-signup' | 'password-changed' | 'password-reset' | 'signup-attempt' | 'upi-changed';
 
 const NOTICE_TEXT: Record<NoticeKind, { subject: string; text: string }> = {
   'account-reclaimed': {
     subject: 'Your account was secured',
     text: 'You signed in with a code to an account that had not been confirmed. Its password and UPI id were removed and every other session was signed out. If you want a password, set one under Change password.',
+  },
+  'account-reclaimed-signup': {
+    subject: 'Your account was secured',
+    text: 'You created an account with a code sent to this contact, which already had an account that had not been confirmed. That account is now yours, with the password you just chose: its UPI id was removed and every other session was signed out.',
   },
   'password-changed': {
     subject: 'Your password was changed',

@@ -107,6 +107,8 @@ export const changePasswordBodySchema = z
 
 /** Answer of every call that signs the customer in (the session cookie comes with it). */
 export const signedInResponseSchema = z.object({ customerId: z.string(), isNewCustomer: z.boolean() });
+/** Sign-up: signed in (with a code), or a code was sent to confirm the contact (without one). */
+export const signupResponseSchema = z.union([signedInResponseSchema, sendOtpResponseSchema]);
 
 // GET /api/auth/customer/web/generate-access-token
 export const accessTokenResponseSchema = z.object({ accessToken: z.string(), _id: z.string() });

@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
 import { currentAccessToken, type AccessToken } from './api-fetch';
+import { ApiRequestError } from '@/lib/client/fetch-rules';
 import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/routes';
 import { SESSION_COOKIE, endedSessionProof } from '@/lib/session-cookie';
 import { sessionSecret } from '@/lib/auth/keys';
@@ -12,17 +13,24 @@ import { sessionSecret } from '@/lib/auth/keys';
 
 export type Session = AccessToken;
 
-/** The live session of this request (the API turns its cookie into a token), or undefined. */
-export const readSession = cache(async (): Promise<Session | undefined> => {
+/**
+ * The request's cookie turned into a session by the API: the session, or why there is none.
+ * `ended` only when the API said so (401: missing, tampered, expired, idle or revoked session);
+ * any other failure (the database busy, an error) leaves the question open.
+ */
+const readSessionState = cache(async (): Promise<{ session?: Session; ended: boolean }> => {
   // No cookie, no session: an anonymous scan need not ask the API (the hot path of a shop visit).
-  if (!(await cookies()).has(SESSION_COOKIE)) return undefined;
+  if (!(await cookies()).has(SESSION_COOKIE)) return { ended: false };
   try {
-    return await currentAccessToken();
+    return { session: await currentAccessToken(), ended: false };
   } catch (err) {
     unstable_rethrow(err); // Next's own control flow (dynamic usage while prerendering) goes on
-    return undefined;
+    return { ended: err instanceof ApiRequestError && err.status === 401 };
   }
 });
+
+/** The live session of this request (the API turns its cookie into a token), or undefined. */
+export const readSession = cache(async (): Promise<Session | undefined> => (await readSessionState()).session);
 
 /** The path the visitor asked for (set by middleware), for the return after sign-in. */
 export async function requestedPath(): Promise<string> {
@@ -31,14 +39,16 @@ export async function requestedPath(): Promise<string> {
 
 /**
  * The signed-in customer, or a redirect to /login remembering the path. A cookie whose session
- * has ended is marked `expired=1` (with this server's proof of it, `ended`) so middleware clears
- * it instead of bouncing back to '/'.
+ * has ended (the API answered 401) is marked `expired=1` (with this server's proof of it,
+ * `ended`) so middleware clears it instead of bouncing back to '/'. When the session could not be
+ * checked at all, nobody is signed out: the screen fails and can be tried again.
  */
 export async function requireCustomer(): Promise<Session> {
-  const session = await readSession();
+  const { session, ended: sessionEnded } = await readSessionState();
   if (session) return session;
   const params = new URLSearchParams({ [RETURN_PARAM]: await requestedPath() });
   const ended = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (ended !== undefined && !sessionEnded) throw new Error('Your session could not be checked just now. Please try again.');
   if (ended !== undefined) {
     params.set('expired', '1');
     params.set('ended', await endedSessionProof(ended, sessionSecret()));

@@ -150,7 +150,12 @@ describe('pre-registration takeover', () => {
     expect(up.body).toEqual({ customerId, isNewCustomer: false });
     const row = await customerRow(brand.id, customerId);
     expect(row).toMatchObject({ vpa: null, userName: 'Owner', contactVerifiedAt: expect.any(Date) });
-    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+    // The notice says the password is now the one just chosen (not that it was removed).
+    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed-signup']);
+    const { readOutbox } = await import('@/lib/messaging/outbox');
+    const { messageText } = await import('@/lib/messaging/types');
+    const notice = readOutbox().filter((e) => e.to === victim && e.purpose === 'NOTICE').pop()!;
+    expect(messageText({ ...notice, brandName: 'B' }).text).toMatch(/with the password you just chose/);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
     // A verified account is not taken over this way: the code's holder is told it exists.
     await clearSendThrottle(brand.id);
@@ -173,24 +178,58 @@ describe('pre-registration takeover', () => {
 });
 
 describe('sign-up does not reveal accounts', () => {
-  it('answers a known contact exactly as a new one, makes no account, and tells the owner', async () => {
+  it('signs nobody in without a code, answers a known contact exactly as a new one, and tells the owner', async () => {
     const brand = await createTestBrand();
     const known = uniqueEmail();
     await signUpWithPassword(server, brand.domain, known);
     const body = (contact: string) => ({ channel: 'email', contact, password: OTHER_PASSWORD, userName: 'B' });
+    const newcomer = uniqueEmail();
     const again = await post(brand.domain, '/api/auth/customer/web/signup', body(known));
-    const fresh = await post(brand.domain, '/api/auth/customer/web/signup', body(uniqueEmail()));
+    const fresh = await post(brand.domain, '/api/auth/customer/web/signup', body(newcomer));
+    const sent = { sent: true, channel: 'email', maskedContact: expect.stringMatching(/^u\*+@example\.com$/), expiresInSeconds: 600, resendAfterSeconds: 30 };
     expect(again.status).toBe(201);
     expect(fresh.status).toBe(201);
-    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
-    expect(again.body).toEqual({ customerId: expect.stringMatching(/^cus_/), isNewCustomer: true });
-    const shape = (res: typeof again) => res.headers['set-cookie']![0]!.replace(/^bv_session=[^;]+/, '').replace(/Max-Age=\d+/, '');
-    expect(shape(again)).toBe(shape(fresh));
+    expect(again.body).toEqual(sent);
+    expect(fresh.body).toEqual(sent);
+    // No session for either: nothing a later call could tell apart.
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(fresh.headers['set-cookie']).toBeUndefined();
     expect(await countCustomers(brand.id)).toBe(2);
-    // The known contact's owner hears of it; the answer's session leads nowhere.
+    // The known contact's owner hears of it and gets no code; the newcomer gets one.
     expect(noticesFor(brand.id, known)).toEqual(['signup-attempt']);
-    expect((await accessToken(server, brand.domain, sessionCookie(again))).status).toBe(401);
+    expect(codesFor(brand.id, known, 'SIGNUP')).toHaveLength(1); // the one of its own sign-up
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: known, password: OTHER_PASSWORD })).status).toBe(400);
+
+    // The newcomer's code confirms the contact and signs in, keeping the password; no reclaim notice.
+    const done = await post(brand.domain, '/api/auth/customer/web/signup', { ...body(newcomer), otp: latestCode(brand.id, newcomer, 'SIGNUP') });
+    expect(done.status).toBe(201);
+    expect(done.body).toEqual({ customerId: expect.stringMatching(/^cus_/), isNewCustomer: true });
+    const token = await tokenOf(brand.domain, sessionCookie(done)!);
+    expect((await get(brand.domain, '/api/auth/customer/contact-status', token)).body.contactVerified).toBe(true);
+    expect(noticesFor(brand.id, newcomer)).toEqual([]);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: newcomer, password: OTHER_PASSWORD })).status).toBe(200);
+
+    // Only the holder of a code for the known contact learns that it has an account.
+    expect((await sendOtp(server, brand.domain, 'SIGNUP', 'email', known)).status).toBe(200);
+    const owner = await post(brand.domain, '/api/auth/customer/web/signup', { ...body(known), otp: latestCode(brand.id, known, 'SIGNUP') });
+    expect(owner.status).toBe(409);
+  });
+
+  it('lets the owner of a contact someone else signed up take the account with a sign-up code', async () => {
+    const brand = await createTestBrand();
+    const victim = uniqueEmail();
+    const { cookie: squatter, customerId } = await signUpWithPassword(server, brand.domain, victim, 'email', { verify: false });
+    // The owner's own sign-up gets the same answer, and a code on request.
+    const body = { channel: 'email', contact: victim, password: OTHER_PASSWORD, userName: 'Owner' };
+    expect((await post(brand.domain, '/api/auth/customer/web/signup', body)).status).toBe(201);
+    expect((await sendOtp(server, brand.domain, 'SIGNUP', 'email', victim)).status).toBe(200);
+    const up = await post(brand.domain, '/api/auth/customer/web/signup', { ...body, otp: latestCode(brand.id, victim, 'SIGNUP') });
+    expect(up.status).toBe(201);
+    expect(up.body).toEqual({ customerId, isNewCustomer: false });
+    expect((await accessToken(server, brand.domain, squatter)).status).toBe(401);
+    expect(noticesFor(brand.id, victim)).toEqual(['signup-attempt', 'account-reclaimed-signup']);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: PASSWORD })).status).toBe(400);
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
   });
 
   it('limits sign-ups per contact and per address', async () => {
@@ -273,8 +312,9 @@ describe('HTTPS', () => {
     const host = `${brand.slug}.example.test`;
     await (await getDb()).insert(clientDomains).values({ domain: host, clientId: brand.id });
     const body = { channel: 'email', contact: email, password: PASSWORD, userName: 'A' };
-    const plain = await post(host, '/api/auth/customer/web/signup', body);
-    expect(plain.status).toBe(201);
+    expect((await post(host, '/api/auth/customer/web/signup', body)).status).toBe(201);
+    const plain = await post(host, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD });
+    expect(plain.status).toBe(200);
     expect(plain.headers['set-cookie']![0]).not.toMatch(/Secure/);
     expect(plain.headers['strict-transport-security']).toBeUndefined();
 
@@ -334,7 +374,7 @@ describe('no one can lock a contact out, and guesses per account stay within 100
   it('serves the owner codes while other addresses spend theirs, and the owner’s known browser after the contact’s hourly cap', async () => {
     const brand = await codeSignInBrand();
     const email = uniqueEmail();
-    const up = await call(server, brand.domain, 'POST', '/api/auth/customer/web/signup', { body: { channel: 'email', contact: email, password: PASSWORD, userName: 'A' } });
+    const { res: up } = await signUpWithPassword(server, brand.domain, email);
     const device = deviceCookie(up);
     // One attacker address: five codes, then refused.
     for (let i = 0; i < 5; i++) {
@@ -469,5 +509,140 @@ describe('changing the UPI id', () => {
     const stale = await put(brand.domain, token, { vpa: 'thief@okbank' });
     expect(stale.status).toBe(403);
     expect(stale.body.errorMessage).toBe('To change your UPI id, sign out and sign in again: your last sign-in was more than 10 minutes ago.');
+  });
+});
+
+describe('code failures cannot lock a contact out for good', () => {
+  const login = (host: string, email: string, otp: string, headers: Record<string, string> = {}) =>
+    post(host, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: email, otp }, { headers });
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('counts wrong guesses at a live code, not the answers of a dead one', async () => {
+    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    await signUpWithPassword(server, brand.domain, email);
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', email)).status).toBe(200);
+    const code = latestCode(brand.id, email, 'LOGIN');
+    const answers: string[] = [];
+    for (let i = 0; i < 8; i++) answers.push((await login(brand.domain, email, wrongFor(code), { 'x-forwarded-for': `198.51.100.${60 + i}` })).body.errorMessage);
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill('Incorrect code. Please check it and try again.'));
+    expect(answers.slice(4)).toEqual(Array(4).fill('This code was tried too many times. Please request a new one.'));
+    // Five guesses reached the live code; the three at the dead code proved nothing.
+    expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(5);
+  });
+
+  it('forgets a count that has had no failure for 24 hours', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { authFailures } = await import('@/lib/db/schema');
+    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    await signUpWithPassword(server, brand.domain, email);
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await (await getDb()).insert(authFailures).values([
+      { clientId: brand.id, subject: `code:email:${email}`, consecutive: 100, updatedAt: dayAgo },
+      { clientId: brand.id, subject: `password:email:${email}`, consecutive: 100, updatedAt: dayAgo },
+    ]);
+    expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(0);
+    // A wrong password starts a new count at 1, and codes are served and accepted again.
+    expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: 'wrong password 1' })).status).toBe(400);
+    expect(await consecutiveFailures(brand.id, 'password', 'email', email)).toBe(1);
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', email)).status).toBe(200);
+    expect((await login(brand.domain, email, latestCode(brand.id, email, 'LOGIN'))).status).toBe(200);
+  });
+
+  it('counts wrong codes at the signed-in confirmation against the account, not the contact', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { authFailures } = await import('@/lib/db/schema');
+    const { accountSubject, consecutiveFailures, failuresOf } = await import('@/lib/api/auth/failures');
+    const brand = await codeSignInBrand();
+    const victim = uniqueEmail();
+    const { cookie, customerId } = await signUpWithPassword(server, brand.domain, victim, 'email', { verify: false });
+    const token = await tokenOf(brand.domain, cookie);
+    expect((await post(brand.domain, '/api/auth/customer/verify-contact/send', undefined, { token })).status).toBe(200);
+    const sent = latestCode(brand.id, victim, 'VERIFY');
+    expect((await post(brand.domain, '/api/auth/customer/verify-contact', { otp: wrongFor(sent) }, { token })).status).toBe(400);
+    expect(await consecutiveFailures(brand.id, 'code', 'email', victim)).toBe(0);
+    expect(await failuresOf(brand.id, accountSubject(customerId))).toBe(1);
+    // The account's own count locks its confirmation; the contact's owner still signs in by code.
+    const { eq } = await import('drizzle-orm');
+    await (await getDb()).update(authFailures).set({ consecutive: 100 }).where(eq(authFailures.subject, accountSubject(customerId)));
+    expect((await post(brand.domain, '/api/auth/customer/verify-contact', { otp: sent }, { token })).status).toBe(429);
+    expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', victim)).status).toBe(200);
+    expect((await login(brand.domain, victim, latestCode(brand.id, victim, 'LOGIN'))).status).toBe(200);
+  });
+});
+
+describe('the known-device cookie', () => {
+  const deviceOf = (res: { headers: { 'set-cookie'?: string[] } }) => (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('bv_device='))?.split(';')[0];
+
+  it('is not given to an unverified account', async () => {
+    const brand = await createTestBrand();
+    const { res } = await signUpWithPassword(server, brand.domain, uniqueEmail(), 'email', { verify: false });
+    expect(sessionCookie(res)).toBeDefined();
+    expect(deviceOf(res)).toBeUndefined();
+  });
+
+  it('is forgotten after a password reset or change', async () => {
+    const { getDb } = await import('@/lib/db/client');
+    const { authFailures } = await import('@/lib/db/schema');
+    const brand = await codeSignInBrand();
+    const email = uniqueEmail();
+    const { res } = await signUpWithPassword(server, brand.domain, email);
+    const before = deviceOf(res)!;
+    expect(before).toBeDefined();
+    const lockCodes = async () => {
+      await (await getDb())
+        .insert(authFailures)
+        .values({ clientId: brand.id, subject: `code:email:${email}`, consecutive: 100 })
+        .onConflictDoUpdate({ target: [authFailures.clientId, authFailures.subject], set: { consecutive: 100, updatedAt: new Date() } });
+      await clearSendThrottle(brand.id);
+      expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', email)).status).toBe(200);
+    };
+    const codeSignIn = (cookie: string) =>
+      post(brand.domain, '/api/auth/customer/otp/verify', { mode: 'LOGIN', channel: 'email', contact: email, otp: latestCode(brand.id, email, 'LOGIN') }, { cookie });
+    await lockCodes();
+    expect((await codeSignIn(before)).status).toBe(200); // known before the reset
+
+    await clearSendThrottle(brand.id);
+    expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', email)).status).toBe(200);
+    const reset = await post(brand.domain, '/api/auth/customer/forgot-password/reset', { channel: 'email', contact: email, otp: latestCode(brand.id, email, 'FORGOT PASSWORD'), password: OTHER_PASSWORD });
+    expect(reset.status).toBe(200);
+    await lockCodes();
+    expect((await codeSignIn(before)).status).toBe(429);
+
+    const signIn = await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: OTHER_PASSWORD });
+    const after = deviceOf(signIn)!;
+    const token = await tokenOf(brand.domain, sessionCookie(signIn)!);
+    expect((await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: OTHER_PASSWORD, newPassword: PASSWORD }, { token })).status).toBe(200);
+    await lockCodes();
+    expect((await codeSignIn(after)).status).toBe(429);
+  });
+});
+
+describe('the current password is limited before it is checked', () => {
+  it('refuses even the right password after 10 wrong ones, on a password change and a new UPI id', async () => {
+    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
+    const { getDb } = await import('@/lib/db/client');
+    const { sessions } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const brand = await createTestBrand();
+    const email = uniqueEmail();
+    const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);
+    const token = await tokenOf(brand.domain, cookie);
+    for (let i = 0; i < 10; i++) {
+      const res = await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: `wrong password ${i}`, newPassword: OTHER_PASSWORD }, { token });
+      expect(res.status).toBe(400);
+    }
+    expect(await consecutiveFailures(brand.id, 'password', 'email', email)).toBe(10);
+    const right = await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: PASSWORD, newPassword: OTHER_PASSWORD }, { token });
+    expect(right.status).toBe(429);
+
+    // The same count guards a new UPI id (a session older than 10 minutes needs the password).
+    await (await getDb()).update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.customerId, customerId));
+    const upi = await call(server, brand.domain, 'PUT', '/api/customer/customer-profile', { token, body: { vpa: 'thief@okbank', currentPassword: PASSWORD } });
+    expect(upi.status).toBe(429);
+    expect((await customerRow(brand.id, customerId))!.vpa).toBeNull();
   });
 });

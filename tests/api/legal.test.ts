@@ -2,11 +2,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { call, cookieFrom, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { signUpWithPassword } from './auth-support';
 import { getDb } from '@/lib/db/client';
 import { cookieConsents, legalAcknowledgements } from '@/lib/db/schema';
 import { listLegal, publishLegal } from '@/lib/operator/legal';
-import { SESSION_COOKIE } from '@/lib/session-cookie';
 
 jest.setTimeout(60_000); // PGlite starts slowly on a busy machine
 
@@ -38,11 +38,7 @@ async function brandWithPolicies() {
 }
 
 async function signUp(brand: Brand): Promise<Customer> {
-  const res = await call(server, brand.domain, 'POST', '/api/auth/customer/web/signup', {
-    body: { channel: 'email', contact: `c${Math.random().toString(36).slice(2)}@example.com`, password: 'a long enough passphrase 42', userName: 'Asha' },
-  });
-  expect(res.status).toBe(201);
-  const cookie = cookieFrom(res, SESSION_COOKIE)!;
+  const { cookie } = await signUpWithPassword(server, brand.domain, `c${Math.random().toString(36).slice(2)}@example.com`);
   const tok = await call(server, brand.domain, 'GET', '/api/auth/customer/web/generate-access-token', { cookie });
   expect(tok.status).toBe(200);
   return { customerId: tok.body._id, token: tok.body.accessToken };

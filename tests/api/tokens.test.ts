@@ -122,10 +122,7 @@ describe('access tokens on signed-in routes', () => {
 describe('the session cookie', () => {
   it('is SameSite=None; Secure; Partitioned when the brand is embedded', async () => {
     const brand = await createTestBrand({ ui: { isEmbeddingRequired: true, embeddingURL: 'https://shop.example.com/app' } });
-    const res = await call(server, brand.domain, 'POST', '/api/auth/customer/web/signup', {
-      body: { channel: 'email', contact: uniqueEmail(), password: 'correct horse battery', userName: 'A' },
-    });
-    expect(res.status).toBe(201);
+    const { res } = await signUpWithPassword(server, brand.domain, uniqueEmail());
     expect(res.headers['set-cookie']![0]).toMatch(/; HttpOnly; SameSite=None; Secure; Partitioned$/);
   });
 });

@@ -61,12 +61,17 @@ test('the ended-session cookie is cleared with SameSite=None; Secure; Partitione
   // A frame the embedding parent loads is a cross-site navigation: the server's own proof that
   // this session ended (from the signed-in screens' redirect) clears it; a made-up one does not.
   const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'session-secret'), 'utf8').trim();
-  const proof = createHmac('sha256', secret).update('ended-session:ended').digest('base64url').slice(0, 32);
+  const at = Math.floor(Date.now() / 1000).toString(36);
+  const proof = `${at}.${createHmac('sha256', secret).update(`ended-session:${at}:ended`).digest('base64url').slice(0, 32)}`;
   const parentLoad = { ...frameHeaders, 'sec-fetch-site': 'cross-site' };
   const proven = await rawGet(embedded.domain, `/login?expired=1&ended=${proof}`, parentLoad);
   expect(proven.setCookie).toEqual([expect.stringMatching(/^bv_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=None; Secure; Partitioned$/)]);
-  const forged = await rawGet(embedded.domain, `/login?expired=1&ended=${proof.replace(/^./, proof.startsWith('A') ? 'B' : 'A')}`, parentLoad);
+  const forged = await rawGet(embedded.domain, `/login?expired=1&ended=${proof.replace(/.$/, proof.endsWith('A') ? 'B' : 'A')}`, parentLoad);
   expect(forged.setCookie.filter((c) => c.startsWith('bv_session='))).toEqual([]);
+  // A proof made long ago (seen in a log or a referrer) no longer signs anyone out.
+  const old = Math.floor(Date.now() / 1000 - 3600).toString(36);
+  const stale = `${old}.${createHmac('sha256', secret).update(`ended-session:${old}:ended`).digest('base64url').slice(0, 32)}`;
+  expect((await rawGet(embedded.domain, `/login?expired=1&ended=${stale}`, parentLoad)).setCookie.filter((c) => c.startsWith('bv_session='))).toEqual([]);
 });
 
 test('a customer whose session ended is signed out by the signed-in screens, also when another site sent them', async ({ page }) => {

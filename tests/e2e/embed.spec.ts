@@ -1,5 +1,5 @@
 import { test, expect, type FrameLocator, type Page } from '@playwright/test';
-import { PASSWORD, newEmail } from './support';
+import { PASSWORD, newEmail, otpFor } from './support';
 import { appFrame, blockThirdPartyCookies, createEmbeddingBrand, probeCookies, startShop, type Shop } from './embed-support';
 
 // Embedding in a brand's site (docs/legal-and-embedding.md): real pages on separate origins.
@@ -21,7 +21,11 @@ async function signUpInFrame(page: Page, frame: FrameLocator, email: string) {
   await frame.getByLabel('Your name').fill('Lee');
   await frame.getByLabel('E-mail address').fill(email);
   await frame.getByLabel('Password').fill(PASSWORD);
+  const since = Date.now();
   await frame.getByRole('button', { name: 'Create account' }).click();
+  // The code sent to the contact confirms it and signs in.
+  await frame.getByLabel('Code').fill(await otpFor(email, 'SIGNUP', since));
+  await frame.getByRole('button', { name: 'Verify' }).click();
   await expect(frame.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 

@@ -218,9 +218,15 @@ test('signing up from the offer lands on the unit\'s own verdict', async ({ page
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(`${brand.origin}/signup?from=${encodeURIComponent(`/overt/verify/${qrId}`)}`);
   await page.getByLabel('Your name').fill('Lata');
-  await page.getByLabel('E-mail address').fill(newEmail());
+  const email = newEmail();
+  await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
+  const since = Date.now();
   await page.getByRole('button', { name: 'Create account' }).click();
+  // The code sent to the contact confirms it and signs in; the customer then lands where they were going.
+  await expect(page).toHaveURL(`${brand.origin}/otp-verify`);
+  await page.getByLabel('Code').fill(await otpFor(email, 'SIGNUP', since));
+  await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(`${brand.origin}/overt/verify/${qrId}`);
   await expect(h1(page, 'Genuine Pre Sale & Claim Warranty')).toBeVisible();
 });

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
-import { hitRateLimit } from '../rate-limit';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
-import { hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import { hashPassword, passwordProblem } from '@/lib/auth/password';
+import { requireCurrentPassword } from './failures';
 import type { changePasswordBodySchema, signedInResponseSchema } from '@/lib/schemas/auth';
 import { assertPasswords, authPolicy } from './policy';
 import { findActiveCustomer } from './customers';
@@ -29,10 +29,7 @@ export async function changePassword(c: AppContext, body: z.output<typeof change
   if (problem) throw new ApiError('unprocessable', `newPassword: ${problem}`);
   if (customer.passwordHash) {
     if (!body.currentPassword) throw new ApiError('unprocessable', 'currentPassword is required');
-    if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
-      await hitRateLimit(`change-password-fail:${client.id}:${customer.id}`, { limit: 10, windowSeconds: 900 });
-      throw new ApiError('bad_request', 'Current password is incorrect.');
-    }
+    await requireCurrentPassword(client.id, customer, body.currentPassword);
   }
 
   const db = await getDb();

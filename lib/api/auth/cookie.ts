@@ -17,6 +17,7 @@ import {
 } from '@/lib/session-cookie';
 import { hmac, sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
+import { findActiveCustomer, type CustomerRow } from './customers';
 
 // The session cookie on Brand API answers. Secure whenever the request came over https (also
 // through a proxy that says so in X-Forwarded-Proto), on loopback hosts (browsers accept
@@ -38,7 +39,8 @@ export async function startSession(c: AppContext, customerId: string): Promise<s
   const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
   c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
-  setKnownDevice(c, customerId);
+  const account = await findActiveCustomer(c.var.client.id, customerId);
+  if (account) setKnownDevice(c, account);
   return session.id;
 }
 
@@ -51,24 +53,33 @@ export function readSessionId(c: AppContext): Promise<string | undefined> {
   return unsealSessionId(getCookie(c, SESSION_COOKIE), sessionSecret());
 }
 
-// The known-device cookie: set on every sign-in, it names the account by a keyed hash (no id in
-// clear), so a later request from this browser can show it signed in to that account before.
+// The known-device cookie: set at a sign-in to an account whose contact is verified, it names the
+// account by a keyed hash (no id in clear), so a later request from this browser can show it
+// signed in to that account before. The hash also covers the account's password hash and the
+// time its contact was verified, so every event that hands the account to someone (a reclaim,
+// a password reset or change) forgets every browser marked before. An unverified account marks
+// no browser: whoever registered someone else's contact must not keep a "known device" after
+// the owner reclaims it.
 export const DEVICE_COOKIE = 'bv_device';
 const DEVICE_TTL_SECONDS = 400 * 24 * 3600;
 
-const deviceMark = (clientId: string, customerId: string) => hmac('otp', `device:${clientId}:${customerId}`).slice(0, 32);
+type DeviceAccount = Pick<CustomerRow, 'id' | 'passwordHash' | 'contactVerifiedAt'>;
 
-export function setKnownDevice(c: AppContext, customerId: string) {
+const deviceMark = (clientId: string, account: DeviceAccount) =>
+  hmac('otp', `device:${clientId}:${account.id}:${account.contactVerifiedAt?.getTime() ?? ''}:${account.passwordHash ?? ''}`).slice(0, 32);
+
+export function setKnownDevice(c: AppContext, account: DeviceAccount) {
+  if (!account.contactVerifiedAt) return;
   const attrs = sessionCookieAttributesFor(c);
-  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.var.client.id, customerId)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
+  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.var.client.id, account)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
   parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
   if (attrs.secure) parts.push('Secure');
   if (attrs.partitioned) parts.push('Partitioned');
   c.header('Set-Cookie', parts.join('; '), { append: true });
 }
 
-/** Whether this browser signed in to the account before. */
-export function isKnownDevice(c: AppContext, customerId: string | undefined): boolean {
-  if (!customerId) return false;
-  return getCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, customerId);
+/** Whether this browser signed in to the account (as it is now) before. */
+export function isKnownDevice(c: AppContext, account: DeviceAccount | undefined): boolean {
+  if (!account?.contactVerifiedAt) return false;
+  return getCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, account);
 }

@@ -8,7 +8,8 @@ import type { AuthMode, Channel } from '@/lib/schemas/auth';
 // - channel 'email' only when isEmailServiceEnabled, 'mobile' only when isMobileNoServiceEnabled;
 // - no-password flow: sign-in and sign-up by OTP only; passwords are neither taken nor reset;
 // - OTP sign-in (LOGIN, SIGNUP OR LOGIN) when isOtpServiceEnabled && isLoginOtpEnabled, or no-password flow;
-// - sign-up needs an OTP (mode SIGNUP) when isRegistartionOtpEnabled, or no-password flow;
+// - sign-up needs an OTP (mode SIGNUP) when isRegistartionOtpEnabled, or no-password flow; without
+//   one, a SIGNUP code confirms the contact after sign-up (sign-up.ts), so SIGNUP codes are always sent;
 // - userName is required at sign-up when is_UserName_Intake_Enabled, and ignored when it is off.
 
 export type AuthPolicy = {
@@ -44,7 +45,6 @@ export function assertPasswords(policy: AuthPolicy) {
 
 /** Whether codes of this mode may be sent at all. */
 export function assertOtpMode(policy: AuthPolicy, mode: AuthMode) {
-  const allowed =
-    mode === 'SIGNUP' ? policy.signupOtp : mode === 'FORGOT PASSWORD' ? !policy.noPassword : policy.otpSignIn;
+  const allowed = mode === 'SIGNUP' || (mode === 'FORGOT PASSWORD' ? !policy.noPassword : policy.otpSignIn);
   if (!allowed) throw new ApiError('bad_request', `mode ${mode} is not available for this brand.`);
 }

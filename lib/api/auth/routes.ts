@@ -14,6 +14,7 @@ import {
   sendOtpResponseSchema,
   signedInResponseSchema,
   signupBodySchema,
+  signupResponseSchema,
   verifyContactBodySchema,
   verifyOtpBodySchema,
 } from '@/lib/schemas/auth';
@@ -79,9 +80,12 @@ authRoutes.openapi(
     path: '/auth/customer/web/signup',
     tags: ['auth'],
     request: { body: json(signupBodySchema) },
-    responses: { 201: answer('Account created and signed in; session cookie set', signedInResponseSchema), ...errorResponses },
+    responses: {
+      201: answer('With a code: account created or confirmed and signed in, session cookie set. Without one: a code was sent to confirm the contact; nobody is signed in', signupResponseSchema),
+      ...errorResponses,
+    },
   }),
-  async (c) => c.json(signedInResponseSchema.parse(await signUp(ctx(c), c.req.valid('json'))), 201),
+  async (c) => c.json(signupResponseSchema.parse(await signUp(ctx(c), c.req.valid('json'))), 201),
 );
 
 // POST /api/auth/customer/forgot-password/reset — set a new password with a FORGOT PASSWORD code

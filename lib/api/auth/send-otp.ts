@@ -46,7 +46,7 @@ export async function sendOtp(c: AppContext, body: z.output<typeof sendOtpBodySc
   const account = await findCustomerByContact(client.id, body.channel, body.contact);
   const perContact = hitRateLimit(`otp-send:target:${target}`, { limit: 10, windowSeconds: 3600, message: TOO_MANY_CODES });
   await perContact.catch((err: unknown) => {
-    if (!isKnownDevice(c, account?.id)) throw err;
+    if (!isKnownDevice(c, account)) throw err;
   });
 
   const otpTarget = { clientId: client.id, purpose: body.mode, channel: body.channel, target: body.contact };

@@ -43,9 +43,14 @@ export async function markContactVerified(clientId: string, customerId: string, 
 /**
  * A code sent to the contact was just used to sign in to (or reset) this account. When the account
  * was unverified, whoever registered it loses it: password and UPI id removed, every session
- * revoked, owner told. Returns whether it was reclaimed.
+ * revoked, owner told (`notice`: a sign-up with a code sets the holder's password right after,
+ * so its notice says so). Returns whether it was reclaimed.
  */
-export async function reclaimByCode(client: ClientRow, row: CustomerRow): Promise<boolean> {
+export async function reclaimByCode(
+  client: ClientRow,
+  row: CustomerRow,
+  notice: Extract<NoticeKind, 'account-reclaimed' | 'account-reclaimed-signup'> = 'account-reclaimed',
+): Promise<boolean> {
   if (row.contactVerifiedAt) return false;
   const db = await getDb();
   const now = new Date();
@@ -56,6 +61,6 @@ export async function reclaimByCode(client: ClientRow, row: CustomerRow): Promis
     .returning({ id: customers.id });
   if (won.length === 0) return false; // verified meanwhile
   await revokeAllSessions(client.id, row.id);
-  notifyOwner(client, row, 'account-reclaimed');
+  notifyOwner(client, row, notice);
   return true;
 }

@@ -10,6 +10,7 @@ import { sendMessage } from '@/lib/messaging';
 import type { contactStatusResponseSchema, sendOtpResponseSchema, verifyContactBodySchema } from '@/lib/schemas/auth';
 import { contactOf, findActiveCustomer } from './customers';
 import { requireOtp } from './otp-check';
+import { accountSubject } from './failures';
 import { maskContact, RESEND_AFTER_SECONDS } from './send-otp';
 import { markContactVerified } from './verification';
 import { UNAUTHORIZED } from './require-customer';
@@ -75,7 +76,8 @@ export async function confirmContact(c: AppContext, body: z.output<typeof verify
   const contact = contactOf(row);
   if (row.contactVerifiedAt) return { success: true };
   if (!contact) throw new ApiError('bad_request', 'This account has no e-mail address or mobile number to confirm.');
-  await requireOtp({ clientId: c.var.client.id, purpose: 'VERIFY', channel: contact.channel, target: contact.contact }, body.otp, c);
+  // Wrong codes here count against this account, not the contact (failures.ts).
+  await requireOtp({ clientId: c.var.client.id, purpose: 'VERIFY', channel: contact.channel, target: contact.contact }, body.otp, c, accountSubject(row.id));
   await markContactVerified(c.var.client.id, row.id);
   return { success: true };
 }

@@ -5,8 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { clients, customers, sessions } from '@/lib/db/schema';
 import { findActiveCustomer, type CustomerRow } from '../auth/customers';
 import { notifyOwner } from '../auth/verification';
-import { hitRateLimit } from '../rate-limit';
-import { verifyPassword } from '@/lib/auth/password';
+import { requireCurrentPassword } from '../auth/failures';
 import { RECENT_SIGN_IN_SECONDS, UPI_NEEDS_PASSWORD, UPI_NEEDS_SIGN_IN } from '@/lib/domain/auth-rules';
 import { ApiError } from '../errors';
 import { EMPTY_ADDRESS, type CustomerProfile, type updateProfileBodySchema } from '@/lib/schemas/customer';
@@ -49,11 +48,7 @@ export async function updateProfile(
 }
 
 async function assertReauthenticated(clientId: string, customer: CustomerRow, sessionId: string, currentPassword: string | undefined) {
-  if (currentPassword !== undefined && customer.passwordHash) {
-    if (await verifyPassword(currentPassword, customer.passwordHash)) return;
-    await hitRateLimit(`change-password-fail:${clientId}:${customer.id}`, { limit: 10, windowSeconds: 900 });
-    throw new ApiError('bad_request', 'Current password is incorrect.');
-  }
+  if (currentPassword !== undefined && customer.passwordHash) return requireCurrentPassword(clientId, customer, currentPassword);
   const db = await getDb();
   const [session] = await db
     .select({ createdAt: sessions.createdAt })

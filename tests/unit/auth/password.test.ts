@@ -1,5 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import { HASH_CONCURRENCY, hashPassword, hashesRunning, needsRehash, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import { HASH_CONCURRENCY, hashPassword, hashesRunning, kdf, needsRehash, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { commonPasswordCount, isCommonPassword } from '@/lib/auth/common-passwords';
 import { env, resetEnvCache } from '@/lib/server/env';
 
@@ -49,14 +49,52 @@ describe('cost (OWASP: scrypt N=2^17, r=8, p=1)', () => {
     expect(await verifyPassword('x', 'scrypt$N=100000,r=8,p=1$abc$def')).toBe(false);
   });
 
+  /** Watches every scrypt call: how many ran at once at most, and the cost (N·r·p) of each. */
+  function watchScrypt() {
+    const real = kdf.scrypt;
+    const seen = { running: 0, most: 0, costs: [] as number[] };
+    const spy = jest.spyOn(kdf, 'scrypt').mockImplementation(((password, salt, keylen, opts, done) => {
+      seen.running++;
+      seen.most = Math.max(seen.most, seen.running);
+      seen.costs.push(opts.N! * opts.r! * opts.p!);
+      real(password, salt, keylen, opts, (err, key) => {
+        seen.running--;
+        done(err, key);
+      });
+    }) as typeof kdf.scrypt);
+    return { seen, restore: () => spy.mockRestore() };
+  }
+
   it(`runs at most ${HASH_CONCURRENCY} hashes at once; the others wait`, async () => {
-    let most = 0;
-    const sample = setInterval(() => (most = Math.max(most, hashesRunning())), 1);
-    const hashes = await Promise.all(Array.from({ length: 5 }, (_, i) => hashPassword(`password number ${i}`)));
-    clearInterval(sample);
-    expect(hashes).toHaveLength(5);
-    expect(most).toBeLessThanOrEqual(HASH_CONCURRENCY);
-    expect(hashesRunning()).toBe(0);
+    const { seen, restore } = watchScrypt();
+    try {
+      const hashes = await Promise.all(Array.from({ length: 5 }, (_, i) => hashPassword(`password number ${i}`)));
+      expect(hashes).toHaveLength(5);
+      expect(seen.costs).toHaveLength(5);
+      expect(seen.most).toBe(HASH_CONCURRENCY); // the limit is reached, and never passed
+      expect(hashesRunning()).toBe(0);
+    } finally {
+      restore();
+    }
+  });
+
+  it('spends today\'s cost on a hash made at an older, lower cost, as on an unknown contact', async () => {
+    const stored = oldHash('correct horse battery');
+    await verifyPassword('warm up', null); // the dummy hash of unknown contacts is made once
+    const { seen, restore } = watchScrypt();
+    try {
+      expect(await verifyPassword('wrong horse battery', null)).toBe(false);
+      const unknown = seen.costs.splice(0).reduce((a, b) => a + b, 0);
+      expect(unknown).toBe(2 ** 17 * 8);
+      expect(await verifyPassword('wrong horse battery', stored)).toBe(false);
+      expect(seen.costs.splice(0).reduce((a, b) => a + b, 0)).toBe(unknown);
+      expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+      expect(seen.costs.splice(0).reduce((a, b) => a + b, 0)).toBe(unknown);
+      expect(await verifyPassword('anything at all', 'md5$abc')).toBe(false);
+      expect(seen.costs.splice(0).reduce((a, b) => a + b, 0)).toBe(unknown);
+    } finally {
+      restore();
+    }
   });
 });
 

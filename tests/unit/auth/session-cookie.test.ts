@@ -31,16 +31,29 @@ describe('sessionCookieAttributes', () => {
 });
 
 describe('endedSessionProof', () => {
-  it('is an HMAC of the cookie that only the secret makes, checked exactly', async () => {
+  it('is an HMAC of the time and the cookie that only the secret makes, checked exactly', async () => {
     const { createHmac } = await import('node:crypto');
-    const proof = await endedSessionProof('sealed-cookie', secret);
-    expect(proof).toBe(createHmac('sha256', secret).update('ended-session:sealed-cookie').digest('base64url').slice(0, 32));
-    expect(await isEndedSessionProof(proof, 'sealed-cookie', secret)).toBe(true);
-    expect(await isEndedSessionProof(proof, 'another-cookie', secret)).toBe(false);
-    expect(await isEndedSessionProof(proof, 'sealed-cookie', `${secret}x`)).toBe(false);
-    expect(await isEndedSessionProof(`${proof.slice(0, -1)}${proof.endsWith('A') ? 'B' : 'A'}`, 'sealed-cookie', secret)).toBe(false);
-    expect(await isEndedSessionProof('1', 'sealed-cookie', secret)).toBe(false);
-    expect(await isEndedSessionProof(null, 'sealed-cookie', secret)).toBe(false);
-    expect(await isEndedSessionProof(proof, undefined, secret)).toBe(false);
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    const at = Math.floor(now / 1000).toString(36);
+    const proof = await endedSessionProof('sealed-cookie', secret, now);
+    expect(proof).toBe(`${at}.${createHmac('sha256', secret).update(`ended-session:${at}:sealed-cookie`).digest('base64url').slice(0, 32)}`);
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', secret, now)).toBe(true);
+    expect(await isEndedSessionProof(proof, 'another-cookie', secret, now)).toBe(false);
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', `${secret}x`, now)).toBe(false);
+    expect(await isEndedSessionProof(`${proof.slice(0, -1)}${proof.endsWith('A') ? 'B' : 'A'}`, 'sealed-cookie', secret, now)).toBe(false);
+    expect(await isEndedSessionProof('1', 'sealed-cookie', secret, now)).toBe(false);
+    expect(await isEndedSessionProof(null, 'sealed-cookie', secret, now)).toBe(false);
+    expect(await isEndedSessionProof(proof, undefined, secret, now)).toBe(false);
+    // Another time under the same MAC is refused.
+    const later = Math.floor(now / 1000 + 5).toString(36);
+    expect(await isEndedSessionProof(proof.replace(/^[^.]+/, later), 'sealed-cookie', secret, now)).toBe(false);
+  });
+
+  it('expires: good for ten minutes after it was made, not before it was made', async () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    const proof = await endedSessionProof('sealed-cookie', secret, now);
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', secret, now + 599_000)).toBe(true);
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', secret, now + 601_000)).toBe(false);
+    expect(await isEndedSessionProof(proof, 'sealed-cookie', secret, now - 3_600_000)).toBe(false);
   });
 });
