@@ -1,6 +1,7 @@
 import nextJest from 'next/jest.js';
 
-// Two projects: unit (jsdom or node per file) and api (the Brand API over HTTP on a real database).
+// Three projects: unit (jsdom or node per file), api (the Brand API over HTTP on a real database)
+// and attack (the same server attacked from its own OpenAPI document, tests/attack).
 const createJestConfig = nextJest({ dir: './' });
 
 // ESM-only packages that must be transformed for jest.
@@ -25,6 +26,7 @@ export default async function config() {
     projects: [
       await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts'] }),
       await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/api-env.ts'] }),
+      await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/attack-env.ts'] }),
     ],
   };
 }

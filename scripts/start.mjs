@@ -53,12 +53,37 @@ const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * Next answers a plain-text 500 to a path that is not valid percent-encoded UTF-8, before the
+ * Brand API's own request parsing (lib/api/request-guards.ts) could see it: such a path gets the
+ * same 400 here, JSON for the API.
+ */
+function refuseMalformedPath(req, res) {
+  const rawPath = (req.url ?? '/').split('?')[0];
+  try {
+    decodeURIComponent(rawPath);
+    return false;
+  } catch {
+    const api = rawPath.startsWith('/api/');
+    res.writeHead(400, {
+      'content-type': api ? 'application/json' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    const message = 'The request path is not valid percent-encoding (or not UTF-8)';
+    res.end(api ? JSON.stringify({ errorMessage: message, code: 'bad_request' }) : message);
+    return true;
+  }
+}
+
 const trustProxy = ['1', 'true'].includes(process.env.TRUST_PROXY ?? '');
 const server = http.createServer((req, res) => {
   // The caller's address is the socket's unless a trusted proxy stands in front.
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
   // The spec's /api/client//embedding-url keeps its empty segment; Next would redirect it.
   if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');
+  if (refuseMalformedPath(req, res)) return;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from './errors';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
+import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { clientRoutes } from './client/routes';
 import { embeddingLookupRoutes } from './client/embedding-lookup';
 import { authRoutes } from './auth/routes';
@@ -21,6 +22,9 @@ import { feedbackRoutes } from './feedback/routes';
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
 // over plain HTTP by the API tests.
+
+/** The policy of every API answer that does not set its own (files and legal documents do). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 function createApp() {
   const app = new OpenAPIHono<AppEnv>({
@@ -41,7 +45,11 @@ function createApp() {
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    // JSON answers are never a document to render or frame; file answers set their own policy.
+    if (!c.res.headers.has('content-security-policy')) c.header('Content-Security-Policy', API_CSP);
   });
+  // The request parsing of every endpoint, operator ones included (request-guards.ts).
+  app.use('*', bodyLimitGuard, urlGuard, jsonTextGuard);
 
   // Operator calls are guarded by their key, not by a brand host.
   app.route('/', operatorRoutes);

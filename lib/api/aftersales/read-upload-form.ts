@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { assertCleanFormText } from '../request-guards';
 
 // Reads a multipart/form-data body: text fields and the files of the named file fields. The
 // declared Content-Length is checked before anything is read, so an oversized body is refused
@@ -26,6 +27,7 @@ export async function readUploadForm(c: AppContext, opts: { fileFields: readonly
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
   for (const [name, value] of form.entries()) {
+    assertCleanFormText(name, typeof value === 'string' ? `${name}${value}` : `${name}${value.name}${value.type}`);
     if (opts.fileFields.includes(name)) {
       if (typeof value === 'string') throw new ApiError('unprocessable', `${name}: must be a file`);
       // A form with no file chosen still sends an empty part with no name.

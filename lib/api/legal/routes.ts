@@ -4,6 +4,8 @@ import type { AppEnv } from '../context';
 import { errorResponses } from '../openapi';
 import { ApiError } from '../errors';
 import { requireCustomer } from '../auth/require-customer';
+import { hitRateLimit } from '../rate-limit';
+import { ACKNOWLEDGE_LIMIT, COOKIE_CONSENT_LIMIT } from '../append-limits';
 import {
   acknowledgePoliciesBodySchema,
   acknowledgedPoliciesSchema,
@@ -65,11 +67,11 @@ legalRoutes.openapi(
     request: { body: { content: { 'application/json': { schema: acknowledgePoliciesBodySchema } }, required: true } },
     responses: { 200: policiesAnswer, ...errorResponses, 409: errorResponses[422] },
   }),
-  async (c) =>
-    c.json(
-      acknowledgedPoliciesSchema.parse(await acknowledgePolicies(c.var.client.id, c.var.auth.customerId, c.req.valid('json'))),
-      200,
-    ),
+  async (c) => {
+    const body = c.req.valid('json');
+    await hitRateLimit(`acknowledge:${c.var.client.id}:${c.var.auth.customerId}`, ACKNOWLEDGE_LIMIT);
+    return c.json(acknowledgedPoliciesSchema.parse(await acknowledgePolicies(c.var.client.id, c.var.auth.customerId, body)), 200);
+  },
 );
 
 // POST /api/customer/cookie-consent — record the cookie consent (no body)
@@ -82,7 +84,10 @@ legalRoutes.openapi(
     security: [{ bearer: [] }],
     responses: { 200: { description: 'Consent recorded', content: { 'application/json': { schema: cookieConsentResponseSchema } } }, ...errorResponses },
   }),
-  async (c) => c.json(cookieConsentResponseSchema.parse(await giveCookieConsent(c.var.client.id, c.var.auth.customerId)), 200),
+  async (c) => {
+    await hitRateLimit(`cookie-consent:${c.var.client.id}:${c.var.auth.customerId}`, COOKIE_CONSENT_LIMIT);
+    return c.json(cookieConsentResponseSchema.parse(await giveCookieConsent(c.var.client.id, c.var.auth.customerId)), 200);
+  },
 );
 
 // GET /api/legal/documents/current — the brand's current documents (anonymous)

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
+import { assertCleanFormText } from '../request-guards';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
 import type { ReportInput } from './submit-report';
 
@@ -23,6 +24,7 @@ export async function readReportForm(c: AppContext): Promise<ReportInput> {
   const fields: Record<string, string> = {};
   let photo: Uint8Array | null = null;
   for (const [name, value] of form.entries()) {
+    assertCleanFormText(name, typeof value === 'string' ? `${name}${value}` : `${name}${value.name}${value.type}`);
     if (name === 'photo') {
       if (typeof value === 'string') throw new ApiError('unprocessable', 'photo: must be a file');
       // A form with no file chosen still sends an empty, nameless part.
