@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then Playwright end-to-end tests in Chromium against a production
-// build. Stops at the first failing step; prints one closing line with the counts.
+// TEST_DATABASE_URL is set), the attack suite (tests/attack, same databases), Playwright
+// end-to-end tests in Chromium against a production build, then `npm audit` of the production
+// dependencies. Stops at the first failing step; prints one closing line with the counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { root } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const only = process.argv[2]; // optional: typecheck | lint | unit | api | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | api | attack | e2e | audit
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -65,6 +66,14 @@ const steps = [
         ? jest('API tests on PostgreSQL (jest)', 'api', {}, path.join(tmp, 'api-pg.json'))
         : (console.log('\n== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'), true),
   ],
+  ['attack', () => jest('attack suite on embedded PGlite (jest)', 'attack', { TEST_DATABASE_URL: '' }, path.join(tmp, 'attack-pglite.json'))],
+  [
+    'attack',
+    () =>
+      process.env.TEST_DATABASE_URL
+        ? jest('attack suite on PostgreSQL (jest)', 'attack', {}, path.join(tmp, 'attack-pg.json'))
+        : (console.log('\n== attack suite on PostgreSQL: skipped (set TEST_DATABASE_URL to run it)'), true),
+  ],
   [
     'e2e',
     () => {
@@ -82,7 +91,36 @@ const steps = [
       return ok;
     },
   ],
+  ['audit', audit],
 ];
+
+/**
+ * No high or critical advisory in the production dependencies. An audit that cannot ask the
+ * registry's advisory service fails too, saying so: an unchecked audit is not a passed one.
+ */
+function audit() {
+  console.log('\n== npm audit --omit=dev --audit-level=high');
+  const r = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
+  let report;
+  try {
+    report = JSON.parse(r.stdout);
+  } catch {
+    report = undefined;
+  }
+  const counts = report?.metadata?.vulnerabilities;
+  if (!counts) {
+    const why = report?.message ?? report?.error?.summary ?? (r.stderr || '').trim().split('\n').pop() ?? `exit ${r.status}`;
+    console.error(`npm audit did not run: the advisory service could not be asked (${why}).\nThis is a network or registry problem, not an advisory; run \`npm audit --omit=dev\` where the registry's audit endpoint is reachable.`);
+    return false;
+  }
+  const bad = (counts.high ?? 0) + (counts.critical ?? 0);
+  console.log(`advisories: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (bad) {
+    for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) if (['high', 'critical'].includes(v.severity)) console.error(`  ${v.severity}: ${name} (${v.range})`);
+    return false;
+  }
+  return true;
+}
 
 for (const [name, step] of steps) {
   if (only && only !== name) continue;
