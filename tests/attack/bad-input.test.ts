@@ -71,6 +71,7 @@ it(`gives at least ${MIN_INPUTS} bad inputs to every operation: no 5xx, JSON err
         continue;
       }
       total++;
+
       if (res.status === 429) limited++;
       const problem = check(res);
       if (problem) problems.push(`${opName(op)} [${input.label}] ${problem}`);
@@ -80,6 +81,12 @@ it(`gives at least ${MIN_INPUTS} bad inputs to every operation: no 5xx, JSON err
         if (changed.length) problems.push(`${opName(op)} [${input.label}] answered ${res.status} but wrote to ${changed.join(', ')}`);
       }
       before = after;
+      // An input that ended the session (logout, account deletion, password change) leaves the
+      // token dead: the next input of that customer gets a fresh one, so it reaches validation.
+      if (res.status === 401 && input.token === undefined && !op.operator) {
+        pool[i % pool.length] = (await freshCustomers(world.a.id, 1))[0]!;
+        before = await rowCounts();
+      }
     }
     if (limited > inputs.length / 2) problems.push(`${opName(op)}: ${limited} of ${inputs.length} inputs were rate limited before validation`);
   }
