@@ -2,7 +2,6 @@ import 'server-only';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorResponses } from '../openapi';
-import { ApiError } from '../errors';
 import { requireCustomer } from '../auth/require-customer';
 import { hitRateLimit } from '../rate-limit';
 import { ACKNOWLEDGE_LIMIT, COOKIE_CONSENT_LIMIT } from '../append-limits';
@@ -42,19 +41,6 @@ legalRoutes.openapi(
   }),
   async (c) => c.json(acknowledgedPoliciesSchema.parse(await getAcknowledgedPolicies(c.var.client.id, c.var.auth.customerId)), 200),
 );
-
-// A body that is not JSON is a 400 naming the problem (the shared error mapper would call the
-// validator's own exception a 500). The parsed body is cached, so the validator reads it again.
-legalRoutes.use('/legal/acknowledge-legal-policies', async (c, next) => {
-  if (c.req.method === 'POST') {
-    try {
-      await c.req.json();
-    } catch {
-      throw new ApiError('bad_request', 'The body must be valid JSON: { policies: [...] }');
-    }
-  }
-  await next();
-});
 
 // POST /api/legal/acknowledge-legal-policies — record acknowledgements of current versions
 legalRoutes.openapi(
