@@ -1,6 +1,7 @@
 import nextJest from 'next/jest.js';
 
-// Two projects: unit (jsdom or node per file) and api (the Brand API over HTTP on a real database).
+// Three projects: unit (jsdom or node per file), api (the Brand API over HTTP on a real database)
+// and attack (the same server attacked from its own OpenAPI document, tests/attack).
 const createJestConfig = nextJest({ dir: './' });
 
 // The tests run on the app's runtime (scripts/runtime.mjs), where jest loads ESM-only packages
@@ -34,6 +35,7 @@ export default async function config() {
       // api-timeout.ts: a test file's beforeAll starts a server on a real database, which on a
       // loaded 2-core machine takes far more than jest's default 5 s.
       await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'] }),
+      await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/attack-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'] }),
     ],
   };
 }

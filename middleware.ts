@@ -100,14 +100,10 @@ export async function middleware(req: NextRequest) {
   return res;
 }
 
+// Every page response carries the CSP with frame-ancestors, router prefetches included (their
+// answer may later be shown as the page) and paths that merely end like a file name
+// (/info/verify/abc.json is a page). Only the API (its own headers), Next's build assets and the
+// favicon are left out.
 export const config = {
-  matcher: [
-    {
-      source: '/((?!api/|api$|_next/|favicon|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|json|txt|xml|webmanifest|js|css|map)$).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
+  matcher: ['/((?!api/|api$|_next/static/|_next/image|favicon\\.).*)'],
 };

@@ -79,7 +79,10 @@ export function safeReturnPath(raw: string | null | undefined): string {
   try {
     const url = new URL(raw, 'http://same.invalid');
     if (url.origin !== 'http://same.invalid') return '/';
-    return url.pathname + url.search + url.hash;
+    // Normalising can make a new '//host' ('/.//evil.example' → '//evil.example'): check the result too.
+    const path = url.pathname + url.search + url.hash;
+    if (path.startsWith('//') || path.startsWith('/\\') || new URL(path, 'http://same.invalid').origin !== 'http://same.invalid') return '/';
+    return path;
   } catch {
     return '/';
   }

@@ -91,12 +91,37 @@ const handle = app.getRequestHandler();
 await app.prepare();
 await startedUp;
 
+/**
+ * Next answers a plain-text 500 to a path that is not valid percent-encoded UTF-8, before the
+ * Brand API's own request parsing (lib/api/request-guards.ts) could see it: such a path gets the
+ * same 400 here, JSON for the API.
+ */
+function refuseMalformedPath(req, res) {
+  const rawPath = (req.url ?? '/').split('?')[0];
+  try {
+    decodeURIComponent(rawPath);
+    return false;
+  } catch {
+    const api = rawPath.startsWith('/api/');
+    res.writeHead(400, {
+      'content-type': api ? 'application/json' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    const message = 'The request path is not valid percent-encoding (or not UTF-8)';
+    res.end(api ? JSON.stringify({ errorMessage: message, code: 'bad_request' }) : message);
+    return true;
+  }
+}
+
 const trustProxy = /^(0*[1-9]\d*|true)$/.test(process.env.TRUST_PROXY ?? ''); // a number of hops, or true (README)
 // SERVED_BY_HEADER=1 (tests, diagnosis): each answer names the process that served it.
 const servedBy = process.env.SERVED_BY_HEADER === '1' ? `${workerNumber()}:${process.pid}` : undefined;
 /** Next's handler, with the spec's /api/client//embedding-url kept (Next would redirect it). */
 const handleApi = (req, res) => {
   if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');
+  if (refuseMalformedPath(req, res)) return;
   handle(req, res);
 };
 // The operator endpoint is served only on a unix socket in DATA_DIR (scripts/operator-listener.mjs),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then Playwright end-to-end tests in Chromium against a production
-// build. Stops at the first failing step; prints one closing line with the counts. Each step has
+// TEST_DATABASE_URL is set), the attack suite (tests/attack, same databases), Playwright
+// end-to-end tests in Chromium against a production build, then `npm audit` of the production
+// dependencies. Stops at the first failing step; prints one closing line with the counts. Each step has
 // a time limit (scripts/time-limit.mjs): a hang ends the run with the reason instead of running
 // until CI gives up.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
@@ -12,13 +13,13 @@ import path from 'node:path';
 import { root } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const only = process.argv[2]; // optional: typecheck | lint | unit | api | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | api | attack | e2e | audit
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 // Minutes each step may take on a loaded 2-core machine before it is stopped.
-const LIMIT_MINUTES = { typecheck: 10, lint: 10, unit: 15, api: 25, e2e: 45 };
+const LIMIT_MINUTES = { typecheck: 10, lint: 10, unit: 15, api: 25, attack: 15, e2e: 45 };
 
 function run(title, cmd, args, env = {}, minutes = 20) {
   console.log(`\n== ${title}`);
@@ -91,6 +92,14 @@ const steps = [
         ? jest('API tests on PostgreSQL (jest)', 'api', {}, path.join(tmp, 'api-pg.json'))
         : (console.log('\n== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'), true),
   ],
+  ['attack', () => jest('attack suite on embedded PGlite (jest)', 'attack', { TEST_DATABASE_URL: '' }, path.join(tmp, 'attack-pglite.json'))],
+  [
+    'attack',
+    () =>
+      process.env.TEST_DATABASE_URL
+        ? jest('attack suite on PostgreSQL (jest)', 'attack', {}, path.join(tmp, 'attack-pg.json'))
+        : (console.log('\n== attack suite on PostgreSQL: skipped (set TEST_DATABASE_URL to run it)'), true),
+  ],
   [
     'e2e',
     () => {
@@ -106,7 +115,39 @@ const steps = [
       return ok;
     },
   ],
+  ['audit', audit],
 ];
+
+/**
+ * No high or critical advisory in the production dependencies: any fails the run. Where the
+ * registry's advisory service cannot be asked (some mirrors answer 405), the audit is reported as
+ * not run, loudly, and counted as skipped rather than passed; it does not fail the run, since no
+ * change to the project could make it pass there.
+ */
+function audit() {
+  console.log('\n== npm audit --omit=dev --audit-level=high');
+  const r = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
+  let report;
+  try {
+    report = JSON.parse(r.stdout);
+  } catch {
+    report = undefined;
+  }
+  const found = report?.metadata?.vulnerabilities;
+  if (!found) {
+    const why = report?.message ?? report?.error?.summary ?? (r.stderr || '').trim().split('\n').pop() ?? `exit ${r.status}`;
+    console.warn(`NOT RUN: npm audit could not ask the registry's advisory service (${why}).\nThis is a network or registry limit, not an advisory; run \`npm audit --omit=dev\` where the audit endpoint is reachable.`);
+    counts.skipped += 1;
+    return true;
+  }
+  const bad = (found.high ?? 0) + (found.critical ?? 0);
+  console.log(`advisories: ${Object.entries(found).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (bad) {
+    for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) if (['high', 'critical'].includes(v.severity)) console.error(`  ${v.severity}: ${name} (${v.range})`);
+    return false;
+  }
+  return true;
+}
 
 for (const [name, step] of steps) {
   if (only && only !== name) continue;

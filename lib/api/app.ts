@@ -4,6 +4,7 @@ import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from './errors';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
+import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { clientRoutes } from './client/routes';
 import { embeddingLookupRoutes } from './client/embedding-lookup';
 import { authRoutes } from './auth/routes';
@@ -22,6 +23,9 @@ import { feedbackRoutes } from './feedback/routes';
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
 // over plain HTTP by the API tests.
+
+/** The policy of every API answer that does not set its own (files and legal documents do). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 function createApp() {
   const app = new OpenAPIHono<AppEnv>({
@@ -43,7 +47,11 @@ function createApp() {
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
     if (cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS_VALUE);
+    // JSON answers are never a document to render or frame; file answers set their own policy.
+    if (!c.res.headers.has('content-security-policy')) c.header('Content-Security-Policy', API_CSP);
   });
+  // The request parsing of every endpoint, operator ones included (request-guards.ts).
+  app.use('*', bodyLimitGuard, urlGuard, jsonTextGuard);
 
   // Operator calls are guarded by their key, not by a brand host.
   app.route('/', operatorRoutes);

@@ -24,6 +24,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers?: Record<string, string>,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -49,7 +50,7 @@ function describeZod(err: ZodError): { message: string; field?: string } {
 
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof ApiError) {
-    return { status: errorStatus[err.code], body: { errorMessage: err.message, code: err.code }, headers: err.headers };
+    return { status: errorStatus[err.code], body: { errorMessage: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) }, headers: err.headers };
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own refusals, e.g. a body that is not valid JSON.

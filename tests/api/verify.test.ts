@@ -244,11 +244,14 @@ describe('GET /api/verify — bad input and other brands', () => {
 
   it('over-long ids, other characters and percent-encoded junk answer 422 naming qrId, and are not recorded', async () => {
     const { brand, verify } = await setup();
-    for (const junk of ['x'.repeat(65), 'abc-def', '%00abc', '%2e%2eabc', 'abc%20def', '%F0%9F%98%80', 'x'.repeat(300)]) {
+    for (const junk of ['x'.repeat(65), 'abc-def', '%2e%2eabc', 'abc%20def', '%F0%9F%98%80', 'x'.repeat(300)]) {
       const res = await verify('overt', junk);
       expect([res.status, junk]).toEqual([422, junk]);
       expect(res.body.errorMessage).toMatch(/qrId/);
     }
+    // A NUL byte is refused by the request parsing of every endpoint, before the route.
+    const nul = await verify('overt', '%00abc');
+    expect([nul.status, nul.body.errorMessage]).toEqual([400, 'The request path contains a NUL character']);
     expect(await scansOf(brand.id)).toHaveLength(0);
   });
 

@@ -9,6 +9,7 @@ import { fileStore } from '@/lib/files';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { releaseReservation, reserveQuota, settleReservation, type QuotaReservation } from './upload-quota';
+import { assertCleanFormText } from '../request-guards';
 
 // Reads a multipart/form-data body as it arrives: text fields, and each file part streamed
 // straight into the file store (lib/files). A file's kind is decided by its first bytes before
@@ -99,6 +100,7 @@ export async function readUploadForm(
   let current: Readable | undefined; // the file part being stored
 
   async function storeFilePart(field: string, stream: Readable, info: busboy.FileInfo) {
+    assertCleanFormText(field, `${field}${info.filename ?? ''}${info.mimeType ?? ''}`);
     const rule = opts.fileFields[field];
     if (!rule) throw new ApiError('unprocessable', `${field}: must be text, not a file`);
     current = stream;
@@ -176,6 +178,11 @@ export async function readUploadForm(
       });
       parser.on('field', (name, value, info) => {
         if (failure) return;
+        try {
+          assertCleanFormText(name, `${name}${value}`);
+        } catch (err) {
+          return stop(err);
+        }
         if (opts.fileFields[name]) return stop(new ApiError('unprocessable', `${name}: must be a file`));
         if (name in fields) return stop(new ApiError('unprocessable', `${name}: give it once`));
         if (info.valueTruncated) return stop(new ApiError('unprocessable', `${name}: is too long`));

@@ -8,6 +8,7 @@ import { brandConfig } from '../verify/scan-guard';
 import { requireAfterSalesModule } from '../aftersales/module';
 import { mediaField, readUploadForm, usingUploads } from '../aftersales/read-upload-form';
 import { hitRateLimit } from '../rate-limit';
+import { COMPLAINT_REPLY_LIMIT } from '../append-limits';
 import { getDb } from '@/lib/db/client';
 import {
   COMPLAINT_CATEGORIES,
@@ -112,7 +113,10 @@ complaintRoutes.openapi(
   }),
   async (c) => {
     requireAfterSalesModule(c, 'isComplaintManagementEnabled');
-    const detail = await replyToComplaint(c.var.client.id, c.var.auth.customerId, c.req.valid('param').ticketId, c.req.valid('json').body);
+    const { ticketId } = c.req.valid('param');
+    const { body } = c.req.valid('json');
+    await hitRateLimit(`complaint-reply:${c.var.client.id}:${c.var.auth.customerId}`, COMPLAINT_REPLY_LIMIT);
+    const detail = await replyToComplaint(c.var.client.id, c.var.auth.customerId, ticketId, body);
     return c.json(complaintDetailSchema.parse(detail), 201);
   },
 );

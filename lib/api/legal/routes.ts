@@ -2,8 +2,9 @@ import 'server-only';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
 import { errorResponses } from '../openapi';
-import { ApiError } from '../errors';
 import { requireCustomer } from '../auth/require-customer';
+import { hitRateLimit } from '../rate-limit';
+import { ACKNOWLEDGE_LIMIT, COOKIE_CONSENT_LIMIT } from '../append-limits';
 import {
   acknowledgePoliciesBodySchema,
   acknowledgedPoliciesSchema,
@@ -41,19 +42,6 @@ legalRoutes.openapi(
   async (c) => c.json(acknowledgedPoliciesSchema.parse(await getAcknowledgedPolicies(c.var.client.id, c.var.auth.customerId)), 200),
 );
 
-// A body that is not JSON is a 400 naming the problem (the shared error mapper would call the
-// validator's own exception a 500). The parsed body is cached, so the validator reads it again.
-legalRoutes.use('/legal/acknowledge-legal-policies', async (c, next) => {
-  if (c.req.method === 'POST') {
-    try {
-      await c.req.json();
-    } catch {
-      throw new ApiError('bad_request', 'The body must be valid JSON: { policies: [...] }');
-    }
-  }
-  await next();
-});
-
 // POST /api/legal/acknowledge-legal-policies — record acknowledgements of current versions
 legalRoutes.openapi(
   createRoute({
@@ -65,11 +53,11 @@ legalRoutes.openapi(
     request: { body: { content: { 'application/json': { schema: acknowledgePoliciesBodySchema } }, required: true } },
     responses: { 200: policiesAnswer, ...errorResponses, 409: errorResponses[422] },
   }),
-  async (c) =>
-    c.json(
-      acknowledgedPoliciesSchema.parse(await acknowledgePolicies(c.var.client.id, c.var.auth.customerId, c.req.valid('json'))),
-      200,
-    ),
+  async (c) => {
+    const body = c.req.valid('json');
+    await hitRateLimit(`acknowledge:${c.var.client.id}:${c.var.auth.customerId}`, ACKNOWLEDGE_LIMIT);
+    return c.json(acknowledgedPoliciesSchema.parse(await acknowledgePolicies(c.var.client.id, c.var.auth.customerId, body)), 200);
+  },
 );
 
 // POST /api/customer/cookie-consent — record the cookie consent (no body)
@@ -82,7 +70,10 @@ legalRoutes.openapi(
     security: [{ bearer: [] }],
     responses: { 200: { description: 'Consent recorded', content: { 'application/json': { schema: cookieConsentResponseSchema } } }, ...errorResponses },
   }),
-  async (c) => c.json(cookieConsentResponseSchema.parse(await giveCookieConsent(c.var.client.id, c.var.auth.customerId)), 200),
+  async (c) => {
+    await hitRateLimit(`cookie-consent:${c.var.client.id}:${c.var.auth.customerId}`, COOKIE_CONSENT_LIMIT);
+    return c.json(cookieConsentResponseSchema.parse(await giveCookieConsent(c.var.client.id, c.var.auth.customerId)), 200);
+  },
 );
 
 // GET /api/legal/documents/current — the brand's current documents (anonymous)

@@ -12,6 +12,9 @@ describe('safeReturnPath', () => {
     '%252F%252Fevil.example',
     'javascript:alert(1)',
     '/\tevil',
+    '/.//evil.example',
+    '/%2e//evil.example',
+    '/./\\evil.example',
     '',
   ])('turns %s into /', (raw) => {
     expect(safeReturnPath(raw)).toBe('/');

@@ -1,0 +1,95 @@
+import { call, startApiServer, type Res, type TestServer } from '../support/api-server';
+import { loadOperations, opName, type Operation } from './operations';
+import { badInputs, MIN_INPUTS } from './inputs';
+import { freshCustomers, rowCounts, seedWorld, type World } from './world';
+
+// Bad input against every operation of the Brand API's OpenAPI document (and the operator
+// endpoint): never a 5xx, every 4xx is JSON with an errorMessage, no stack trace or SQL in any
+// answer, and nothing written for a rejected request (row counts of every table but the
+// rate-limit bookkeeping, compared around each request).
+
+let server: TestServer;
+let world: World;
+let ops: Operation[];
+beforeAll(async () => {
+  server = await startApiServer();
+  world = await seedWorld(server);
+  ops = await loadOperations(server, world.a.domain);
+}, 120_000);
+afterAll(() => server?.close());
+
+/** What no answer may show: stack frames, source paths, SQL and driver errors. */
+export const LEAK = /\bat \S+ \(|\.(?:ts|js|mjs):\d+|node_modules|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error at|violates .+ constraint|invalid byte sequence|duplicate key|relation "|ZodError|TypeError|ReferenceError|DrizzleQueryError|PGlite/i;
+
+let addressCounter = 1;
+/** Each request its own client address, so per-address limits do not stop the run early. */
+const nextAddress = () => {
+  const n = addressCounter++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+function check(res: Res): string | undefined {
+  if (res.status >= 500) return `answered ${res.status}: ${res.text.slice(0, 200)}`;
+  if (LEAK.test(res.text)) return `leaks internals: ${res.text.slice(0, 200)}`;
+  if (res.status >= 400) {
+    if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `${res.status} is not JSON (${res.headers['content-type']}): ${res.text.slice(0, 100)}`;
+    if (typeof res.body?.errorMessage !== 'string' || !res.body.errorMessage) return `${res.status} without errorMessage: ${res.text.slice(0, 100)}`;
+  }
+  return undefined;
+}
+
+it('operations come from the OpenAPI document', () => {
+  expect(ops.length).toBeGreaterThanOrEqual(40);
+  expect(ops.map(opName)).toEqual(expect.arrayContaining(['POST /api/customer/feedback', 'GET /api/verify/{route}/{qrId}', 'POST /api/customer/complaints', 'POST /api/operator/run']));
+  expect(ops.find((o) => o.path === '/customer/complaints' && o.method === 'POST')?.multipartFields).toEqual(
+    expect.arrayContaining(['category', 'priority', 'description', 'unitId', 'productId', 'attachments']),
+  );
+});
+
+it(`gives at least ${MIN_INPUTS} bad inputs to every operation: no 5xx, JSON errors, no leaks, nothing written when refused`, async () => {
+  const problems: string[] = [];
+  let total = 0;
+  for (const op of ops) {
+    const inputs = badInputs(op, world.ids);
+    expect(inputs.length).toBeGreaterThanOrEqual(MIN_INPUTS);
+    // Enough customers per operation that per-customer limits (20 an hour at most endpoints)
+    // leave most inputs to validation.
+    const pool = await freshCustomers(world.a.id, Math.ceil(inputs.length / 12));
+    let before = await rowCounts();
+    let limited = 0;
+    for (const [i, input] of inputs.entries()) {
+      const who = pool[i % pool.length]!;
+      const token = input.token !== undefined ? input.token : op.operator ? undefined : who.token;
+      const headers: Record<string, string> = { 'x-forwarded-for': nextAddress(), ...input.headers };
+      if (input.contentType) headers['content-type'] = input.contentType;
+      if (op.operator) headers['x-operator-key'] = i % 2 ? 'not-the-key' : '';
+      let res: Res;
+      try {
+        res = await call(server, world.a.domain, op.method, input.path, { rawBody: input.body, headers, token: token || undefined });
+      } catch (err) {
+        problems.push(`${opName(op)} [${input.label}] no answer: ${(err as Error).message}`);
+        continue;
+      }
+      total++;
+
+      if (res.status === 429) limited++;
+      const problem = check(res);
+      if (problem) problems.push(`${opName(op)} [${input.label}] ${problem}`);
+      const after = await rowCounts();
+      if (res.status >= 400) {
+        const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+        if (changed.length) problems.push(`${opName(op)} [${input.label}] answered ${res.status} but wrote to ${changed.join(', ')}`);
+      }
+      before = after;
+      // An input that ended the session (logout, account deletion, password change) leaves the
+      // token dead: the next input of that customer gets a fresh one, so it reaches validation.
+      if (res.status === 401 && input.token === undefined && !op.operator) {
+        pool[i % pool.length] = (await freshCustomers(world.a.id, 1))[0]!;
+        before = await rowCounts();
+      }
+    }
+    if (limited > inputs.length / 2) problems.push(`${opName(op)}: ${limited} of ${inputs.length} inputs were rate limited before validation`);
+  }
+  expect(total).toBeGreaterThanOrEqual(ops.length * MIN_INPUTS);
+  expect(problems).toEqual([]);
+}, 900_000);
