@@ -58,6 +58,9 @@ export function isOperatorPath(url) {
  */
 export function refusePublicOperator(req, res) {
   delete req.headers[CHANNEL_HEADER];
+  for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+    if (req.rawHeaders[i].toLowerCase() === CHANNEL_HEADER) req.rawHeaders.splice(i, 2);
+  }
   if (!isOperatorPath(req.url)) return false;
   const body = JSON.stringify({ errorMessage: 'No such API endpoint', code: 'not_found' });
   res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
@@ -172,7 +175,9 @@ export async function startOperatorListener({ dir, handle }) {
       res.writeHead(404, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ errorMessage: 'Only the operator endpoint is served here', code: 'not_found' }));
     }
+    // Both views of the headers: Next reads req.headers, @hono/node-server reads req.rawHeaders.
     req.headers[CHANNEL_HEADER] = token;
+    req.rawHeaders.push(CHANNEL_HEADER, token);
     req.headers.host ??= 'operator.invalid';
     handle(req, res);
   });

@@ -28,11 +28,20 @@ function run(title, cmd, args, env = {}, minutes = 20) {
   return r.status === 0;
 }
 
+/**
+ * One test file at a time. The projects that open the embedded database run each file in a fresh
+ * worker process: V8 (Node 18 to 24) can abort the whole process on its JIT-page bookkeeping when
+ * one process creates and frees many WebAssembly instances of PGlite, one per test file
+ * ("Check failed: jit_page_->allocations_.erase(addr) == 1"). A server opens PGlite once, so only
+ * the tests churn it; a fresh process per file keeps each process to one or two instances.
+ */
+const oneAtATime = (project) => (project === 'unit' ? ['--runInBand'] : ['--maxWorkers=1', '--workerIdleMemoryLimit=1MB']);
+
 function jest(title, project, env, file) {
   const ok = run(
     title,
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--runInBand', '--json', `--outputFile=${file}`],
+    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...oneAtATime(project), '--json', `--outputFile=${file}`],
     env,
     LIMIT_MINUTES[project],
   );
