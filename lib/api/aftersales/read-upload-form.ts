@@ -190,7 +190,15 @@ export async function readUploadForm(
       });
       parser.on('partsLimit', () => stop(new ApiError('unprocessable', `The ${opts.what} form has too many parts`)));
       parser.on('fieldsLimit', () => stop(new ApiError('unprocessable', `The ${opts.what} form has too many fields`)));
-      parser.on('error', () => stop(unreadable()));
+      parser.on('error', (err: Error) =>
+        stop(
+          // The parser refuses a part header holding a NUL or another control character (in a
+          // field or file name) before any code here sees the name: say so.
+          /header/i.test(err.message)
+            ? new ApiError('bad_request', `The ${opts.what} form has a malformed part header: a field or file name may not contain a NUL or other control character`)
+            : unreadable(),
+        ),
+      );
       parser.on('close', () => {
         work.then(() => {
           if (!failure) resolve();
