@@ -73,7 +73,7 @@ if (processes > 1) {
   // The primary serves nothing itself; the rest of this file runs in each worker. With
   // DATABASE_URL (the only case with several processes) `npm run brand` works on the database
   // directly, so no operator socket is opened.
-  await runPrimary(processes, { onStop: () => rmSync(serverInfo, { force: true }) });
+  await runPrimary(processes, { onStop: () => removeServerInfoIfOurs(serverInfo) });
   writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort, processes }));
   console.log(`[brand-verify] app: http://localhost:${listenPort} (production, ${processes} processes)`);
   console.log(`[brand-verify] data folder: ${dir} (secrets only; database: DATABASE_URL)`);
