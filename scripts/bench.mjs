@@ -171,7 +171,13 @@ async function floorLoad() {
 async function lighthouseRows(qrId) {
   const b = lighthouseBudgets;
   if (!existsSync(CHROMIUM)) return [[`Lighthouse, verify page`, `not measured: no Chromium at ${CHROMIUM}`, '', '']];
-  const r = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3);
+  let r;
+  try {
+    r = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3);
+  } catch (err) {
+    // A failed trace (Lighthouse's NO_NAVSTART, seen here under load) loses one row, not the run.
+    return [[`Lighthouse, verify page`, `not measured: ${err.message.split('\n')[0]}`, '', 'MISSED']];
+  }
   const ok = lighthouseVerdict(r);
   const mark = (v) => (v ? 'ok' : 'MISSED');
   const label = 'Lighthouse, verify page (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
