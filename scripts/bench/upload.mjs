@@ -4,7 +4,7 @@
 // upload held the embedded database, and so every brand's requests, for seconds.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,12 +34,19 @@ function send(base, { method = 'GET', path: p, host, headers = {}, body }) {
   });
 }
 
-async function signedIn(base, host) {
+/** A confirmed customer (sign-up, then the code the outbox in `dataDir` received), with an access token. */
+async function signedIn(base, host, dataDir) {
   const contact = `bench-${randomBytes(6).toString('hex')}@example.com`;
   const json = { 'content-type': 'application/json', 'x-requested-with': 'fetch' };
-  const signup = await send(base, { method: 'POST', path: '/api/auth/customer/web/signup', host, headers: json, body: Buffer.from(JSON.stringify({ channel: 'email', contact, password: 'bench upload password 42', userName: 'Bench' })) });
+  const body = { channel: 'email', contact, password: 'bench upload password 42', userName: 'Bench' };
+  const signup = await send(base, { method: 'POST', path: '/api/auth/customer/web/signup', host, headers: json, body: Buffer.from(JSON.stringify(body)) });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${signup.body}`);
-  const cookie = (signup.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const sent = readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const code = sent.filter((e) => e.to === contact && e.purpose === 'SIGNUP').pop()?.code;
+  if (!code) throw new Error(`no sign-up code for ${contact} in the outbox`);
+  const confirmed = await send(base, { method: 'POST', path: '/api/auth/customer/web/signup', host, headers: json, body: Buffer.from(JSON.stringify({ ...body, otp: code })) });
+  if (confirmed.status !== 201) throw new Error(`sign-up confirmation failed: ${confirmed.status} ${confirmed.body}`);
+  const cookie = (confirmed.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const t = await send(base, { path: '/api/auth/customer/web/generate-access-token', host, headers: { cookie } });
   if (t.status !== 200) throw new Error(`access token failed: ${t.status} ${t.body}`);
   return JSON.parse(t.body).accessToken;
@@ -85,7 +92,7 @@ export async function benchUpload({ base, dataDir }) {
     encoding: 'utf8',
   });
   if (created.status !== 0 && !/already|exists|taken/i.test(created.stderr + created.stdout)) throw new Error(`creating ${OTHER_SLUG}: ${created.stderr || created.stdout}`);
-  const token = await signedIn(base, DEMO);
+  const token = await signedIn(base, DEMO, dataDir);
 
   const idle = [];
   for (let i = 0; i < 40; i++) idle.push(await cloneInfo(base));
