@@ -86,16 +86,13 @@ export async function middleware(req: NextRequest) {
   res.headers.set('content-security-policy', csp);
   const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
   if (https) res.headers.set('strict-transport-security', HSTS_VALUE);
-  if (deviceId) {
-    const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(parseHost(host)));
-    res.headers.append('set-cookie', serializeDeviceCookie(deviceId, sessionCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, secure })));
-  }
-  if (clearEndedSession) {
-    // With the attributes the cookie was set with: in an embedding brand's frame a cookie
-    // without SameSite=None; Secure; Partitioned is another cookie, and the old one stays.
+  if (deviceId || clearEndedSession) {
+    // The session cookie's attributes: in an embedding brand's frame a cookie without
+    // SameSite=None; Secure; Partitioned is another cookie, so clearing must use the same ones.
     const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(parseHost(host)));
     const attrs = sessionCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, secure });
-    res.headers.append('set-cookie', serializeSessionCookie('', attrs, 0));
+    if (deviceId) res.headers.append('set-cookie', serializeDeviceCookie(deviceId, attrs));
+    if (clearEndedSession) res.headers.append('set-cookie', serializeSessionCookie('', attrs, 0));
   }
   return res;
 }
