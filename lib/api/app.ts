@@ -1,7 +1,7 @@
 import 'server-only';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
-import { ApiError, toErrorResponse } from './errors';
+import { ApiError, toErrorResponse } from '@/lib/errors';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Context } from 'hono';
-import type { ClientRow } from '@/lib/api/client/find-client';
+import type { ClientRow } from '@/lib/brands/find-client';
 import { env } from '@/lib/server/env';
 import { pickClientAddress } from '@/lib/client-address';
 

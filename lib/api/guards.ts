@@ -1,8 +1,8 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import type { AppEnv } from './context';
-import { findClientByHost } from './client/find-client';
+import { findClientByHost } from '@/lib/brands/find-client';
 import { brandHostHeader, parseHost } from '@/lib/host';
 import { env } from '@/lib/server/env';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { rateLimits } from '@/lib/db/schema';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 // Fixed-window rate limits kept in the database (DESIGN.md section 1: no in-memory state, so
 // several server copies share them). Usage:

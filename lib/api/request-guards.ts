@@ -1,6 +1,6 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import type { AppEnv } from './context';
 import { COMPLAINT_FORM_MAX_BYTES } from '@/lib/schemas/complaints';
 import { WARRANTY_FORM_MAX_BYTES } from '@/lib/schemas/warranty';

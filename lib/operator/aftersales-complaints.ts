@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { complaintMessages, complaints, feedback } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { COMPLAINT_STATUSES, COMPLAINT_TRANSITIONS, canMoveComplaint, type ComplaintStatus } from '@/lib/domain/complaints';
 import { randomId } from '@/lib/ids';
 import { requireBrand } from './brands';

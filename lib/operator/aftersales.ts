@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { couponPool, journeys, journeySteps, products, rewards } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { paiseFromRupees, rupees } from '@/lib/domain/payouts';
 import { randomId } from '@/lib/ids';
 import { parseCsv } from '@/lib/payouts/csv';

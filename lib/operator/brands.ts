@@ -3,10 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { isValidBrandDomain } from '@/lib/host';
 import { randomId } from '@/lib/ids';
-import { forgetCachedClients } from '@/lib/api/client/find-client';
+import { forgetCachedClients } from '@/lib/brands/find-client';
 import {
   applyConfigPatch,
   clientConfigPatchSchema,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { listCodes } from './catalog-codes';
 import { slugArg, textArg } from './catalog';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { batches, codes, products } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { randomId } from '@/lib/ids';
 import { requireBrand } from './brands';
 

@@ -13,7 +13,7 @@ import {
   setStatusArgs,
 } from './brands';
 import { z as zod } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { listLegal, listLegalArgs, publishLegal, publishLegalArgs } from './legal';
 import { createBatch, createBatchArgs, createProduct, createProductArgs, listProducts, listProductsArgs } from './catalog';
 import {

@@ -5,7 +5,7 @@ import { and, desc, eq, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { legalDocuments } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { randomId } from '@/lib/ids';
 import { legalDocumentTypeSchema, type LegalDocumentFormat, type LegalDocumentType } from '@/lib/schemas/legal';
 import { requireBrand } from './brands';

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb, type Db } from '@/lib/db/client';
 import { batches, codes, products, redFlags, scans } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, redFlagSchema, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode } from './catalog';

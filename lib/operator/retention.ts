@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { clients, scans, unitSessions } from '@/lib/db/schema';
-import { brandConfigOf } from '@/lib/api/client/brand-config';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 import { requireBrand } from './brands';
 
 // Retention of raw scan data (docs/verification.md, "Risk"): each brand's scans and its units'

@@ -1,6 +1,6 @@
 import { closeDb, getDb } from '@/lib/db/client';
 import { ensureSessionSecret } from '@/lib/server/secrets';
-import { toErrorResponse } from '@/lib/api/errors';
+import { toErrorResponse } from '@/lib/errors';
 import { runOperatorCommand } from './commands';
 
 // Runs one operator command in this process, opening DATA_DIR itself (its lock refuses to

@@ -10,7 +10,7 @@ import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
 
 // The requesting host's brand, as clone-info answers it, asked once per server request and kept
 // per host for BRAND_CACHE_MS: every page's root layout needs it, and the API keeps the brand row
-// that long anyway (lib/api/client/find-client.ts). A brand changed through this process is seen
+// that long anyway (lib/brands/find-client.ts). A brand changed through this process is seen
 // at once (lib/brand-generation.ts); with BRAND_API_URL, within BRAND_CACHE_MS.
 
 export type BrandResult = { ok: true; brand: CloneInfo } | { ok: false; message: string; status: number };

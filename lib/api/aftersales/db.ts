@@ -1,10 +1,9 @@
 import 'server-only';
-import type { Db } from '@/lib/db/client';
+import type { DbOrTx } from '@/lib/db/db-or-tx';
 
 // Database helpers shared by the after-sales areas.
 
-/** A transaction handle, or the database itself, for helpers used in both. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { DbOrTx };
 
 /** PostgreSQL unique_violation (23505), as pg and PGlite report it. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { batches, claims, codes, products } from '@/lib/db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import type { DbOrTx } from './db';
 
 // A unit this customer has claimed (by a post-sale scan), with its product and batch. Unclaimed

@@ -7,7 +7,7 @@ import { fileDeletions } from '@/lib/db/schema';
 import { HEAD_BYTES, FILE_LIMITS, checkUploadHead, tooLargeMessage, type MediaType } from '@/lib/domain/files';
 import { fileStore } from '@/lib/files';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { releaseReservation, reserveQuota, settleReservation, type QuotaReservation } from './upload-quota';
 import { assertCleanFormText } from '../request-guards';
 

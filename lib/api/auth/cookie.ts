@@ -5,7 +5,7 @@ import { requestHost } from '../guards';
 import { env } from '@/lib/server/env';
 import { cameOverHttps } from '@/lib/https';
 import { parseHost } from '@/lib/host';
-import { brandConfigOf } from '@/lib/api/client/brand-config';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 import {
   SESSION_COOKIE,
   isLoopbackHost,

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
 import type { Channel } from '@/lib/schemas/auth';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 
 // Customer rows as the account flows need them. Every lookup is scoped by the brand: the same
 // e-mail at two brands is two customers.

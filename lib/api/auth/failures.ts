@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
 import { verifyPassword } from '@/lib/auth/password';
 import { contactOf, type CustomerRow } from './customers';

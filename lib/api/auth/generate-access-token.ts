@@ -1,6 +1,6 @@
 import 'server-only';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { signAccessToken } from '@/lib/auth/access-token';
 import { readSessionId } from './cookie';
 import { findLiveSession, touchSession } from './sessions';

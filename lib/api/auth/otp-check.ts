@@ -2,7 +2,7 @@ import 'server-only';
 import { consumeOtp, type OtpTarget } from '@/lib/auth/otp';
 import type { AppContext } from '../context';
 import { clientIp } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
 import { CODES_LOCKED, MAX_CONSECUTIVE_FAILURES, clearFailures, failuresOf, recordFailureOf } from './failures';
 import { findCustomerByContact } from './customers';

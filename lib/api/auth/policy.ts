@@ -1,7 +1,7 @@
 import 'server-only';
-import type { ClientRow } from '../client/find-client';
-import { ApiError } from '../errors';
-import { brandConfigOf } from '@/lib/api/client/brand-config';
+import type { ClientRow } from '@/lib/brands/find-client';
+import { ApiError } from '@/lib/errors';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
 
 // What a brand's otpServices allow (product-spec section 3), in one place:

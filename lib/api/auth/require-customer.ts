@@ -1,7 +1,7 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { AccessTokenError, JWT_EXPIRED, verifyAccessToken } from '@/lib/auth/access-token';
 import { findLiveSession } from './sessions';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
 import { hashPassword, passwordProblem } from '@/lib/auth/password';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { clientIp } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
 import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
 import { and, eq } from 'drizzle-orm';

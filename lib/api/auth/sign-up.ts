@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { clientIp } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { hitRateLimit, type RateLimit } from '../rate-limit';
 import { hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ClientRow } from '../client/find-client';
+import type { ClientRow } from '@/lib/brands/find-client';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
 import { sendMessage } from '@/lib/messaging';

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppContext, AppEnv } from '../context';
 import { clientIp } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { hitRateLimit } from '../rate-limit';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
 import { sendMessage } from '@/lib/messaging';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import type { signedInResponseSchema, verifyOtpBodySchema } from '@/lib/schemas/auth';
 import { assertChannel, assertOtpMode, authPolicy } from './policy';
 import { createCustomer, findCustomerByContact } from './customers';

@@ -1,10 +1,10 @@
 import 'server-only';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
-import { brandConfigOf } from './brand-config';
-import { findClientByHost, type ClientRow } from './find-client';
+import { brandConfigOf } from '@/lib/brands/brand-config';
+import { findClientByHost, type ClientRow } from '@/lib/brands/find-client';
 
 // GET /api/client//embedding-url?domain= (spec section 7; also /api/client/embedding-url) — where
 // the brand serving `domain` frames the app. Public, keyed by the domain rather than by the

@@ -1,8 +1,8 @@
 import 'server-only';
-import type { ClientRow } from './find-client';
+import type { ClientRow } from '@/lib/brands/find-client';
 import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
 import { featureKeyOfFlag, type FeatureFlag } from '@/lib/schemas/client-config';
-import { brandConfigOf } from './brand-config';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 import { gradient, gradientBackground, textColorFor } from '@/lib/domain/theme';
 
 /** The clone-info answer for a brand: its stored configuration with every default and derivation. */

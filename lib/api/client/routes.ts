@@ -1,10 +1,10 @@
 import 'server-only';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { cloneInfoSchema, embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
 import { cloneInfoOf } from './get-clone-info';
-import { findClientByHost } from './find-client';
+import { findClientByHost } from '@/lib/brands/find-client';
 import { embeddingAnswer } from './embedding-lookup';
 import { errorResponses } from '../openapi';
 

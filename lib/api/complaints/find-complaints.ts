@@ -4,7 +4,7 @@ import { complaintMessages, complaints, files, products } from '@/lib/db/schema'
 import { COMPLAINT_STATUS_COLORS } from '@/lib/domain/complaints';
 import type { z } from 'zod';
 import type { complaintDetailSchema, complaintSummarySchema } from '@/lib/schemas/complaints';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import type { DbOrTx } from '../aftersales/db';
 import { toFileRef } from '../aftersales/store-file';
 

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { complaintMessages, complaints } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound } from '@/lib/errors';
 import { getComplaint } from './find-complaints';
 
 // POST /api/customer/complaints/{ticketId}/messages — the customer adds to the thread of an

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/db/client';
 import { complaintMessages, complaints, customers, feedback, fileDeletions, files, journeyAnswers, payouts, reports, sessions } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 
 // POST /api/customer/delete-account — erases the personal data and signs out everywhere. The row
 // stays (as DELETED) so claims, complaints and scans keep their reference; its e-mail and mobile

@@ -1,6 +1,6 @@
 import 'server-only';
 import { findActiveCustomer } from '../auth/customers';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { EMPTY_ADDRESS, type CustomerProfile } from '@/lib/schemas/customer';
 import { toProfile } from './to-profile';
 

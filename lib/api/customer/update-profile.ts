@@ -7,7 +7,7 @@ import { findActiveCustomer, type CustomerRow } from '../auth/customers';
 import { notifyOwner } from '../auth/verification';
 import { requireCurrentPassword } from '../auth/failures';
 import { RECENT_SIGN_IN_SECONDS, UPI_NEEDS_PASSWORD, UPI_NEEDS_SIGN_IN } from '@/lib/domain/auth-rules';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { EMPTY_ADDRESS, type CustomerProfile, type updateProfileBodySchema } from '@/lib/schemas/customer';
 import { toProfile } from './to-profile';
 

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { files } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 
 // A file of this customer at this brand; anyone else's, and an erased one, is 404.
 export async function getFile(clientId: string, customerId: string, fileId: string) {

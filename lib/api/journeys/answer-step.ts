@@ -6,7 +6,7 @@ import { randomId } from '@/lib/ids';
 import type { stepAnswerBodySchema } from '@/lib/schemas/journeys';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import type { z } from 'zod';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound } from '@/lib/errors';
 import { isUniqueViolation } from '../aftersales/db';
 import { findMyUnit } from '../aftersales/find-my-unit';
 import { grantReward } from '../rewards/grant-reward';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { journeyAnswers, journeyRuns, journeys, journeySteps, rewards } from '@/lib/db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import type { DbOrTx } from '../aftersales/db';
 import type { MyUnit } from '../aftersales/find-my-unit';
 import { amountText } from '../rewards/find-grants';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import { findDocument, type DocumentRow } from './documents';
 
 // GET /api/legal/documents/{documentId} — a document of the requesting brand only: another

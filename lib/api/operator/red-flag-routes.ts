@@ -3,7 +3,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { errorBodySchema, errorResponses } from '../openapi';
 import { keyMatches } from './key';
 import { codeTimeline, dismissRedFlag, listRedFlags, resolveRedFlag } from '@/lib/operator/red-flags';

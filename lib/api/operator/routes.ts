@@ -2,7 +2,7 @@ import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { env } from '@/lib/server/env';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { keyMatches, same } from './key';

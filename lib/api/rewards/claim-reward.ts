@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { customers, payouts, rewardGrants } from '@/lib/db/schema';
 import type { Payout } from '@/lib/schemas/rewards';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound } from '@/lib/errors';
 import { isUniqueViolation } from '../aftersales/db';
 import { findGrants } from './find-grants';
-import { tryTransitionPayout } from './transition-payout';
+import { tryTransitionPayout } from '@/lib/payouts/transition-payout';
 import { isUnitUnderReview, UNDER_REVIEW_MESSAGE } from '../verify/red-flag';
 
 // POST /api/customer/rewards/{grantId}/claim — claims a cashback to the customer's UPI id.

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { couponPool, payouts, rewardGrants, rewards } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
 import { newPayoutReference } from '@/lib/payouts/reference';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import type { DbOrTx } from '../aftersales/db';
-import { transitionPayout } from './transition-payout';
+import { transitionPayout } from '@/lib/payouts/transition-payout';
 
 // A REWARD step grants its reward for the unit, inside the step's transaction:
 // 1. reserve the cost from the budget by a conditional update (this also locks the reward row,

@@ -3,7 +3,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { errorResponses, errorBodySchema } from '../openapi';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { requireCustomer } from '../auth/require-customer';
 import { requireVerifiedContact } from '../auth/verify-contact';
 import { requireAfterSalesModule } from '../aftersales/module';

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { codes, products, scans, unitScanStats, unitSessions } from '@/lib/db/schema';
 import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 
 // The evidence report of a scan (docs/verification.md, "Risk"): a one-page PDF a customer
 // downloads after a Fake, Product Claimed or suspect answer and can send to the brand with a

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { batches, products } from '@/lib/db/schema';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import { shapeBatch, shapeProduct } from './shape';
 
 // GET /api/verify/batch/{batchNumber} — a batch of this brand by its number (case-insensitive);

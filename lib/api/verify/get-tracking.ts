@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { batches, codes, products, trackingEvents } from '@/lib/db/schema';
 import type { CodeLevel } from '@/lib/domain/verdict';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import { shapeBatch, shapeProduct } from './shape';
 
 // GET /api/tracking/{qrId} — the journey of a code: events recorded on it, on its unit's other

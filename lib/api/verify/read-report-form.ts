@@ -1,6 +1,6 @@
 import 'server-only';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { sniffFile, sanitizeFileName } from '@/lib/domain/files';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
 import { readUploadForm, type FileRule } from '../aftersales/read-upload-form';

@@ -3,7 +3,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppContext, AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { errorResponses } from '../openapi';
 import { requireCustomer } from '../auth/require-customer';
 import { hitRateLimit } from '../rate-limit';

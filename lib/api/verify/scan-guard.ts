@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import { clientIp, type AppContext } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '@/lib/errors';
 import { hitRateLimit } from '../rate-limit';
 import { sessionSecret } from '@/lib/auth/keys';
 import { env } from '@/lib/server/env';
-import { brandConfigOf } from '@/lib/api/client/brand-config';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 import type { FeatureFlag } from '@/lib/schemas/client-config';
 
 // Shared by the verify, tracking and report routes: the scan rate limit, the address hash kept

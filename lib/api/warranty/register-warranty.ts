@@ -4,7 +4,7 @@ import { warranties } from '@/lib/db/schema';
 import { warrantyPeriod } from '@/lib/domain/warranty';
 import { randomId } from '@/lib/ids';
 import { registerWarrantyFieldsSchema, type Warranty } from '@/lib/schemas/warranty';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound } from '@/lib/errors';
 import { isUniqueViolation, todayIso } from '../aftersales/db';
 import { findMyUnit } from '../aftersales/find-my-unit';
 import { storeFile } from '../aftersales/store-file';

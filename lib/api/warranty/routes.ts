@@ -3,7 +3,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppContext, AppEnv } from '../context';
 import { errorResponses, errorBodySchema } from '../openapi';
-import { notFound } from '../errors';
+import { notFound } from '@/lib/errors';
 import { requireCustomer } from '../auth/require-customer';
 import { requireAfterSalesModule } from '../aftersales/module';
 import { mediaField, readUploadForm, usingUploads } from '../aftersales/read-upload-form';

@@ -3,7 +3,7 @@ import { apiFetch } from '@/lib/server/api-fetch';
 import { readBrand, BRAND_CACHE_MS } from '@/lib/server/tenant';
 import { bumpBrandGeneration } from '@/lib/brand-generation';
 import { resetEnvCache } from '@/lib/server/env';
-import { brandConfigOf } from '@/lib/api/client/brand-config';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 import { sql0005 } from '@/lib/db/migrations/0005_scan_stats';
 import { VERIFIED_LABELS } from '@/lib/domain/verdict';
 

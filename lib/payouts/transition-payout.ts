@@ -2,8 +2,8 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { payouts } from '@/lib/db/schema';
 import { canTransition, type PayoutStatus } from '@/lib/domain/payouts';
-import { ApiError } from '../errors';
-import type { DbOrTx } from '../aftersales/db';
+import { ApiError } from '@/lib/errors';
+import type { DbOrTx } from '@/lib/db/db-or-tx';
 
 // Every payout move is one conditional update: `... where id = $1 and status = $expected
 // returning`. Nothing returned means another request moved it first (or it never was in that
