@@ -32,6 +32,13 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError('not_found', `${what} not found`);
 
+/**
+ * An error about one input field: the message names the field first ("purchaseDate: must not be
+ * in the future") and the answer carries it as `field`, so a form can show it at the field
+ * without reading the message.
+ */
+export const fieldError = (code: ErrorCode, field: string, problem: string) => new ApiError(code, `${field}: ${problem}`, undefined, field);
+
 export type ErrorBody = { errorMessage: string; code: ErrorCode; field?: string };
 
 function describeZod(err: ZodError): { message: string; field?: string } {

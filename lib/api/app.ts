@@ -5,8 +5,8 @@ import { ApiError, toErrorResponse } from '@/lib/errors';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
+import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
-import { embeddingLookupRoutes } from './client/embedding-lookup';
 import { authRoutes } from './auth/routes';
 import { customerRoutes } from './customer/routes';
 import { operatorRoutes } from './operator/routes';
@@ -23,6 +23,22 @@ import { feedbackRoutes } from './feedback/routes';
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
 // over plain HTTP by the API tests.
+
+/** Every endpoint declared with defineRoute (define-route.ts), by area; the operator's are in operator/routes.ts. */
+export const brandApiRoutes = [
+  ...clientRoutes,
+  ...authRoutes,
+  ...customerRoutes,
+  ...legalRoutes,
+  ...verifyRoutes,
+  ...myProductsRoutes,
+  ...warrantyRoutes,
+  ...journeyRoutes,
+  ...rewardsRoutes,
+  ...complaintRoutes,
+  ...fileRoutes,
+  ...feedbackRoutes,
+];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -55,9 +71,10 @@ function createApp() {
 
   // Operator calls are guarded by their key, not by a brand host.
   app.route('/', operatorRoutes);
-  // Public, domain-keyed: answers whatever the requesting host (see embedding-lookup.ts).
-  app.route('/', embeddingLookupRoutes);
+  // Public endpoints (no brand): the domain-keyed embedding lookup (client/embedding-lookup.ts).
+  mountRoutes(app, brandApiRoutes, 'open');
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The access token of a signed-in customer' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Brand API', version: '1.0.0', description: 'Product authentication and after-sales API, one brand per host.' },
@@ -69,18 +86,7 @@ function createApp() {
     return tenantGuard(c, next);
   });
 
-  app.route('/', clientRoutes);
-  app.route('/', authRoutes);
-  app.route('/', customerRoutes);
-  app.route('/', legalRoutes);
-  app.route('/', verifyRoutes);
-  app.route('/', myProductsRoutes);
-  app.route('/', warrantyRoutes);
-  app.route('/', journeyRoutes);
-  app.route('/', rewardsRoutes);
-  app.route('/', complaintRoutes);
-  app.route('/', fileRoutes);
-  app.route('/', feedbackRoutes);
+  mountRoutes(app, brandApiRoutes, 'brand');
   return app;
 }
 

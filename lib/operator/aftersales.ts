@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { couponPool, journeys, journeySteps, products, rewards } from '@/lib/db/schema';
-import { ApiError } from '@/lib/errors';
+import { ApiError, fieldError } from '@/lib/errors';
 import { paiseFromRupees, rupees } from '@/lib/domain/payouts';
 import { randomId } from '@/lib/ids';
 import { parseCsv } from '@/lib/payouts/csv';
@@ -59,10 +59,10 @@ export async function createReward(args: z.output<typeof createRewardArgs>) {
   let budgetTotal = 0;
   if (args.budget !== undefined) {
     const parsed = args.type === 'Cashback' ? rupeesArg.safeParse(args.budget) : countArg.safeParse(args.budget);
-    if (!parsed.success) throw new ApiError('unprocessable', `budget: ${parsed.error.issues[0]!.message}`);
+    if (!parsed.success) throw fieldError('unprocessable', 'budget', parsed.error.issues[0]!.message);
     budgetTotal = parsed.data;
   }
-  if (args.type === 'Cashback' && budgetTotal < args.amount!) throw new ApiError('unprocessable', 'budget: must cover at least one reward');
+  if (args.type === 'Cashback' && budgetTotal < args.amount!) throw fieldError('unprocessable', 'budget', 'must cover at least one reward');
   const db = await getDb();
   const id = randomId('rw', 16);
   await db.insert(rewards).values({
@@ -122,7 +122,7 @@ export const uploadCouponsArgs = z.object({ slug: slugArg, reward: z.string().mi
 export async function uploadCoupons(args: z.output<typeof uploadCouponsArgs>) {
   const brand = await requireBrand(args.slug);
   const reward = await requireReward(brand.id, args.reward);
-  if (reward.type !== 'Coupon' || reward.couponCode) throw new ApiError('unprocessable', 'reward: only a Coupon reward without a shared code takes a pool of codes');
+  if (reward.type !== 'Coupon' || reward.couponCode) throw fieldError('unprocessable', 'reward', 'only a Coupon reward without a shared code takes a pool of codes');
   let text: string;
   try {
     text = readFileSync(path.resolve(args.file), 'utf8');
@@ -133,7 +133,7 @@ export async function uploadCoupons(args: z.output<typeof uploadCouponsArgs>) {
   try {
     rows = parseCsv(text);
   } catch (e) {
-    throw new ApiError('unprocessable', `file: ${(e as Error).message}`);
+    throw fieldError('unprocessable', 'file', (e as Error).message);
   }
   const codes: string[] = [];
   const problems: string[] = [];
@@ -144,8 +144,8 @@ export async function uploadCoupons(args: z.output<typeof uploadCouponsArgs>) {
     else codes.push(code);
   }
   if (problems.length) throw new ApiError('unprocessable', `Nothing uploaded; ${problems.slice(0, 20).join('; ')}`);
-  if (!codes.length) throw new ApiError('unprocessable', 'file: no coupon codes found');
-  if (codes.length > 100_000) throw new ApiError('unprocessable', 'file: at most 100000 codes at once');
+  if (!codes.length) throw fieldError('unprocessable', 'file', 'no coupon codes found');
+  if (codes.length > 100_000) throw fieldError('unprocessable', 'file', 'at most 100000 codes at once');
   const db = await getDb();
   return db.transaction(async (tx) => {
     let added = 0;
@@ -175,7 +175,7 @@ export async function setJourney(args: z.output<typeof setJourneyArgs>) {
   if (rewardIds.length) {
     const found = await db.select({ id: rewards.id }).from(rewards).where(and(eq(rewards.clientId, brand.id), inArray(rewards.id, rewardIds)));
     const missing = rewardIds.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw new ApiError('unprocessable', `config.steps: no reward ${missing.join(', ')} at this brand`);
+    if (missing.length) throw fieldError('unprocessable', 'config.steps', `no reward ${missing.join(', ')} at this brand`);
   }
   return db.transaction(async (tx) => {
     await tx.delete(journeys).where(and(eq(journeys.clientId, brand.id), eq(journeys.productId, product.id)));

@@ -5,7 +5,7 @@ import { and, desc, eq, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { legalDocuments } from '@/lib/db/schema';
-import { ApiError } from '@/lib/errors';
+import { ApiError, fieldError } from '@/lib/errors';
 import { randomId } from '@/lib/ids';
 import { legalDocumentTypeSchema, type LegalDocumentFormat, type LegalDocumentType } from '@/lib/schemas/legal';
 import { requireBrand } from './brands';
@@ -20,26 +20,26 @@ const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown']);
 /** Markdown or PDF, by extension and by content; throws a clear 4xx otherwise. */
 export function detectLegalFormat(fileName: string, bytes: Uint8Array): { format: LegalDocumentFormat; text?: string } {
   const ext = path.extname(fileName).toLowerCase();
-  if (bytes.length === 0) throw new ApiError('unprocessable', `file: ${fileName} is empty`);
+  if (bytes.length === 0) throw fieldError('unprocessable', 'file', `${fileName} is empty`);
   if (bytes.length > MAX_LEGAL_DOCUMENT_BYTES) {
-    throw new ApiError('payload_too_large', `file: ${fileName} is larger than ${MAX_LEGAL_DOCUMENT_BYTES / 1024 / 1024} MB`);
+    throw fieldError('payload_too_large', 'file', `${fileName} is larger than ${MAX_LEGAL_DOCUMENT_BYTES / 1024 / 1024} MB`);
   }
   const isPdf = Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
   if (ext === '.pdf') {
-    if (!isPdf) throw new ApiError('unprocessable', `file: ${fileName} is not a PDF (it does not start with %PDF-)`);
+    if (!isPdf) throw fieldError('unprocessable', 'file', `${fileName} is not a PDF (it does not start with %PDF-)`);
     return { format: 'pdf' };
   }
-  if (!MARKDOWN_EXTENSIONS.has(ext)) throw new ApiError('unprocessable', `file: ${fileName} must be Markdown (.md, .markdown) or PDF (.pdf)`);
-  if (isPdf) throw new ApiError('unprocessable', `file: ${fileName} is a PDF, not Markdown; name it .pdf`);
+  if (!MARKDOWN_EXTENSIONS.has(ext)) throw fieldError('unprocessable', 'file', `${fileName} must be Markdown (.md, .markdown) or PDF (.pdf)`);
+  if (isPdf) throw fieldError('unprocessable', 'file', `${fileName} is a PDF, not Markdown; name it .pdf`);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError('unprocessable', `file: ${fileName} is not valid UTF-8 text`);
+    throw fieldError('unprocessable', 'file', `${fileName} is not valid UTF-8 text`);
   }
-  if (text.includes('\u0000')) throw new ApiError('unprocessable', `file: ${fileName} is not text (it holds NUL bytes)`);
+  if (text.includes('\u0000')) throw fieldError('unprocessable', 'file', `${fileName} is not text (it holds NUL bytes)`);
   text = text.replace(/^\uFEFF/, '');
-  if (!text.trim()) throw new ApiError('unprocessable', `file: ${fileName} is empty`);
+  if (!text.trim()) throw fieldError('unprocessable', 'file', `${fileName} is empty`);
   return { format: 'markdown', text };
 }
 
@@ -91,9 +91,9 @@ export async function publishLegal(input: z.input<typeof publishLegalArgs>) {
   const brand = await requireBrand(args.slug);
   const file = path.resolve(/*turbopackIgnore: true*/ process.cwd(), args.file); // an operator's file, anywhere
   const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) throw new ApiError('not_found', `file: no such file ${args.file}`);
+  if (!info?.isFile()) throw fieldError('not_found', 'file', `no such file ${args.file}`);
   if (info.size > MAX_LEGAL_DOCUMENT_BYTES) {
-    throw new ApiError('payload_too_large', `file: ${args.file} is larger than ${MAX_LEGAL_DOCUMENT_BYTES / 1024 / 1024} MB`);
+    throw fieldError('payload_too_large', 'file', `${args.file} is larger than ${MAX_LEGAL_DOCUMENT_BYTES / 1024 / 1024} MB`);
   }
   const bytes = new Uint8Array(await readFile(file));
   const published = await publishLegalDocument({ clientId: brand.id, documentType: args.type, fileName: path.basename(file), bytes });

@@ -6,8 +6,8 @@ import { getDb } from '@/lib/db/client';
 import { fileDeletions } from '@/lib/db/schema';
 import { HEAD_BYTES, FILE_LIMITS, checkUploadHead, tooLargeMessage, type MediaType } from '@/lib/domain/files';
 import { fileStore } from '@/lib/files';
-import type { AppContext } from '../context';
-import { ApiError } from '@/lib/errors';
+import type { UploadRequest } from '../route-context';
+import { ApiError, fieldError } from '@/lib/errors';
 import { releaseReservation, reserveQuota, settleReservation, type QuotaReservation } from './upload-quota';
 import { assertCleanFormText } from '../request-guards';
 
@@ -39,7 +39,7 @@ export function mediaField(field: string, accept: readonly MediaType[], maxFiles
     tooMany,
     inspect(file) {
       const r = checkUploadHead(field, file, accept);
-      if (!r.ok) throw new ApiError(STATUS_CODE[r.status], r.message);
+      if (!r.ok) throw new ApiError(STATUS_CODE[r.status], r.message, undefined, field);
       const mediaType = r.kind.mediaType;
       return { mediaType, contentType: r.kind.contentType, name: r.name, maxBytes: FILE_LIMITS[mediaType], tooLarge: tooLargeMessage(field, mediaType) };
     },
@@ -64,12 +64,12 @@ export async function removeStoredObject(key: string) {
 }
 
 export async function readUploadForm(
-  c: AppContext,
+  req: UploadRequest,
   opts: { fileFields: Readonly<Record<string, FileRule>>; maxBytes: number; what: string; tooLarge?: string; owner: { clientId: string; customerId: string } },
 ): Promise<UploadForm> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  const type = req.contentType?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'multipart/form-data') throw new ApiError('unsupported_media_type', `Send the ${opts.what} as multipart/form-data`);
-  const length = Number(c.req.header('content-length'));
+  const length = Number(req.contentLength);
   if (!Number.isFinite(length) || length <= 0) throw new ApiError('bad_request', 'Content-Length is required');
   if (length > opts.maxBytes) {
     throw new ApiError('payload_too_large', opts.tooLarge ?? `The ${opts.what} is too large (at most ${Math.floor(opts.maxBytes / MB)} MB in all)`);
@@ -78,7 +78,7 @@ export async function readUploadForm(
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: { 'content-type': c.req.header('content-type') },
+      headers: { 'content-type': req.contentType },
       defParamCharset: 'utf8',
       preservePath: true, // a name with a folder path is refused, not quietly cut
       limits: { fields: 50, fieldSize: 64 * 1024, parts: 100 },
@@ -86,7 +86,7 @@ export async function readUploadForm(
   } catch {
     throw unreadable();
   }
-  const body = c.req.raw.body;
+  const body = req.body;
   if (!body) throw unreadable();
   const input = Readable.fromWeb(body as WebReadableStream);
 
@@ -102,7 +102,7 @@ export async function readUploadForm(
   async function storeFilePart(field: string, stream: Readable, info: busboy.FileInfo) {
     assertCleanFormText(field, `${field}${info.filename ?? ''}${info.mimeType ?? ''}`);
     const rule = opts.fileFields[field];
-    if (!rule) throw new ApiError('unprocessable', `${field}: must be text, not a file`);
+    if (!rule) throw fieldError('unprocessable', field, `must be text, not a file`);
     current = stream;
     // The first bytes decide the kind before anything is stored.
     const parts = stream[Symbol.asyncIterator]();
@@ -121,7 +121,7 @@ export async function readUploadForm(
     // A form with no file chosen still sends an empty part with no name.
     if (ended && headLength === 0 && !info.filename) return;
     counts[field] = (counts[field] ?? 0) + 1;
-    if (counts[field] > rule.maxFiles) throw new ApiError('unprocessable', rule.tooMany);
+    if (counts[field] > rule.maxFiles) throw new ApiError('unprocessable', rule.tooMany, undefined, field);
     const first = Buffer.concat(head);
     const kind = rule.inspect({ name: info.filename ?? '', declaredType: info.mimeType ?? '', head: first.subarray(0, HEAD_BYTES) });
     if (!quota) {
@@ -137,7 +137,7 @@ export async function readUploadForm(
     let size = 0;
     const count = (n: number) => {
       size += n;
-      if (size > kind.maxBytes) throw new ApiError('payload_too_large', kind.tooLarge);
+      if (size > kind.maxBytes) throw new ApiError('payload_too_large', kind.tooLarge, undefined, field);
       if (usedInForm + size > q.left) throw new ApiError('payload_too_large', q.message);
     };
     async function* counted() {
@@ -160,7 +160,7 @@ export async function readUploadForm(
       const stop = (err: unknown) => {
         if (failure) return;
         // The rest of the body is not read, so the connection cannot serve another request.
-        failure = err instanceof ApiError && !err.headers ? new ApiError(err.code, err.message, { connection: 'close' }) : err;
+        failure = err instanceof ApiError && !err.headers ? new ApiError(err.code, err.message, { connection: 'close' }, err.field) : err;
         // Stop reading the body: what is left of it is never parsed nor stored.
         input.unpipe(parser);
         input.pause();
@@ -183,9 +183,9 @@ export async function readUploadForm(
         } catch (err) {
           return stop(err);
         }
-        if (opts.fileFields[name]) return stop(new ApiError('unprocessable', `${name}: must be a file`));
-        if (name in fields) return stop(new ApiError('unprocessable', `${name}: give it once`));
-        if (info.valueTruncated) return stop(new ApiError('unprocessable', `${name}: is too long`));
+        if (opts.fileFields[name]) return stop(fieldError('unprocessable', name, `must be a file`));
+        if (name in fields) return stop(fieldError('unprocessable', name, `give it once`));
+        if (info.valueTruncated) return stop(fieldError('unprocessable', name, `is too long`));
         fields[name] = value;
       });
       parser.on('partsLimit', () => stop(new ApiError('unprocessable', `The ${opts.what} form has too many parts`)));

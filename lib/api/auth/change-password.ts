@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { ApiError } from '@/lib/errors';
+import type { CustomerContext } from '../route-context';
+import { ApiError, fieldError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
 import { hashPassword, passwordProblem } from '@/lib/auth/password';
@@ -18,17 +18,17 @@ import { notifyOwner } from './verification';
 // password is required when the account has one (an OTP-made account may set its first one).
 // Every session is revoked, and this browser gets a fresh one; the owner is told by message.
 
-export async function changePassword(c: AppContext, body: z.output<typeof changePasswordBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
-  const client = c.var.client;
+export async function changePassword(c: CustomerContext, body: z.output<typeof changePasswordBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
+  const client = c.client;
   assertPasswords(authPolicy(client));
-  const { customerId } = c.var.auth;
+  const { customerId } = c;
   const customer = await findActiveCustomer(client.id, customerId);
   if (!customer) throw new ApiError('unauthorized', 'Unauthorized');
 
   const problem = passwordProblem(body.newPassword);
-  if (problem) throw new ApiError('unprocessable', `newPassword: ${problem}`);
+  if (problem) throw fieldError('unprocessable', 'newPassword', problem);
   if (customer.passwordHash) {
-    if (!body.currentPassword) throw new ApiError('unprocessable', 'currentPassword is required');
+    if (!body.currentPassword) throw new ApiError('unprocessable', 'currentPassword is required', undefined, 'currentPassword');
     await requireCurrentPassword(client.id, customer, body.currentPassword);
   }
 

@@ -1,11 +1,7 @@
 import 'server-only';
-import { getCookie } from 'hono/cookie';
-import type { AppContext } from '../context';
-import { requestHost } from '../guards';
+import type { BrandContext } from '../route-context';
 import { env } from '@/lib/server/env';
-import { cameOverHttps } from '@/lib/https';
 import { parseHost } from '@/lib/host';
-import { brandConfigOf } from '@/lib/brands/brand-config';
 import {
   SESSION_COOKIE,
   isLoopbackHost,
@@ -24,33 +20,29 @@ import { findActiveCustomer, type CustomerRow } from './customers';
 // Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
 // when the brand is embedded in another site.
 
-function isHttps(c: AppContext): boolean {
-  return cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'));
-}
-
-export function sessionCookieAttributesFor(c: AppContext) {
-  const embedding = brandConfigOf(c.var.client).ui.isEmbeddingRequired;
-  const secure = env().COOKIE_SECURE ?? (isHttps(c) || isLoopbackHost(parseHost(requestHost(c))));
+export function sessionCookieAttributesFor(c: BrandContext) {
+  const embedding = c.config.ui.isEmbeddingRequired;
+  const secure = env().COOKIE_SECURE ?? (c.https || isLoopbackHost(parseHost(c.host)));
   return sessionCookieAttributes({ embedding, secure });
 }
 
 /** Starts a session for the customer on this brand and sets its cookie on the answer. */
-export async function startSession(c: AppContext, customerId: string): Promise<string> {
-  const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
+export async function startSession(c: BrandContext, customerId: string): Promise<string> {
+  const session = await createSession(c.clientId, customerId, c.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
-  c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
-  const account = await findActiveCustomer(c.var.client.id, customerId);
+  c.cookies.set(serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()));
+  const account = await findActiveCustomer(c.clientId, customerId);
   if (account) setKnownDevice(c, account);
   return session.id;
 }
 
-export function clearSessionCookie(c: AppContext) {
-  c.header('Set-Cookie', serializeSessionCookie('', sessionCookieAttributesFor(c), 0), { append: true });
+export function clearSessionCookie(c: BrandContext) {
+  c.cookies.set(serializeSessionCookie('', sessionCookieAttributesFor(c), 0));
 }
 
 /** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */
-export function readSessionId(c: AppContext): Promise<string | undefined> {
-  return unsealSessionId(getCookie(c, SESSION_COOKIE), sessionSecret());
+export function readSessionId(c: BrandContext): Promise<string | undefined> {
+  return unsealSessionId(c.cookies.get(SESSION_COOKIE), sessionSecret());
 }
 
 // The known-device cookie: set at a sign-in to an account whose contact is verified, it names the
@@ -68,18 +60,18 @@ type DeviceAccount = Pick<CustomerRow, 'id' | 'passwordHash' | 'contactVerifiedA
 const deviceMark = (clientId: string, account: DeviceAccount) =>
   hmac('otp', `device:${clientId}:${account.id}:${account.contactVerifiedAt?.getTime() ?? ''}:${account.passwordHash ?? ''}`).slice(0, 32);
 
-export function setKnownDevice(c: AppContext, account: DeviceAccount) {
+export function setKnownDevice(c: BrandContext, account: DeviceAccount) {
   if (!account.contactVerifiedAt) return;
   const attrs = sessionCookieAttributesFor(c);
-  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.var.client.id, account)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
+  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.clientId, account)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
   parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
   if (attrs.secure) parts.push('Secure');
   if (attrs.partitioned) parts.push('Partitioned');
-  c.header('Set-Cookie', parts.join('; '), { append: true });
+  c.cookies.set(parts.join('; '));
 }
 
 /** Whether this browser signed in to the account (as it is now) before. */
-export function isKnownDevice(c: AppContext, account: DeviceAccount | undefined): boolean {
+export function isKnownDevice(c: BrandContext, account: DeviceAccount | undefined): boolean {
   if (!account?.contactVerifiedAt) return false;
-  return getCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, account);
+  return c.cookies.get(DEVICE_COOKIE) === deviceMark(c.clientId, account);
 }

@@ -106,5 +106,5 @@ export async function requireCurrentPassword(clientId: string, customer: Custome
   if (await verifyPassword(password, customer.passwordHash)) return;
   if (contact) await recordFailure(clientId, 'password', contact.channel, contact.contact);
   await hitRateLimit(key, CURRENT_PASSWORD_LIMIT).catch(() => undefined); // counted; this answer stays the 400
-  throw new ApiError('bad_request', CURRENT_PASSWORD_WRONG);
+  throw new ApiError('bad_request', CURRENT_PASSWORD_WRONG, undefined, 'currentPassword');
 }

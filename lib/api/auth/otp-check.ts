@@ -1,7 +1,6 @@
 import 'server-only';
 import { consumeOtp, type OtpTarget } from '@/lib/auth/otp';
-import type { AppContext } from '../context';
-import { clientIp } from '../context';
+import type { BrandContext } from '../route-context';
 import { ApiError } from '@/lib/errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
 import { CODES_LOCKED, MAX_CONSECUTIVE_FAILURES, clearFailures, failuresOf, recordFailureOf } from './failures';
@@ -25,8 +24,8 @@ const MESSAGES = {
 
 export const CODE_GUESS_IP_LIMIT: RateLimit = { limit: 30, windowSeconds: 900, message: 'Too many wrong codes from this network. Please try again in 15 minutes.' };
 
-export async function requireOtp(target: OtpTarget, code: string, c: AppContext, counter?: string): Promise<void> {
-  const ipKey = `otp-fail:ip:${target.clientId}:${clientIp(c)}`;
+export async function requireOtp(target: OtpTarget, code: string, c: BrandContext, counter?: string): Promise<void> {
+  const ipKey = `otp-fail:ip:${target.clientId}:${c.address}`;
   const subject = counter ?? `code:${target.channel}:${target.target}`;
   await assertUnderRateLimit(ipKey, CODE_GUESS_IP_LIMIT);
   if ((await failuresOf(target.clientId, subject)) >= MAX_CONSECUTIVE_FAILURES) {
@@ -42,7 +41,7 @@ export async function requireOtp(target: OtpTarget, code: string, c: AppContext,
     await recordFailureOf(target.clientId, subject);
     await hitRateLimit(ipKey, CODE_GUESS_IP_LIMIT).catch(() => undefined); // counted; this answer stays the 400
   }
-  throw new ApiError('bad_request', MESSAGES[result]);
+  throw new ApiError('bad_request', MESSAGES[result], undefined, 'otp');
 }
 
 export const INVALID_OTP_MESSAGE = MESSAGES.invalid;

@@ -35,7 +35,7 @@ const CHANNEL_NAME: Record<Channel, string> = { email: 'e-mail', mobile: 'mobile
 
 export function assertChannel(policy: AuthPolicy, channel: Channel) {
   if (!policy.channels[channel]) {
-    throw new ApiError('bad_request', `Sign-in by ${CHANNEL_NAME[channel]} is not available for this brand.`);
+    throw new ApiError('bad_request', `Sign-in by ${CHANNEL_NAME[channel]} is not available for this brand.`, undefined, 'channel');
   }
 }
 
@@ -46,5 +46,5 @@ export function assertPasswords(policy: AuthPolicy) {
 /** Whether codes of this mode may be sent at all. */
 export function assertOtpMode(policy: AuthPolicy, mode: AuthMode) {
   const allowed = mode === 'SIGNUP' || (mode === 'FORGOT PASSWORD' ? !policy.noPassword : policy.otpSignIn);
-  if (!allowed) throw new ApiError('bad_request', `mode ${mode} is not available for this brand.`);
+  if (!allowed) throw new ApiError('bad_request', `mode ${mode} is not available for this brand.`, undefined, 'mode');
 }

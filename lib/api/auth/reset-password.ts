@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { ApiError } from '@/lib/errors';
+import type { BrandContext } from '../route-context';
+import { ApiError, fieldError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
 import { hashPassword, passwordProblem } from '@/lib/auth/password';
@@ -18,13 +18,13 @@ import { notifyOwner, reclaimByCode } from './verification';
 // proves the contact, so an unverified account is reclaimed first (verification.ts); the owner
 // is told either way.
 
-export async function resetPassword(c: AppContext, body: z.output<typeof resetPasswordBodySchema>): Promise<{ success: true }> {
-  const client = c.var.client;
+export async function resetPassword(c: BrandContext, body: z.output<typeof resetPasswordBodySchema>): Promise<{ success: true }> {
+  const client = c.client;
   const policy = authPolicy(client);
   assertPasswords(policy);
   assertChannel(policy, body.channel);
   const problem = passwordProblem(body.password);
-  if (problem) throw new ApiError('unprocessable', `password: ${problem}`);
+  if (problem) throw fieldError('unprocessable', 'password', problem);
 
   await requireOtp({ clientId: client.id, purpose: 'FORGOT PASSWORD', channel: body.channel, target: body.contact }, body.otp, c);
   const customer = await findCustomerByContact(client.id, body.channel, body.contact);

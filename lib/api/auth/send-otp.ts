@@ -1,7 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { clientIp } from '../context';
+import type { BrandContext } from '../route-context';
 import { hitRateLimit } from '../rate-limit';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
 import { sendMessage } from '@/lib/messaging';
@@ -24,8 +23,8 @@ export function maskContact(channel: 'email' | 'mobile', contact: string): strin
   return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain}`;
 }
 
-export async function sendOtp(c: AppContext, body: z.output<typeof sendOtpBodySchema>): Promise<z.input<typeof sendOtpResponseSchema>> {
-  const client = c.var.client;
+export async function sendOtp(c: BrandContext, body: z.output<typeof sendOtpBodySchema>): Promise<z.input<typeof sendOtpResponseSchema>> {
+  const client = c.client;
   const policy = authPolicy(client);
   assertChannel(policy, body.channel);
   assertOtpMode(policy, body.mode);
@@ -35,7 +34,7 @@ export async function sendOtp(c: AppContext, body: z.output<typeof sendOtpBodySc
   // requesters together get 10 an hour for one contact (no SMS flood), but a browser that signed
   // in to the account before is still served then (docs/security.md, "Accounts").
   const target = `${client.id}:${body.channel}:${body.contact}`;
-  const ip = clientIp(c);
+  const ip = c.address;
   await hitRateLimit(`otp-send:ip:${client.id}:${ip}`, { limit: 30, windowSeconds: 3600 });
   await hitRateLimit(`otp-send:resend:${body.mode}:${ip}:${target}`, {
     limit: 1,

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { clientIp } from '../context';
+import type { BrandContext } from '../route-context';
 import { ApiError } from '@/lib/errors';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
 import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
@@ -24,14 +23,14 @@ export const BAD_CREDENTIALS = 'Incorrect email/mobile number or password.';
 const TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.' };
 const IP_LIMIT: RateLimit = { limit: 50, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' };
 
-export async function signIn(c: AppContext, body: z.output<typeof loginBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
-  const client = c.var.client;
+export async function signIn(c: BrandContext, body: z.output<typeof loginBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
+  const client = c.client;
   const policy = authPolicy(client);
   assertPasswords(policy);
   assertChannel(policy, body.channel);
 
   const targetKey = `login-fail:target:${client.id}:${body.channel}:${body.contact}`;
-  const ipKey = `login-fail:ip:${client.id}:${clientIp(c)}`;
+  const ipKey = `login-fail:ip:${client.id}:${c.address}`;
   await assertUnderRateLimit(targetKey, TARGET_LIMIT);
   await assertUnderRateLimit(ipKey, IP_LIMIT);
   await assertPasswordsAllowed(client.id, body.channel, body.contact);

@@ -1,8 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { clientIp } from '../context';
-import { ApiError } from '@/lib/errors';
+import type { BrandContext } from '../route-context';
+import { ApiError, fieldError } from '@/lib/errors';
 import { hitRateLimit, type RateLimit } from '../rate-limit';
 import { hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
@@ -35,30 +34,30 @@ import { and, eq } from 'drizzle-orm';
 //   Limited per address and contact.
 // userName: required when the brand takes user names (is_UserName_Intake_Enabled), else ignored.
 
-const invalid = (field: string, message: string) => new ApiError('unprocessable', `${field}: ${message}`);
+const invalid = (field: string, message: string) => fieldError('unprocessable', field, message);
 
 export const SIGNUP_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600, message: 'Too many sign-ups from this network. Please try again later.' };
 export const SIGNUP_CONTACT_LIMIT: RateLimit = { limit: 5, windowSeconds: 3600, message: 'Too many sign-ups for this contact. Please try again later.' };
 
 type SignUpAnswer = z.input<typeof signedInResponseSchema> | z.input<typeof sendOtpResponseSchema>;
 
-export async function signUp(c: AppContext, body: z.output<typeof signupBodySchema>): Promise<SignUpAnswer> {
-  const client = c.var.client;
+export async function signUp(c: BrandContext, body: z.output<typeof signupBodySchema>): Promise<SignUpAnswer> {
+  const client = c.client;
   const policy = authPolicy(client);
   assertChannel(policy, body.channel);
 
   if (policy.noPassword && body.password !== undefined) throw invalid('password', 'this brand signs in without a password');
   if (!policy.noPassword) {
-    if (body.password === undefined) throw new ApiError('unprocessable', 'password is required');
+    if (body.password === undefined) throw new ApiError('unprocessable', 'password is required', undefined, 'password');
     const problem = passwordProblem(body.password);
     if (problem) throw invalid('password', problem);
   }
-  if (policy.userNameIntake && !body.userName) throw new ApiError('unprocessable', 'userName is required');
-  if (policy.signupOtp && !body.otp) throw new ApiError('unprocessable', 'otp is required');
+  if (policy.userNameIntake && !body.userName) throw new ApiError('unprocessable', 'userName is required', undefined, 'userName');
+  if (policy.signupOtp && !body.otp) throw new ApiError('unprocessable', 'otp is required', undefined, 'otp');
 
   // Confirming a code-less sign-up is bounded by the code's own limits (otp-check.ts), not these.
   if (!body.otp || policy.signupOtp) {
-    await hitRateLimit(`signup:ip:${client.id}:${clientIp(c)}`, SIGNUP_IP_LIMIT);
+    await hitRateLimit(`signup:ip:${client.id}:${c.address}`, SIGNUP_IP_LIMIT);
     await hitRateLimit(`signup:contact:${client.id}:${body.channel}:${body.contact}`, SIGNUP_CONTACT_LIMIT);
   }
 

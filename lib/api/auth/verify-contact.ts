@@ -1,8 +1,8 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { AppContext, AppEnv } from '../context';
-import { clientIp } from '../context';
+import type { AppEnv } from '../context';
+import type { CustomerContext } from '../route-context';
 import { ApiError } from '@/lib/errors';
 import { hitRateLimit } from '../rate-limit';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
@@ -25,13 +25,13 @@ import { UNAUTHORIZED } from './require-customer';
 export const VERIFICATION_REQUIRED =
   'Confirm your e-mail address or mobile number first: we send a code to it. Your profile, UPI id, rewards and payouts open once it is confirmed.';
 
-async function signedInCustomer(c: AppContext) {
-  const row = await findActiveCustomer(c.var.client.id, c.var.auth.customerId);
+async function signedInCustomer(c: Pick<CustomerContext, 'clientId' | 'customerId'>) {
+  const row = await findActiveCustomer(c.clientId, c.customerId);
   if (!row) throw new ApiError('unauthorized', UNAUTHORIZED);
   return row;
 }
 
-export async function contactStatus(c: AppContext): Promise<z.input<typeof contactStatusResponseSchema>> {
+export async function contactStatus(c: CustomerContext): Promise<z.input<typeof contactStatusResponseSchema>> {
   const row = await signedInCustomer(c);
   const contact = contactOf(row);
   return {
@@ -41,13 +41,13 @@ export async function contactStatus(c: AppContext): Promise<z.input<typeof conta
   };
 }
 
-export async function sendVerifyCode(c: AppContext): Promise<z.input<typeof sendOtpResponseSchema>> {
-  const client = c.var.client;
+export async function sendVerifyCode(c: CustomerContext): Promise<z.input<typeof sendOtpResponseSchema>> {
+  const client = c.client;
   const row = await signedInCustomer(c);
   const contact = contactOf(row);
   if (row.contactVerifiedAt) throw new ApiError('conflict', 'Your contact is already confirmed.');
   if (!contact) throw new ApiError('bad_request', 'This account has no e-mail address or mobile number to confirm.');
-  await hitRateLimit(`otp-send:ip:${client.id}:${clientIp(c)}`, { limit: 30, windowSeconds: 3600 });
+  await hitRateLimit(`otp-send:ip:${client.id}:${c.address}`, { limit: 30, windowSeconds: 3600 });
   await hitRateLimit(`verify-send:${client.id}:${row.id}`, {
     limit: 1,
     windowSeconds: RESEND_AFTER_SECONDS,
@@ -71,20 +71,20 @@ export async function sendVerifyCode(c: AppContext): Promise<z.input<typeof send
   };
 }
 
-export async function confirmContact(c: AppContext, body: z.output<typeof verifyContactBodySchema>): Promise<{ success: true }> {
+export async function confirmContact(c: CustomerContext, body: z.output<typeof verifyContactBodySchema>): Promise<{ success: true }> {
   const row = await signedInCustomer(c);
   const contact = contactOf(row);
   if (row.contactVerifiedAt) return { success: true };
   if (!contact) throw new ApiError('bad_request', 'This account has no e-mail address or mobile number to confirm.');
   // Wrong codes here count against this account, not the contact (failures.ts).
-  await requireOtp({ clientId: c.var.client.id, purpose: 'VERIFY', channel: contact.channel, target: contact.contact }, body.otp, c, accountSubject(row.id));
-  await markContactVerified(c.var.client.id, row.id);
+  await requireOtp({ clientId: c.clientId, purpose: 'VERIFY', channel: contact.channel, target: contact.contact }, body.otp, c, accountSubject(row.id));
+  await markContactVerified(c.clientId, row.id);
   return { success: true };
 }
 
 /** After requireCustomer: 403 until the account's contact is verified. */
 export const requireVerifiedContact: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const row = await signedInCustomer(c as AppContext);
+  const row = await signedInCustomer({ clientId: c.var.client.id, customerId: c.var.auth.customerId });
   if (!row.contactVerifiedAt) throw new ApiError('forbidden', VERIFICATION_REQUIRED);
   await next();
 };

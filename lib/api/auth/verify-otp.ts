@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
+import type { BrandContext } from '../route-context';
 import { ApiError } from '@/lib/errors';
 import type { signedInResponseSchema, verifyOtpBodySchema } from '@/lib/schemas/auth';
 import { assertChannel, assertOtpMode, authPolicy } from './policy';
@@ -14,8 +14,8 @@ import { reclaimByCode } from './verification';
 // brand takes user names). The code must have been sent for the same mode. The code proves the
 // contact: an unverified account is reclaimed from whoever registered it (verification.ts).
 
-export async function verifyOtp(c: AppContext, body: z.output<typeof verifyOtpBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
-  const client = c.var.client;
+export async function verifyOtp(c: BrandContext, body: z.output<typeof verifyOtpBodySchema>): Promise<z.input<typeof signedInResponseSchema>> {
+  const client = c.client;
   const policy = authPolicy(client);
   assertChannel(policy, body.channel);
   assertOtpMode(policy, body.mode);

@@ -1,10 +1,9 @@
 import 'server-only';
-import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../context';
 import { ApiError } from '@/lib/errors';
-import { embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
+import { embeddingUrlResponseSchema } from '@/lib/schemas/client';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { findClientByHost, type ClientRow } from '@/lib/brands/find-client';
+import type { z } from 'zod';
 
 // GET /api/client//embedding-url?domain= (spec section 7; also /api/client/embedding-url) — where
 // the brand serving `domain` frames the app. Public, keyed by the domain rather than by the
@@ -13,22 +12,25 @@ import { findClientByHost, type ClientRow } from '@/lib/brands/find-client';
 // fetch, which cannot set the Host header. A blacklisted brand's domain gets 403 like the rest of
 // its API; an unknown domain an empty list.
 
-export const embeddingLookupRoutes = new Hono<AppEnv>();
+type EmbeddingAnswer = z.input<typeof embeddingUrlResponseSchema>;
 
-export function embeddingAnswer(client: ClientRow) {
+export function embeddingAnswer(client: ClientRow): EmbeddingAnswer {
   const ui = brandConfigOf(client).ui;
-  return embeddingUrlResponseSchema.parse([
-    { clientId: client.id, embeddingURL: ui.embeddingURL, isEmbeddingRequired: ui.isEmbeddingRequired },
-  ]);
+  return [{ clientId: client.id, embeddingURL: ui.embeddingURL, isEmbeddingRequired: ui.isEmbeddingRequired }];
 }
 
-const lookup = async (c: Context<AppEnv>) => {
-  const query = embeddingUrlQuerySchema.parse(c.req.query());
-  const client = await findClientByHost(query.domain);
-  if (!client) return c.json([], 200);
+/** The embedding of whichever brand serves `domain`. */
+export async function lookUpEmbedding(domain: string): Promise<EmbeddingAnswer> {
+  const client = await findClientByHost(domain);
+  if (!client) return [];
   if (client.serviceStatus === 'Blacklisted') throw new ApiError('forbidden', 'This service is not available for this brand.');
-  return c.json(embeddingAnswer(client), 200);
-};
+  return embeddingAnswer(client);
+}
 
-embeddingLookupRoutes.get('/client//embedding-url', lookup);
-embeddingLookupRoutes.get('/client/embedding-url', lookup);
+/** The requesting brand's own embedding, asked by its id: another brand's domain answers an empty list. */
+export async function ownEmbedding(client: ClientRow, id: string, domain: string): Promise<EmbeddingAnswer> {
+  if (id !== client.id) throw new ApiError('not_found', 'Client not found');
+  const target = await findClientByHost(domain);
+  if (!target || target.id !== client.id) return [];
+  return embeddingAnswer(target);
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ClientRow } from '@/lib/brands/find-client';
 import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
+import { checkedAnswer } from '../define-route';
 import { featureKeyOfFlag, type FeatureFlag } from '@/lib/schemas/client-config';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { gradient, gradientBackground, textColorFor } from '@/lib/domain/theme';
@@ -65,7 +66,7 @@ const answers = new WeakMap<ClientRow, CloneInfo>();
 export function cloneInfoOf(client: ClientRow): CloneInfo {
   let answer = answers.get(client);
   if (!answer) {
-    answer = cloneInfoSchema.parse(getCloneInfo(client));
+    answer = checkedAnswer(cloneInfoSchema, getCloneInfo(client));
     answers.set(client, answer);
   }
   return answer;

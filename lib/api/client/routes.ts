@@ -1,42 +1,50 @@
 import 'server-only';
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import type { AppEnv } from '../context';
-import { ApiError } from '@/lib/errors';
+import { z } from 'zod';
+import { defineRoute } from '../define-route';
 import { cloneInfoSchema, embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
 import { cloneInfoOf } from './get-clone-info';
-import { findClientByHost } from '@/lib/brands/find-client';
-import { embeddingAnswer } from './embedding-lookup';
-import { errorResponses } from '../openapi';
+import { lookUpEmbedding, ownEmbedding } from './embedding-lookup';
 
-export const clientRoutes = new OpenAPIHono<AppEnv>();
+// The brand of the requesting host, and where brands are embedded.
 
-// GET /api/client/clone-info — the requesting host's brand configuration
-clientRoutes.openapi(
-  createRoute({
+const lookup = (path: string, hidden: boolean) =>
+  defineRoute({
+    method: 'get',
+    path,
+    tag: 'client',
+    access: 'public',
+    hidden,
+    description: 'Public: answers for whichever brand serves the domain, whatever the requesting host.',
+    query: embeddingUrlQuerySchema,
+    response: { description: 'Embedding URL of the domain (an empty list when no brand serves it)', schema: embeddingUrlResponseSchema },
+    handle: ({ query }) => lookUpEmbedding(query.domain),
+  });
+
+export const clientRoutes = [
+  // GET /api/client//embedding-url?domain= (the spec's spelling, with an empty id) and
+  // /api/client/embedding-url — public, domain-keyed (embedding-lookup.ts)
+  lookup('/client/embedding-url', false),
+  lookup('/client//embedding-url', true),
+
+  // GET /api/client/clone-info — the requesting host's brand configuration
+  defineRoute({
     method: 'get',
     path: '/client/clone-info',
-    tags: ['client'],
-    responses: { 200: { description: 'Brand configuration', content: { 'application/json': { schema: cloneInfoSchema } } }, ...errorResponses },
+    tag: 'client',
+    access: 'brand',
+    response: { description: 'Brand configuration', schema: cloneInfoSchema },
+    handle: (_input, ctx) => cloneInfoOf(ctx.client),
   }),
-  (c) => c.json(cloneInfoOf(c.var.client), 200),
-);
 
-// GET /api/client/{id}/embedding-url?domain= — the requesting brand's own embedding URL. The
-// domain-keyed lookup without an id (the spec's /api/client//embedding-url) is public and lives
-// in embedding-lookup.ts, before the tenant guard.
-clientRoutes.openapi(
-  createRoute({
+  // GET /api/client/{id}/embedding-url?domain= — the requesting brand's own embedding URL
+  defineRoute({
     method: 'get',
     path: '/client/{id}/embedding-url',
-    tags: ['client'],
-    request: { query: embeddingUrlQuerySchema },
-    responses: { 200: { description: 'Embedding URL of the domain', content: { 'application/json': { schema: embeddingUrlResponseSchema } } }, ...errorResponses },
+    tag: 'client',
+    access: 'brand',
+    params: z.object({ id: z.string() }),
+    query: embeddingUrlQuerySchema,
+    response: { description: 'Embedding URL of the domain', schema: embeddingUrlResponseSchema },
+    handle: ({ params, query }, ctx) => ownEmbedding(ctx.client, params.id, query.domain),
   }),
-  async (c) => {
-    const query = embeddingUrlQuerySchema.parse(c.req.query());
-    if (c.req.param('id') !== c.var.client.id) throw new ApiError('not_found', 'Client not found');
-    const target = await findClientByHost(query.domain);
-    if (!target || target.id !== c.var.client.id) return c.json([], 200);
-    return c.json(embeddingAnswer(target), 200);
-  },
-);
+];

@@ -5,7 +5,7 @@ import { complaints, products, ticketCounters } from '@/lib/db/schema';
 import { ticketId as formatTicketId } from '@/lib/domain/complaints';
 import { randomId } from '@/lib/ids';
 import { raiseComplaintFieldsSchema } from '@/lib/schemas/complaints';
-import { ApiError, notFound } from '@/lib/errors';
+import { ApiError, fieldError, notFound } from '@/lib/errors';
 import { findMyUnit } from '../aftersales/find-my-unit';
 import { storeFile } from '../aftersales/store-file';
 import type { UploadForm } from '../aftersales/read-upload-form';
@@ -18,13 +18,13 @@ import { getComplaint } from './find-complaints';
 
 export async function raiseComplaint(clientId: string, customerId: string, priorities: readonly string[], form: UploadForm) {
   const fields = raiseComplaintFieldsSchema.parse(form.fields);
-  if (!priorities.includes(fields.priority)) throw new ApiError('unprocessable', `priority: must be one of: ${priorities.join(', ')}`);
+  if (!priorities.includes(fields.priority)) throw fieldError('unprocessable', 'priority', `must be one of: ${priorities.join(', ')}`);
   const checked = form.files.filter((f) => f.field === 'attachments');
   const db = await getDb();
   let productId: string | null = null;
   if (fields.unitId) {
     const unit = await findMyUnit(db, clientId, customerId, fields.unitId);
-    if (fields.productId && fields.productId !== unit.product.id) throw new ApiError('unprocessable', 'productId: is not the product of this unit');
+    if (fields.productId && fields.productId !== unit.product.id) throw fieldError('unprocessable', 'productId', 'is not the product of this unit');
     productId = unit.product.id;
   } else if (fields.productId) {
     const [p] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, fields.productId), eq(products.clientId, clientId)));

@@ -1,11 +1,5 @@
 import 'server-only';
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
-import type { AppContext, AppEnv } from '../context';
-import { errorResponses, errorBodySchema } from '../openapi';
-import { requireCustomer } from '../auth/require-customer';
-import { brandConfig } from '../verify/scan-guard';
-import { requireAfterSalesModule } from '../aftersales/module';
+import { defineRoute } from '../define-route';
 import { mediaField, readUploadForm, usingUploads } from '../aftersales/read-upload-form';
 import { hitRateLimit } from '../rate-limit';
 import { COMPLAINT_REPLY_LIMIT } from '../append-limits';
@@ -26,97 +20,83 @@ import { replyToComplaint } from './reply-complaint';
 
 // Complaints (isComplaintManagementEnabled): raise with attachments, list, thread, reply.
 
-export const complaintRoutes = new OpenAPIHono<AppEnv>();
+const flag = 'isComplaintManagementEnabled';
+const COMPLAINT_LIMIT = { limit: 20, windowSeconds: 3600, message: 'Too many complaints in an hour. Please try again later.' };
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const complaintRoutes = [
+  // GET /api/customer/complaints/options — categories and the brand's priorities for the form
+  defineRoute({
+    method: 'get',
+    path: '/customer/complaints/options',
+    tag: 'complaints',
+    access: 'customer',
+    flag,
+    response: { description: 'Form options', schema: complaintOptionsSchema },
+    handle: (_input, ctx) => ({ categories: [...COMPLAINT_CATEGORIES], priorities: ctx.config.complaintConfig.priorities, maxAttachments: COMPLAINT_MAX_ATTACHMENTS }),
+  }),
 
-// GET /api/customer/complaints/options — categories and the brand's priorities for the form
-complaintRoutes.openapi(
-  createRoute({ method: 'get', path: '/customer/complaints/options', tags: ['complaints'], middleware: [requireCustomer] as const, security: [{ bearer: [] }], responses: { 200: json(complaintOptionsSchema, 'Form options'), ...errorResponses } }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isComplaintManagementEnabled');
-    const priorities = brandConfig(c as unknown as AppContext).complaintConfig.priorities;
-    return c.json(complaintOptionsSchema.parse({ categories: [...COMPLAINT_CATEGORIES], priorities, maxAttachments: COMPLAINT_MAX_ATTACHMENTS }), 200);
-  },
-);
-
-// POST /api/customer/complaints (multipart/form-data) — raise a ticket
-complaintRoutes.openapi(
-  createRoute({
+  // POST /api/customer/complaints (multipart/form-data) — raise a ticket
+  defineRoute({
     method: 'post',
     path: '/customer/complaints',
-    tags: ['complaints'],
-    middleware: [requireCustomer] as const,
-    security: [{ bearer: [] }],
-    description:
-      'multipart/form-data: category, priority (one of complaintConfig.priorities), description (10-2000), unitId or productId (optional), attachments (0-3 files: image up to 5 MB, PDF up to 10 MB, video up to 25 MB).',
-    responses: {
-      201: json(complaintDetailSchema, 'The ticket'),
-      413: json(errorBodySchema, 'A file or the whole form is too large'),
-      415: json(errorBodySchema, 'An attachment is not an image, video or PDF by its content'),
-      ...errorResponses,
+    tag: 'complaints',
+    access: 'customer',
+    flag,
+    upload: {
+      fields:
+        'category, priority (one of complaintConfig.priorities), description (10-2000), unitId or productId (optional), attachments (0-3 files: image up to 5 MB, PDF up to 10 MB, video up to 25 MB).',
+    },
+    response: { status: 201, description: 'The ticket', schema: complaintDetailSchema },
+    errors: { 413: 'A file or the whole form is too large', 415: 'An attachment is not an image, video or PDF by its content' },
+    handle: async ({ upload }, ctx) => {
+      await hitRateLimit(`complaint:${ctx.clientId}:${ctx.customerId}`, COMPLAINT_LIMIT);
+      const form = await readUploadForm(upload, {
+        fileFields: { attachments: mediaField('attachments', ['image', 'video', 'pdf'], COMPLAINT_MAX_ATTACHMENTS, `attachments: at most ${COMPLAINT_MAX_ATTACHMENTS} files`) },
+        maxBytes: COMPLAINT_FORM_MAX_BYTES,
+        what: 'complaint',
+        owner: { clientId: ctx.clientId, customerId: ctx.customerId },
+      });
+      return usingUploads(form, (f) => raiseComplaint(ctx.clientId, ctx.customerId, ctx.config.complaintConfig.priorities, f));
     },
   }),
-  async (c) => {
-    const ctx = c as unknown as AppContext;
-    requireAfterSalesModule(ctx, 'isComplaintManagementEnabled');
-    await hitRateLimit(`complaint:${c.var.client.id}:${c.var.auth.customerId}`, { limit: 20, windowSeconds: 3600, message: 'Too many complaints in an hour. Please try again later.' });
-    const form = await readUploadForm(ctx, {
-      fileFields: { attachments: mediaField('attachments', ['image', 'video', 'pdf'], COMPLAINT_MAX_ATTACHMENTS, `attachments: at most ${COMPLAINT_MAX_ATTACHMENTS} files`) },
-      maxBytes: COMPLAINT_FORM_MAX_BYTES,
-      what: 'complaint',
-      owner: { clientId: c.var.client.id, customerId: c.var.auth.customerId },
-    });
-    const priorities = brandConfig(ctx).complaintConfig.priorities;
-    const ticket = await usingUploads(form, (f) => raiseComplaint(c.var.client.id, c.var.auth.customerId, priorities, f));
-    return c.json(complaintDetailSchema.parse(ticket), 201);
-  },
-);
 
-// GET /api/customer/complaints — the customer's tickets, newest first
-complaintRoutes.openapi(
-  createRoute({ method: 'get', path: '/customer/complaints', tags: ['complaints'], middleware: [requireCustomer] as const, security: [{ bearer: [] }], responses: { 200: json(complaintsResponseSchema, 'Tickets'), ...errorResponses } }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isComplaintManagementEnabled');
-    return c.json(complaintsResponseSchema.parse({ complaints: await listComplaints(await getDb(), c.var.client.id, c.var.auth.customerId) }), 200);
-  },
-);
+  // GET /api/customer/complaints — the customer's tickets, newest first
+  defineRoute({
+    method: 'get',
+    path: '/customer/complaints',
+    tag: 'complaints',
+    access: 'customer',
+    flag,
+    response: { description: 'Tickets', schema: complaintsResponseSchema },
+    handle: async (_input, ctx) => ({ complaints: await listComplaints(await getDb(), ctx.clientId, ctx.customerId) }),
+  }),
 
-// GET /api/customer/complaints/{ticketId} — one ticket with its thread
-complaintRoutes.openapi(
-  createRoute({
+  // GET /api/customer/complaints/{ticketId} — one ticket with its thread
+  defineRoute({
     method: 'get',
     path: '/customer/complaints/{ticketId}',
-    tags: ['complaints'],
-    middleware: [requireCustomer] as const,
-    security: [{ bearer: [] }],
-    request: { params: ticketParamsSchema },
-    responses: { 200: json(complaintDetailSchema, 'The ticket'), ...errorResponses },
+    tag: 'complaints',
+    access: 'customer',
+    flag,
+    params: ticketParamsSchema,
+    response: { description: 'The ticket', schema: complaintDetailSchema },
+    handle: async ({ params }, ctx) => getComplaint(await getDb(), ctx.clientId, ctx.customerId, params.ticketId),
   }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isComplaintManagementEnabled');
-    const detail = await getComplaint(await getDb(), c.var.client.id, c.var.auth.customerId, c.req.valid('param').ticketId);
-    return c.json(complaintDetailSchema.parse(detail), 200);
-  },
-);
 
-// POST /api/customer/complaints/{ticketId}/messages { body } — reply in the thread
-complaintRoutes.openapi(
-  createRoute({
+  // POST /api/customer/complaints/{ticketId}/messages { body } — reply in the thread
+  defineRoute({
     method: 'post',
     path: '/customer/complaints/{ticketId}/messages',
-    tags: ['complaints'],
-    middleware: [requireCustomer] as const,
-    security: [{ bearer: [] }],
-    request: { params: ticketParamsSchema, body: { content: { 'application/json': { schema: replyBodySchema } }, required: true } },
-    responses: { 201: json(complaintDetailSchema, 'The ticket with the reply'), 409: json(errorBodySchema, 'Ticket closed'), ...errorResponses },
+    tag: 'complaints',
+    access: 'customer',
+    flag,
+    params: ticketParamsSchema,
+    body: replyBodySchema,
+    response: { status: 201, description: 'The ticket with the reply', schema: complaintDetailSchema },
+    errors: { 409: 'Ticket closed' },
+    handle: async ({ params, body }, ctx) => {
+      await hitRateLimit(`complaint-reply:${ctx.clientId}:${ctx.customerId}`, COMPLAINT_REPLY_LIMIT);
+      return replyToComplaint(ctx.clientId, ctx.customerId, params.ticketId, body.body);
+    },
   }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isComplaintManagementEnabled');
-    const { ticketId } = c.req.valid('param');
-    const { body } = c.req.valid('json');
-    await hitRateLimit(`complaint-reply:${c.var.client.id}:${c.var.auth.customerId}`, COMPLAINT_REPLY_LIMIT);
-    const detail = await replyToComplaint(c.var.client.id, c.var.auth.customerId, ticketId, body);
-    return c.json(complaintDetailSchema.parse(detail), 201);
-  },
-);
+];

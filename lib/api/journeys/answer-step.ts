@@ -6,13 +6,13 @@ import { randomId } from '@/lib/ids';
 import type { stepAnswerBodySchema } from '@/lib/schemas/journeys';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import type { z } from 'zod';
-import { ApiError, notFound } from '@/lib/errors';
+import { ApiError, fieldError, notFound } from '@/lib/errors';
 import { isUniqueViolation } from '../aftersales/db';
 import { findMyUnit } from '../aftersales/find-my-unit';
 import { grantReward } from '../rewards/grant-reward';
 import { findGrants } from '../rewards/find-grants';
 import { loadJourney, shapeJourney } from './load-journey';
-import { notOfferedMessage } from '../verify/scan-guard';
+import { notOfferedMessage } from '../feature-flags';
 
 // POST /api/customer/my-products/{unitId}/journey/steps/{stepId} — answers the next step of the
 // unit's journey. Steps go in order: the run's next_position moves by a conditional update, so
@@ -23,17 +23,17 @@ type Body = z.output<typeof stepAnswerBodySchema>;
 
 function answerFor(type: string, config: Record<string, unknown>, body: Body): Record<string, string> {
   if (type === 'DECISION') {
-    if (body.value !== undefined) throw new ApiError('unprocessable', 'value: a question step takes choice');
+    if (body.value !== undefined) throw fieldError('unprocessable', 'value', 'a question step takes choice');
     const options = (config.options as string[]) ?? [];
-    if (body.choice === undefined) throw new ApiError('unprocessable', 'choice is required');
-    if (!options.includes(body.choice)) throw new ApiError('unprocessable', `choice: must be one of: ${options.join(', ')}`);
+    if (body.choice === undefined) throw new ApiError('unprocessable', 'choice is required', undefined, 'choice');
+    if (!options.includes(body.choice)) throw fieldError('unprocessable', 'choice', `must be one of: ${options.join(', ')}`);
     return { choice: body.choice };
   }
   if (type === 'INPUT') {
-    if (body.choice !== undefined) throw new ApiError('unprocessable', 'choice: an input step takes value');
+    if (body.choice !== undefined) throw fieldError('unprocessable', 'choice', 'an input step takes value');
     const max = Number(config.maxLength ?? 100);
-    if (!body.value) throw new ApiError('unprocessable', 'value is required');
-    if (body.value.length > max) throw new ApiError('unprocessable', `value: must be at most ${max} characters`);
+    if (!body.value) throw new ApiError('unprocessable', 'value is required', undefined, 'value');
+    if (body.value.length > max) throw fieldError('unprocessable', 'value', `must be at most ${max} characters`);
     return { value: body.value };
   }
   if (body.choice !== undefined || body.value !== undefined) throw new ApiError('unprocessable', `An ${type} step takes no answer: send {}`);

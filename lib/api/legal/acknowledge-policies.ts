@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { legalAcknowledgements } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
 import type { AcknowledgePoliciesBody, AcknowledgedPolicies } from '@/lib/schemas/legal';
-import { ApiError } from '@/lib/errors';
+import { ApiError, fieldError } from '@/lib/errors';
 import { currentDocuments, findDocument } from './documents';
 import { getAcknowledgedPolicies } from './get-acknowledged-policies';
 
@@ -23,16 +23,16 @@ export async function acknowledgePolicies(
     const rows = [];
     for (const [i, p] of body.policies.entries()) {
       const at = `policies.${i}`;
-      if (p.userId !== customerId) throw new ApiError('unprocessable', `${at}.userId: must be your own customer id`);
+      if (p.userId !== customerId) throw fieldError('unprocessable', `${at}.userId`, `must be your own customer id`);
       const doc = await findDocument(tx, clientId, p.documentId);
-      if (!doc) throw new ApiError('not_found', `${at}.documentId: document not found`);
+      if (!doc) throw fieldError('not_found', `${at}.documentId`, `document not found`);
       if (doc.documentType !== p.documentType) {
-        throw new ApiError('unprocessable', `${at}.documentType: the document is the ${doc.documentType}, not the ${p.documentType}`);
+        throw fieldError('unprocessable', `${at}.documentType`, `the document is the ${doc.documentType}, not the ${p.documentType}`);
       }
-      if (doc.version !== p.version) throw new ApiError('unprocessable', `${at}.version: the document is version ${doc.version}, not ${p.version}`);
+      if (doc.version !== p.version) throw fieldError('unprocessable', `${at}.version`, `the document is version ${doc.version}, not ${p.version}`);
       const latest = current.find((d) => d.documentType === doc.documentType);
       if (latest?.id !== doc.id) {
-        throw new ApiError('conflict', `${at}.version: version ${doc.version} of the ${doc.documentType} is not the current one (${latest?.version})`);
+        throw fieldError('conflict', `${at}.version`, `version ${doc.version} of the ${doc.documentType} is not the current one (${latest?.version})`);
       }
       rows.push({
         id: randomId('ack'),

@@ -1,6 +1,9 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '@/lib/errors';
 import { operatorKey } from '@/lib/server/secrets';
+import type { AppEnv } from '../context';
 
 // The operator key check shared by the operator endpoints (routes.ts): constant time.
 
@@ -12,3 +15,9 @@ export function same(given: string | undefined, expected: string | undefined): b
 }
 
 export const keyMatches = (given: string | undefined) => same(given, operatorKey());
+
+/** The access guard of the operator class (define-route.ts): 401 without the key. */
+export const requireOperatorKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!keyMatches(c.req.header('x-operator-key'))) throw new ApiError('unauthorized', 'Operator key required');
+  return next();
+};

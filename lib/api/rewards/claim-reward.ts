@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { customers, payouts, rewardGrants } from '@/lib/db/schema';
 import type { Payout } from '@/lib/schemas/rewards';
-import { ApiError, notFound } from '@/lib/errors';
+import { ApiError, fieldError, notFound } from '@/lib/errors';
 import { isUniqueViolation } from '../aftersales/db';
 import { findGrants } from './find-grants';
 import { tryTransitionPayout } from '@/lib/payouts/transition-payout';
@@ -16,7 +16,7 @@ import { isUnitUnderReview, UNDER_REVIEW_MESSAGE } from '../verify/red-flag';
 // - of concurrent claims with different keys exactly one moves it; the others get 409;
 // - a key already used for another payout is refused (422).
 
-const keyReused = () => new ApiError('unprocessable', 'Idempotency-Key: this key was already used for another claim; send a new one');
+const keyReused = () => fieldError('unprocessable', 'Idempotency-Key', 'this key was already used for another claim; send a new one');
 
 async function payoutByKey(clientId: string, customerId: string, key: string) {
   const db = await getDb();
@@ -56,7 +56,7 @@ export async function claimReward(clientId: string, customerId: string, grantId:
     .select({ vpa: customers.vpa })
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.clientId, clientId)));
-  if (!me?.vpa) throw new ApiError('unprocessable', 'vpa: add your UPI id (for example name@bank) before claiming a cashback');
+  if (!me?.vpa) throw fieldError('unprocessable', 'vpa', 'add your UPI id (for example name@bank) before claiming a cashback');
   let moved;
   try {
     moved = await tryTransitionPayout(db, { clientId, customerId, payoutId: payout.id }, 'NOT_CLAIMED', 'TRANSFER_PENDING', {

@@ -1,12 +1,6 @@
 import 'server-only';
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
-import type { AppEnv } from '../context';
-import { errorResponses, errorBodySchema } from '../openapi';
+import { defineRoute } from '../define-route';
 import { ApiError } from '@/lib/errors';
-import { requireCustomer } from '../auth/require-customer';
-import { requireVerifiedContact } from '../auth/verify-contact';
-import { requireAfterSalesModule } from '../aftersales/module';
 import { getDb } from '@/lib/db/client';
 import { grantParamsSchema, idempotencyKeySchema, payoutSchema, rewardsResponseSchema, transactionsResponseSchema } from '@/lib/schemas/rewards';
 import { findGrants, listTransactions } from './find-grants';
@@ -14,66 +8,51 @@ import { claimReward } from './claim-reward';
 
 // Rewards earned through scan journeys, their cashback claims and the payouts (isLoyalityProgramEnabled).
 
-export const rewardsRoutes = new OpenAPIHono<AppEnv>();
+const flag = 'isLoyalityProgramEnabled';
+const access = { class: 'customer', contact: 'verified' } as const;
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** The Idempotency-Key header of a claim: the same key answers the same payout and pays once. */
+function idempotencyKeyOf(raw: string | undefined): string {
+  if (!raw) throw new ApiError('bad_request', 'Idempotency-Key header is required', undefined, 'Idempotency-Key');
+  const parsed = idempotencyKeySchema.safeParse(raw);
+  if (!parsed.success) throw new ApiError('unprocessable', `Idempotency-Key: ${parsed.error.issues[0]!.message}`, undefined, 'Idempotency-Key');
+  return parsed.data;
+}
 
-// GET /api/customer/rewards — earned rewards (coupon codes, cashback payouts), newest first
-rewardsRoutes.openapi(
-  createRoute({
+export const rewardsRoutes = [
+  // GET /api/customer/rewards — earned rewards (coupon codes, cashback payouts), newest first
+  defineRoute({
     method: 'get',
     path: '/customer/rewards',
-    tags: ['rewards'],
-    middleware: [requireCustomer, requireVerifiedContact] as const,
-    security: [{ bearer: [] }],
-    responses: { 200: json(rewardsResponseSchema, 'Earned rewards'), ...errorResponses },
+    tag: 'rewards',
+    access,
+    flag,
+    response: { description: 'Earned rewards', schema: rewardsResponseSchema },
+    handle: async (_input, ctx) => ({ rewards: await findGrants(await getDb(), ctx.clientId, ctx.customerId) }),
   }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isLoyalityProgramEnabled');
-    return c.json(rewardsResponseSchema.parse({ rewards: await findGrants(await getDb(), c.var.client.id, c.var.auth.customerId) }), 200);
-  },
-);
 
-// POST /api/customer/rewards/{grantId}/claim (header Idempotency-Key) — pay a cashback to the UPI id
-rewardsRoutes.openapi(
-  createRoute({
+  // POST /api/customer/rewards/{grantId}/claim (header Idempotency-Key) — pay a cashback to the UPI id
+  defineRoute({
     method: 'post',
     path: '/customer/rewards/{grantId}/claim',
-    tags: ['rewards'],
-    middleware: [requireCustomer, requireVerifiedContact] as const,
-    security: [{ bearer: [] }],
+    tag: 'rewards',
+    access,
+    flag,
     description: 'No body. Header Idempotency-Key (8-100 of A-Z a-z 0-9 - _ . :): the same key answers the same payout and pays once.',
-    request: { params: grantParamsSchema },
-    responses: {
-      200: json(payoutSchema, 'The payout, now TRANSFER_PENDING (or as it is, when the key was seen before)'),
-      409: json(errorBodySchema, 'Already claimed'),
-      ...errorResponses,
-    },
+    params: grantParamsSchema,
+    response: { description: 'The payout, now TRANSFER_PENDING (or as it is, when the key was seen before)', schema: payoutSchema },
+    errors: { 409: 'Already claimed' },
+    handle: (({ params }, ctx) => claimReward(ctx.clientId, ctx.customerId, params.grantId, idempotencyKeyOf(ctx.header('idempotency-key')))),
   }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isLoyalityProgramEnabled');
-    const raw = c.req.header('idempotency-key');
-    if (!raw) throw new ApiError('bad_request', 'Idempotency-Key header is required');
-    const parsed = idempotencyKeySchema.safeParse(raw);
-    if (!parsed.success) throw new ApiError('unprocessable', `Idempotency-Key: ${parsed.error.issues[0]!.message}`);
-    const payout = await claimReward(c.var.client.id, c.var.auth.customerId, c.req.valid('param').grantId, parsed.data);
-    return c.json(payoutSchema.parse(payout), 200);
-  },
-);
 
-// GET /api/customer/transactions — payouts with their status, newest first
-rewardsRoutes.openapi(
-  createRoute({
+  // GET /api/customer/transactions — payouts with their status, newest first
+  defineRoute({
     method: 'get',
     path: '/customer/transactions',
-    tags: ['rewards'],
-    middleware: [requireCustomer, requireVerifiedContact] as const,
-    security: [{ bearer: [] }],
-    responses: { 200: json(transactionsResponseSchema, 'Payouts'), ...errorResponses },
+    tag: 'rewards',
+    access,
+    flag,
+    response: { description: 'Payouts', schema: transactionsResponseSchema },
+    handle: async (_input, ctx) => ({ transactions: await listTransactions(await getDb(), ctx.clientId, ctx.customerId) }),
   }),
-  async (c) => {
-    requireAfterSalesModule(c, 'isLoyalityProgramEnabled');
-    const list = await listTransactions(await getDb(), c.var.client.id, c.var.auth.customerId);
-    return c.json(transactionsResponseSchema.parse({ transactions: list }), 200);
-  },
-);
+];

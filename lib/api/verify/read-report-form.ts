@@ -1,6 +1,6 @@
 import 'server-only';
-import type { AppContext } from '../context';
-import { ApiError } from '@/lib/errors';
+import type { UploadRequest } from '../route-context';
+import { ApiError, fieldError } from '@/lib/errors';
 import { sniffFile, sanitizeFileName } from '@/lib/domain/files';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
 import { readUploadForm, type FileRule } from '../aftersales/read-upload-form';
@@ -18,13 +18,13 @@ const photoRule: FileRule = {
   tooMany: 'photo: send one photo',
   inspect({ name, head }) {
     const contentType = sniffImage(head);
-    if (!contentType) throw new ApiError('unsupported_media_type', 'photo: must be a PNG, JPEG or WebP image');
+    if (!contentType) throw fieldError('unsupported_media_type', 'photo', 'must be a PNG, JPEG or WebP image');
     return { mediaType: 'image', contentType, name: sanitizeFileName(name, sniffFile(head)), maxBytes: REPORT_PHOTO_MAX_BYTES, tooLarge: TOO_LARGE };
   },
 };
 
 /** `reservation`: the form's quota reservation, for usingUploads to hand back. */
-export async function readReportForm(c: AppContext, owner: { clientId: string; customerId: string }): Promise<ReportInput & { reservation?: string | null }> {
-  const form = await readUploadForm(c, { fileFields: { photo: photoRule }, maxBytes: BODY_MAX_BYTES, tooLarge: TOO_LARGE, what: 'report', owner });
+export async function readReportForm(req: UploadRequest, owner: { clientId: string; customerId: string }): Promise<ReportInput & { reservation?: string | null }> {
+  const form = await readUploadForm(req, { fileFields: { photo: photoRule }, maxBytes: BODY_MAX_BYTES, tooLarge: TOO_LARGE, what: 'report', owner });
   return { fields: form.fields, photo: form.files[0] ?? null, reservation: form.reservation };
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { codes } from '@/lib/db/schema';
 import { normalizeAuthCode } from '@/lib/domain/auth-code';
-import { ApiError } from '@/lib/errors';
+import { ApiError, fieldError } from '@/lib/errors';
 import { verifyCode, type ScanContext } from './verify-code';
 
 // POST /api/verify/auth-code — the customer types the code under the scratch-off instead of
@@ -12,7 +12,7 @@ import { verifyCode, type ScanContext } from './verify-code';
 // characters) answers 422 naming the field.
 export async function verifyAuthCode(ctx: ScanContext, typed: string) {
   const authCode = normalizeAuthCode(typed);
-  if (!authCode) throw new ApiError('unprocessable', 'code: must be the 10-character code printed under the scratch-off');
+  if (!authCode) throw fieldError('unprocessable', 'code', 'must be the 10-character code printed under the scratch-off');
   const db = await getDb();
   const [code] = await db
     .select({ qrId: codes.qrId })

@@ -4,7 +4,7 @@ import { warranties } from '@/lib/db/schema';
 import { warrantyPeriod } from '@/lib/domain/warranty';
 import { randomId } from '@/lib/ids';
 import { registerWarrantyFieldsSchema, type Warranty } from '@/lib/schemas/warranty';
-import { ApiError, notFound } from '@/lib/errors';
+import { ApiError, fieldError, notFound } from '@/lib/errors';
 import { isUniqueViolation, todayIso } from '../aftersales/db';
 import { findMyUnit } from '../aftersales/find-my-unit';
 import { storeFile } from '../aftersales/store-file';
@@ -18,15 +18,15 @@ import { findWarranties } from './shape-warranty';
 export async function registerWarranty(clientId: string, customerId: string, form: UploadForm): Promise<Warranty> {
   const fields = registerWarrantyFieldsSchema.parse(form.fields);
   const invoices = form.files.filter((f) => f.field === 'invoice');
-  if (invoices.length === 0) throw new ApiError('unprocessable', 'invoice: attach the purchase invoice (image or PDF)');
+  if (invoices.length === 0) throw fieldError('unprocessable', 'invoice', 'attach the purchase invoice (image or PDF)');
   const [invoice] = invoices;
   const today = todayIso();
-  if (fields.purchaseDate > today) throw new ApiError('unprocessable', 'purchaseDate: must not be in the future');
+  if (fields.purchaseDate > today) throw fieldError('unprocessable', 'purchaseDate', 'must not be in the future');
   const db = await getDb();
   const unit = await findMyUnit(db, clientId, customerId, fields.unitId);
-  if (unit.product.warrantyMonths < 1) throw new ApiError('unprocessable', 'unitId: this product has no warranty');
+  if (unit.product.warrantyMonths < 1) throw fieldError('unprocessable', 'unitId', 'this product has no warranty');
   if (unit.batch.mfgDate && fields.purchaseDate < unit.batch.mfgDate) {
-    throw new ApiError('unprocessable', `purchaseDate: must not be before the manufacturing date (${unit.batch.mfgDate})`);
+    throw fieldError('unprocessable', 'purchaseDate', `must not be before the manufacturing date (${unit.batch.mfgDate})`);
   }
   const { startsOn, endsOn } = warrantyPeriod(fields.purchaseDate, unit.product.warrantyMonths);
   try {

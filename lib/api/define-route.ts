@@ -1,0 +1,265 @@
+import 'server-only';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { z } from 'zod';
+import { brandConfigOf } from '@/lib/brands/brand-config';
+import { cameOverHttps } from '@/lib/https';
+import type { FeatureFlag } from '@/lib/schemas/client-config';
+import { clientIp, type AppContext, type AppEnv } from './context';
+import { requestHost } from './guards';
+import { errorBodySchema, errorResponses } from './openapi';
+import { requireFlag } from './feature-flags';
+import { requireCustomer } from './auth/require-customer';
+import { requireVerifiedContact } from './auth/verify-contact';
+import { requireOperatorKey } from './operator/key';
+import type { BrandContext, CustomerContext, MaybeCustomerContext, OperatorContext, RequestContext, UploadRequest } from './route-context';
+
+// One declaration per endpoint of the Brand API: method and path, access class, the brand flag
+// that switches it on, request and response schemas. The declaration registers the OpenAPI
+// operation (so /api/openapi.json and the attack suite in tests/attack pick it up), checks the
+// access before the request is parsed, parses params, query and JSON body, checks the flag, calls
+// the use case with a typed context (route-context.ts) and parses the answer through its schema,
+// so no field leaves that the schema does not name.
+//
+//   export const listWarranties = defineRoute({
+//     method: 'get', path: '/customer/warranties', tag: 'warranty',
+//     access: 'customer', flag: 'isWarrantyEnabled',
+//     response: { description: 'Warranties', schema: warrantiesResponseSchema },
+//     handle: (_input, ctx) => findWarranties(ctx.clientId, ctx.customerId),
+//   });
+
+/**
+ * The context each access class hands its use cases. A new class (brand staff with a role) is one
+ * more entry here and in `accessRules`; no existing endpoint changes.
+ */
+export interface AccessContexts {
+  /** No brand needed (the OpenAPI document, the domain-keyed embedding lookup). */
+  public: RequestContext;
+  /** Per brand, resolved from the host by the tenant guard. */
+  brand: BrandContext;
+  /** Per brand; a customer when a Bearer token is sent (which must then be valid). */
+  'brand-or-customer': MaybeCustomerContext;
+  /** A signed-in customer of the brand. */
+  customer: CustomerContext;
+  /** The operator socket with the operator key (docs/architecture.md). */
+  operator: OperatorContext;
+}
+export type AccessClass = keyof AccessContexts;
+
+export type AccessOptions = {
+  /** customer: refused (403) until the account's contact is confirmed. */
+  contact?: 'verified';
+  /** brand-or-customer: when this is false for the raw path params, a customer is required (401). */
+  anonymousIf?: (param: (name: string) => string | undefined) => boolean;
+};
+export type Access = AccessClass | ({ class: AccessClass } & AccessOptions);
+type ClassOf<A extends Access> = A extends AccessClass ? A : A extends { class: infer K extends AccessClass } ? K : never;
+
+/** Where a class's routes are mounted in app.ts: before the brand guards, after them, or on the operator channel. */
+export type Mount = 'open' | 'brand' | 'operator';
+
+type AccessRule<K extends AccessClass> = {
+  mount: Mount;
+  /** Guards run before the request is parsed: a refusal of access comes before any input error. */
+  guards: (options: AccessOptions) => MiddlewareHandler<AppEnv>[];
+  security?: Array<Record<string, string[]>>;
+  context: (c: AppContext) => AccessContexts[K];
+};
+
+function requestContext(c: AppContext): RequestContext {
+  return {
+    address: clientIp(c),
+    host: requestHost(c),
+    https: cameOverHttps(c.req.url, c.req.header('x-forwarded-proto')),
+    header: (name) => c.req.header(name),
+    cookies: {
+      get: (name) => getCookie(c, name),
+      set: (serialized) => c.header('Set-Cookie', serialized, { append: true }),
+    },
+  };
+}
+
+function brandContext(c: AppContext): BrandContext {
+  const client = c.var.client;
+  return { ...requestContext(c), clientId: client.id, client, config: brandConfigOf(client) };
+}
+
+const bearer = [{ bearer: [] }];
+
+/** The token is checked when sent: an anonymous request stays anonymous, a bad token is refused. */
+const customerIfSent: MiddlewareHandler<AppEnv> = async (c, next) => (c.req.header('authorization') ? requireCustomer(c, next) : next());
+
+const accessRules: { [K in AccessClass]: AccessRule<K> } = {
+  public: { mount: 'open', guards: () => [], context: requestContext },
+  brand: { mount: 'brand', guards: () => [], context: brandContext },
+  'brand-or-customer': {
+    mount: 'brand',
+    guards: ({ anonymousIf }) => [
+      anonymousIf ? async (c, next) => (anonymousIf((name) => c.req.param(name)) ? customerIfSent(c, next) : requireCustomer(c, next)) : customerIfSent,
+    ],
+    security: [{}, { bearer: [] }],
+    context: (c) => {
+      const auth = c.get('auth') as AppEnv['Variables']['auth'] | undefined;
+      return { ...brandContext(c), ...(auth ? { customerId: auth.customerId, sessionId: auth.sessionId } : {}) };
+    },
+  },
+  customer: {
+    mount: 'brand',
+    guards: ({ contact }) => (contact === 'verified' ? [requireCustomer, requireVerifiedContact] : [requireCustomer]),
+    security: bearer,
+    context: (c) => ({ ...brandContext(c), customerId: c.var.auth.customerId, sessionId: c.var.auth.sessionId }),
+  },
+  operator: { mount: 'operator', guards: () => [requireOperatorKey], context: requestContext },
+};
+
+/** A non-JSON answer (a PDF, a stored file, a Markdown document), sent as it is with its headers. */
+export class FileAnswer {
+  constructor(
+    readonly body: string | ArrayBuffer | ReadableStream<Uint8Array>,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
+export type RouteInput<P, Q, B, U> = {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  upload: U extends object ? UploadRequest : undefined;
+};
+
+type Answer<R, F> = (R extends Schema ? z.input<R> : never) | (F extends object ? FileAnswer : never);
+
+export type RouteDeclaration<
+  A extends Access,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  U extends { fields: string } | undefined,
+  R extends Schema | undefined,
+  F extends Record<string, { schema: object }> | undefined,
+> = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI path without the /api prefix, params in braces: '/customer/complaints/{ticketId}'. */
+  path: string;
+  tag: string;
+  description?: string;
+  access: A;
+  /** The brand flag that switches the endpoint on; off answers 403 (feature-flags.ts). */
+  flag?: FeatureFlag;
+  params?: P;
+  query?: Q;
+  /** JSON body. */
+  body?: B;
+  /** A multipart/form-data body read by the use case; names its fields for the document and the attack suite. */
+  upload?: U;
+  response: { status?: 200 | 201; description: string; schema?: R; files?: F };
+  /** Descriptions of the error answers the endpoint gives beyond the common ones. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** What a 422 names as its field (shown in the document). */
+  fieldErrors?: string;
+  /** Not listed in the OpenAPI document (an alternative spelling of a listed path, or the operator's command channel). */
+  hidden?: boolean;
+  handle: (input: RouteInput<P, Q, B, U>, ctx: AccessContexts[ClassOf<A>]) => Promise<Answer<R, F>> | Answer<R, F>;
+};
+
+/** A declared endpoint, ready to be mounted on an app (app.ts). */
+export type RouteDefinition = {
+  method: string;
+  path: string;
+  mount: Mount;
+  register: (app: OpenAPIHono<AppEnv>) => void;
+};
+
+const checked = new WeakMap<object, Schema>();
+
+/**
+ * Parses an answer through its schema once and remembers that it did, for an answer kept and
+ * served again (clone-info): an endpoint declaring the same schema sends it without parsing again.
+ */
+export function checkedAnswer<S extends Schema>(schema: S, value: z.input<S>): z.output<S> {
+  const parsed = schema.parse(value);
+  if (parsed !== null && typeof parsed === 'object') checked.set(parsed, schema);
+  return parsed;
+}
+
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
+const classOf = (access: Access): AccessClass => (typeof access === 'string' ? access : access.class);
+
+export function defineRoute<
+  A extends Access,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  U extends { fields: string } | undefined = undefined,
+  R extends Schema | undefined = undefined,
+  F extends Record<string, { schema: object }> | undefined = undefined,
+>(decl: RouteDeclaration<A, P, Q, B, U, R, F>): RouteDefinition {
+  const klass = classOf(decl.access);
+  const rule = accessRules[klass] as AccessRule<AccessClass>;
+  const options: AccessOptions = typeof decl.access === 'string' ? {} : decl.access;
+  const status = decl.response.status ?? 200;
+  const { schema, files } = decl.response;
+
+  const errors: Record<number, ReturnType<typeof errorAnswer>> = { ...errorResponses };
+  if (decl.fieldErrors) errors[422] = errorAnswer(decl.fieldErrors);
+  for (const [code, description] of Object.entries(decl.errors ?? {})) errors[Number(code)] = errorAnswer(description as string);
+
+  const route = createRoute({
+    method: decl.method,
+    path: decl.path,
+    tags: [decl.tag],
+    ...(decl.description || decl.upload
+      ? { description: [decl.upload ? `multipart/form-data: ${decl.upload.fields}` : '', decl.description ?? ''].filter(Boolean).join(' ') }
+      : {}),
+    ...(rule.security ? { security: rule.security } : {}),
+    middleware: rule.guards(options),
+    hide: decl.hidden,
+    request: {
+      ...(decl.params ? { params: decl.params as never } : {}),
+      ...(decl.query ? { query: decl.query as never } : {}),
+      ...(decl.body ? { body: { content: { 'application/json': { schema: decl.body } }, required: true } } : {}),
+    },
+    responses: {
+      [status]: { description: decl.response.description, content: { ...(schema ? { 'application/json': { schema } } : {}), ...(files ?? {}) } },
+      ...errors,
+    },
+  });
+
+  const handler = async (c: AppContext) => {
+    const valid = (target: string) => (c.req.valid as (target: string) => unknown).call(c.req, target);
+    const input = {
+      params: decl.params ? valid('param') : undefined,
+      query: decl.query ? valid('query') : undefined,
+      body: decl.body ? valid('json') : undefined,
+      upload: decl.upload
+        ? { contentType: c.req.header('content-type'), contentLength: c.req.header('content-length'), body: c.req.raw.body }
+        : undefined,
+    } as RouteInput<P, Q, B, U>;
+    const ctx = rule.context(c) as AccessContexts[ClassOf<A>];
+    if (decl.flag) requireFlag({ client: c.var.client, config: brandConfigOf(c.var.client) }, decl.flag);
+    const answer = await decl.handle(input, ctx);
+    if (answer instanceof FileAnswer) {
+      if (!files) throw new Error(`${decl.method.toUpperCase()} ${decl.path} answered a file it does not declare`);
+      return c.body(answer.body, status, answer.headers);
+    }
+    if (!schema) throw new Error(`${decl.method.toUpperCase()} ${decl.path} declares no JSON answer`);
+    return c.json(checked.get(answer as object) === schema ? (answer as object) : (schema.parse(answer) as object), status);
+  };
+
+  return {
+    method: decl.method,
+    path: decl.path,
+    mount: rule.mount,
+    register: (app) => void app.openapi(route, handler as never),
+  };
+}
+
+/** Registers declared endpoints on an app, in order (a literal path before a parameterised one). */
+export function mountRoutes(app: OpenAPIHono<AppEnv>, routes: readonly RouteDefinition[], mount: Mount) {
+  for (const route of routes) if (route.mount === mount) route.register(app);
+}
