@@ -5,7 +5,7 @@ import { complaints, products, ticketCounters } from '@/lib/db/schema';
 import { ticketId as formatTicketId } from '@/lib/domain/complaints';
 import { randomId } from '@/lib/ids';
 import { raiseComplaintFieldsSchema } from '@/lib/schemas/complaints';
-import { ApiError, fieldError, notFound } from '@/lib/errors';
+import { fieldError, notFound } from '@/lib/errors';
 import { findMyUnit } from '../aftersales/find-my-unit';
 import { storeFile } from '../aftersales/store-file';
 import type { UploadForm } from '../aftersales/read-upload-form';

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { legalAcknowledgements } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
 import type { AcknowledgePoliciesBody, AcknowledgedPolicies } from '@/lib/schemas/legal';
-import { ApiError, fieldError } from '@/lib/errors';
+import { fieldError } from '@/lib/errors';
 import { currentDocuments, findDocument } from './documents';
 import { getAcknowledgedPolicies } from './get-acknowledged-policies';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { UploadRequest } from '../route-context';
-import { ApiError, fieldError } from '@/lib/errors';
+import { fieldError } from '@/lib/errors';
 import { sniffFile, sanitizeFileName } from '@/lib/domain/files';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/schemas/verify';
 import { readUploadForm, type FileRule } from '../aftersales/read-upload-form';

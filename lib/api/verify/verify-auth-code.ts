@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { codes } from '@/lib/db/schema';
 import { normalizeAuthCode } from '@/lib/domain/auth-code';
-import { ApiError, fieldError } from '@/lib/errors';
+import { fieldError } from '@/lib/errors';
 import { verifyCode, type ScanContext } from './verify-code';
 
 // POST /api/verify/auth-code — the customer types the code under the scratch-off instead of
