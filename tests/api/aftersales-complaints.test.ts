@@ -110,6 +110,8 @@ describe('bad complaints', () => {
     const res = await raise(brand.domain, alice, parts);
     expect(res.status).toBe(status);
     expect(res.body.errorMessage).toMatch(message);
+    // Every refusal here is about one field, and names it as data.
+    expect(res.body.field).toBe(message.source.match(/^\^(\w+):/)?.[1] ?? (/Unknown field/.test(message.source) ? 'status' : 'attachments'));
     expect(await counts(brand.id)).toEqual(before);
   });
 

@@ -117,6 +117,7 @@ describe('warranty', () => {
     const res = await register(brand.domain, alice, unit.unitId, date, pdfInvoice());
     expect(res.status).toBe(status);
     expect(res.body.errorMessage).toContain(message);
+    expect(res.body.field).toBe('purchaseDate');
     expect(await countRows(warranties, brand.id)).toBe(0);
     expect(await countRows(files, brand.id)).toBe(0);
   });
@@ -138,6 +139,7 @@ describe('warranty', () => {
     const res = await register(brand.domain, alice, unit.unitId, '2025-01-31', invoice);
     expect(res.status).toBe(status);
     expect(res.body.errorMessage).toMatch(message);
+    expect(res.body.field).toBe('invoice');
     expect(await countRows(warranties, brand.id)).toBe(0);
     expect(await countRows(files, brand.id)).toBe(0);
   });

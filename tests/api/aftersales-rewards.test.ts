@@ -93,6 +93,7 @@ describe('scan journey', () => {
     const bad = await api('POST', `/api/customer/my-products/${unit.unitId}/journey/steps/${j.body.steps[1].stepId}`, { body: { choice: 'Market' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errorMessage).toMatch(/^choice: must be one of: Shop, Online/);
+    expect(bad.body.field).toBe('choice');
     expect(await countRows(journeyAnswers, brand.id)).toBe(before);
   });
 
@@ -208,6 +209,7 @@ describe('POST /api/customer/rewards/{grantId}/claim', () => {
     expect(g.body.grant.amountText).toBe('₹10.50');
     const res = await claim(brand.domain, bob, g.body.grant.grantId, 'no-vpa-key-1');
     expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'unprocessable', field: 'vpa' });
     expect(res.body.errorMessage).toMatch(/^vpa: add your UPI id/);
     expect((await payoutRow(brand.id, g.body.grant.grantId)).status).toBe('NOT_CLAIMED');
   });
@@ -227,7 +229,7 @@ describe('POST /api/customer/rewards/{grantId}/claim', () => {
     const grant = await walkJourney(brand.domain, alice, unit.unitId);
     const none = await as(server, brand.domain, alice)('POST', `/api/customer/rewards/${grant.grantId}/claim`);
     expect(none.status).toBe(400);
-    expect(none.body.errorMessage).toBe('Idempotency-Key header is required');
+    expect(none.body).toEqual({ errorMessage: 'Idempotency-Key header is required', code: 'bad_request', field: 'Idempotency-Key' });
     const bad = await claim(brand.domain, alice, grant.grantId, 'short');
     expect(bad.status).toBe(422);
     expect(bad.body.errorMessage).toMatch(/^Idempotency-Key:/);

@@ -98,10 +98,10 @@ describe('password brand (default otpServices: e-mail, passwords, user names)', 
     const email = uniqueEmail();
     const noPw = await post(brand.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: email, userName: 'A' });
     expect(noPw.status).toBe(422);
-    expect(noPw.body.errorMessage).toBe('password is required');
+    expect(noPw.body).toMatchObject({ errorMessage: 'password is required', field: 'password' });
     const noName = await post(brand.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: email, password: PASSWORD });
     expect(noName.status).toBe(422);
-    expect(noName.body.errorMessage).toBe('userName is required');
+    expect(noName.body).toMatchObject({ errorMessage: 'userName is required', field: 'userName' });
     for (const weak of ['Password123', 'aaaaaaaa', '12345678', 'qwertyuiop']) {
       const res = await post(brand.domain, '/api/auth/customer/web/signup', { channel: 'email', contact: email, password: weak, userName: 'A' });
       expect(res.status).toBe(422);
@@ -151,10 +151,10 @@ describe('password brand (default otpServices: e-mail, passwords, user names)', 
 
     const missing = await post(brand.domain, '/api/auth/customer/change-password', { newPassword: OTHER_PASSWORD }, { token });
     expect(missing.status).toBe(422);
-    expect(missing.body.errorMessage).toBe('currentPassword is required');
+    expect(missing.body).toMatchObject({ errorMessage: 'currentPassword is required', field: 'currentPassword' });
     const wrong = await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: 'nope nope nope', newPassword: OTHER_PASSWORD }, { token });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errorMessage).toBe('Current password is incorrect.');
+    expect(wrong.body).toMatchObject({ errorMessage: 'Current password is incorrect.', field: 'currentPassword' });
 
     const ok = await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: PASSWORD, newPassword: OTHER_PASSWORD }, { token });
     expect(ok.status).toBe(200);

@@ -57,7 +57,7 @@ describe('one-time codes', () => {
     const code = latestCode(brand.id, email, 'SIGNUP OR LOGIN');
     for (let i = 1; i <= 4; i++) {
       const res = await verify(brand.domain, email, wrong(code));
-      expect(res.body.errorMessage).toBe('Incorrect code. Please check it and try again.');
+      expect(res.body).toMatchObject({ errorMessage: 'Incorrect code. Please check it and try again.', field: 'otp' });
     }
     const fifth = await verify(brand.domain, email, wrong(code));
     expect(fifth.body.errorMessage).toBe('This code was tried too many times. Please request a new one.');

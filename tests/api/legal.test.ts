@@ -162,6 +162,9 @@ describe('POST /api/legal/acknowledge-legal-policies', () => {
       const res = await acknowledge(brand, c, makeBody(ctx));
       expect(res.status).toBe(status);
       expect(res.body.errorMessage).toMatch(message);
+      // The field the message starts with is also given as data.
+      const named = /^(policies(\.\d+\.\w+)?)/.exec(res.body.errorMessage)?.[1];
+      if (named) expect(res.body.field).toBe(named);
       expect(await count()).toBe(before);
     });
 

@@ -78,7 +78,7 @@ describe('streaming uploads in', () => {
     // Declares 20 MB more than it sends: the form limit (75 MB) allows it, the image cap does not.
     const res = await sendStartOnly(brand.domain, alice.token, '/api/customer/complaints', rawBody.subarray(0, rawBody.length - 64), headers['content-type'], rawBody.length + 20 * 1024 * 1024);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ errorMessage: 'attachments: image files must be at most 5 MB', code: 'payload_too_large' });
+    expect(res.body).toEqual({ errorMessage: 'attachments: image files must be at most 5 MB', code: 'payload_too_large', field: 'attachments' });
     expect(await countRows(files, brand.id)).toBe(0);
     expect(await countRows(complaints, brand.id)).toBe(0);
     expect(storeObjects()).toEqual(before);

@@ -97,7 +97,7 @@ describe('POST /api/report', () => {
     const { report, stored } = await setup();
     const res = await report(multipart({ description: 'x' }, { name: 'p.png', type: 'image/png', data: Buffer.from('<html>not an image</html>') }));
     expect(res.status).toBe(415);
-    expect(res.body.errorMessage).toBe('photo: must be a PNG, JPEG or WebP image');
+    expect(res.body).toMatchObject({ errorMessage: 'photo: must be a PNG, JPEG or WebP image', field: 'photo' });
     expect(await stored()).toHaveLength(0);
   });
 
@@ -106,7 +106,7 @@ describe('POST /api/report', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const res = await report(multipart({ description: 'x' }, { name: 'p.png', type: 'image/png', data: big }));
     expect(res.status).toBe(413);
-    expect(res.body.errorMessage).toBe('photo: must be at most 5 MB');
+    expect(res.body).toMatchObject({ errorMessage: 'photo: must be at most 5 MB', field: 'photo' });
     expect(await stored()).toHaveLength(0);
   });
 

@@ -248,6 +248,7 @@ describe('GET /api/verify — bad input and other brands', () => {
       const res = await verify('overt', junk);
       expect([res.status, junk]).toEqual([422, junk]);
       expect(res.body.errorMessage).toMatch(/qrId/);
+      expect(res.body.field).toBe('qrId');
     }
     // A NUL byte is refused by the request parsing of every endpoint, before the route.
     const nul = await verify('overt', '%00abc');
