@@ -204,6 +204,7 @@ export function defineRoute<
   const options: AccessOptions = typeof decl.access === 'string' ? {} : decl.access;
   const status = decl.response.status ?? 200;
   const { schema, files } = decl.response;
+  if (decl.flag && rule.mount !== 'brand') throw new Error(`${decl.method.toUpperCase()} ${decl.path}: a brand flag needs a brand (access ${klass})`);
 
   const errors: Record<number, ReturnType<typeof errorAnswer>> = { ...errorResponses };
   if (decl.fieldErrors) errors[422] = errorAnswer(decl.fieldErrors);
