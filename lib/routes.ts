@@ -1,7 +1,10 @@
 import type { VerifyRoute } from '@/lib/domain/verdict';
+import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 
 // The one table of pages (product-spec section 2): each page's path pattern, its access class
-// (= its route group under app/), and for a verify page the route its scan is judged on. Read by
+// (= its route group under app/), the brand flag that switches it on (the page passes the same
+// flag to its gate, ModuleScreen; the home screen's modules take it from here), and for a verify
+// page the route its scan is judged on. Read by
 // middleware.ts (early redirects by class), lib/domain/embedding.ts (which paths are verify
 // pages), lib/domain/qr-id.ts (where printed links point), components/scan/recognize-link.ts
 // (which scanned links are ours), and tests/unit/routes/page-table.test.ts, which checks that
@@ -14,6 +17,8 @@ export type PageEntry = {
   /** Path pattern as the app/ folders spell it ('/complaints/[ticketId]'). */
   path: string;
   access: RouteClass;
+  /** The brand flag without which the page shows "… is not offered by <brand>." instead. */
+  flag?: FeatureFlag;
   /** Verify pages only (path '<prefix>[qrId]'): the route the scan is judged on. */
   verify?: VerifyRoute;
 };
@@ -30,29 +35,29 @@ export const PAGES = [
   { path: '/info', access: 'anonymous' },
   { path: '/info-details', access: 'anonymous' },
   { path: '/info-expiry', access: 'anonymous' },
-  { path: '/info-tracking', access: 'anonymous' },
+  { path: '/info-tracking', access: 'anonymous', flag: 'isTrackingEnabled' },
   { path: '/file-preview', access: 'anonymous' },
   { path: '/verify-by-batchnumber', access: 'anonymous' },
   { path: '/product-details', access: 'anonymous' },
-  { path: '/tracking', access: 'anonymous' },
+  { path: '/tracking', access: 'anonymous', flag: 'isTrackingEnabled' },
 
   { path: '/', access: 'signed-in' },
   { path: '/qr-scan', access: 'signed-in' },
   { path: '/reset-password', access: 'signed-in' },
   { path: '/scan-result', access: 'signed-in' },
-  { path: '/report', access: 'signed-in' },
-  { path: '/warranty', access: 'signed-in' },
+  { path: '/report', access: 'signed-in', flag: 'isRedFlaggingEnabled' },
+  { path: '/warranty', access: 'signed-in', flag: 'isWarrantyEnabled' },
   { path: '/expiry-check', access: 'signed-in' },
   { path: '/edit-profile', access: 'signed-in' },
   { path: '/delete-account', access: 'signed-in' },
-  { path: '/rewards', access: 'signed-in' },
+  { path: '/rewards', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
   { path: '/my-product-details', access: 'signed-in' },
-  { path: '/my-product-tracking', access: 'signed-in' },
+  { path: '/my-product-tracking', access: 'signed-in', flag: 'isTrackingEnabled' },
   { path: '/my-product-expiry-check', access: 'signed-in' },
   { path: '/feedback', access: 'signed-in' },
   { path: '/my-products', access: 'signed-in' },
-  { path: '/upi-details', access: 'signed-in' },
-  { path: '/transaction-history', access: 'signed-in' },
+  { path: '/upi-details', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
+  { path: '/transaction-history', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
   { path: '/invalid-qr', access: 'signed-in' },
   { path: '/verify/[qrId]', access: 'signed-in', verify: 'auto' },
   { path: '/overt/verify/[qrId]', access: 'signed-in', verify: 'overt' },
@@ -60,9 +65,9 @@ export const PAGES = [
   { path: '/covert/post/verify/[qrId]', access: 'signed-in', verify: 'covert-post' },
   { path: '/tert/verify/[qrId]', access: 'signed-in', verify: 'tert' },
   { path: '/quat/verify/[qrId]', access: 'signed-in', verify: 'quat' },
-  { path: '/raise-complaint', access: 'signed-in' },
-  { path: '/complaints', access: 'signed-in' },
-  { path: '/complaints/[ticketId]', access: 'signed-in' },
+  { path: '/raise-complaint', access: 'signed-in', flag: 'isComplaintManagementEnabled' },
+  { path: '/complaints', access: 'signed-in', flag: 'isComplaintManagementEnabled' },
+  { path: '/complaints/[ticketId]', access: 'signed-in', flag: 'isComplaintManagementEnabled' },
 ] as const satisfies readonly PageEntry[];
 
 /** Pages of the app that belong to no access class (app/ outside the route groups). */
@@ -74,6 +79,12 @@ const patterns = PAGES.map((p) => ({ cls: p.access as RouteClass, re: new RegExp
 export function routeClassOf(pathname: string): RouteClass | undefined {
   if (pathname !== '/' && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
   return patterns.find((p) => p.re.test(pathname))?.cls;
+}
+
+/** The brand flag a page needs, from the table (undefined: always offered). */
+export function pageFlagOf(path: string): FeatureFlag | undefined {
+  const entry: PageEntry | undefined = PAGES.find((p) => p.path === path);
+  return entry?.flag;
 }
 
 type VerifyEntry = Extract<(typeof PAGES)[number], { verify: VerifyRoute }>;

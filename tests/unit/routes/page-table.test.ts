@@ -4,6 +4,7 @@ import { PAGES, UNGROUPED_PAGES, VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES, route
 import { VERIFY_ROUTES } from '@/lib/domain/verdict';
 import { PAGE_PATH_OF_ROUTE } from '@/lib/domain/qr-id';
 import { isVerifyPath } from '@/lib/domain/embedding';
+import { FEATURE_FLAGS } from '@/lib/schemas/feature-flags';
 
 // The page table (lib/routes.ts) against the app/ folders: a page in the wrong route group, a
 // page without an entry or an entry without a page fails here.
@@ -59,6 +60,20 @@ describe('the page table', () => {
       const source = readFileSync(path.join(APP, page.file), 'utf8');
       expect({ path: entry.path, route: /route="([^"]+)"/.exec(source)?.[1] }).toEqual({ path: entry.path, route: entry.verify });
     }
+  });
+
+  it('gates exactly the pages whose entry names a brand flag, each by that flag', () => {
+    for (const page of found) {
+      const source = readFileSync(path.join(APP, page.file), 'utf8');
+      const gated = [...new Set([...source.matchAll(/\bflag="(\w+)"/g)].map((m) => m[1]))];
+      const flag = (entryOf(page.path) as { flag?: string } | undefined)?.flag;
+      expect({ path: page.path, gated }).toEqual({ path: page.path, gated: flag ? [flag] : [] });
+      if (flag) expect(source).toMatch(/<(ModuleScreen|CodeLookup)\b/);
+    }
+  });
+
+  it('names only flags of the configuration schema', () => {
+    for (const entry of PAGES) if ('flag' in entry) expect(FEATURE_FLAGS).toContain(entry.flag);
   });
 
   it('treats a page outside the table as no page, and a path below a verify route as none either', () => {
