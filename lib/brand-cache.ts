@@ -7,8 +7,8 @@
 //
 // Kept on globalThis under one name because Next.js bundles the API, the pages and the
 // middleware into separate module graphs of one process: a module-level Map would exist once per
-// graph, and forgetting in one would not reach the others. No imports: Edge-safe (middleware
-// runs in its own sandbox, whose globalThis is its own: its cache is only ever timed out).
+// graph, and forgetting in one would not reach the others. No imports: Edge-safe (where
+// middleware runs in the Edge sandbox, whose globalThis is its own, its cache only times out).
 
 type Entry = { at: number; generation: number; value: unknown };
 type Store = { generation: number; caches: Map<string, Map<string, Entry>> };
