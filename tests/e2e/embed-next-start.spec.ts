@@ -11,6 +11,9 @@ import { PORT } from './support';
 // `next start -p <port>`, with no PORT in its environment, frames a brand's pages exactly as the
 // brand registered (with no answer it would fail closed: frame-ancestors 'self', no redirect).
 
+// One server for the file's tests: they run in one worker, one after another.
+test.describe.configure({ mode: 'serial' });
+
 const port = PORT + 60;
 const shopOrigin = 'http://shop.localhost:8123';
 const embeddingURL = `${shopOrigin}/shop/app`;
