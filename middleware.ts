@@ -5,7 +5,7 @@ import { SESSION_COOKIE, isEndedSessionProof, isLoopbackHost, serializeSessionCo
 import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { env } from '@/lib/server/env';
 import { contentSecurityPolicy } from '@/lib/server/csp';
-import { embeddingConfigFor } from '@/lib/server/brand-embedding';
+import { embeddingConfigFor, ownServerOrigin } from '@/lib/server/brand-embedding';
 import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/domain/device-id';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
@@ -29,8 +29,8 @@ export async function middleware(req: NextRequest) {
   // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
   const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
-  // Asked of this same server on loopback (the launcher puts its port in PORT).
-  const embedding = host ? await embeddingConfigFor(host, `http://127.0.0.1:${env().PORT}`) : undefined;
+  // Asked of this same server, at the address Next.js names in the request URL (ownServerOrigin).
+  const embedding = host ? await embeddingConfigFor(host, ownServerOrigin(req.nextUrl)) : undefined;
   const parentOrigin = originOf(req.headers.get('referer'));
   const decision = embedding
     ? embeddingDecision(embedding, {

@@ -1,57 +1,79 @@
-// The one table of route classes (product-spec section 2). Middleware and the route-group
-// layouts both read it; each layout still checks the session itself.
+import type { VerifyRoute } from '@/lib/domain/verdict';
+import type { FeatureFlag } from '@/lib/schemas/feature-flags';
+
+// The one table of pages (product-spec section 2): each page's path pattern, its access class
+// (= its route group under app/), the brand flag that switches it on (the page passes the same
+// flag to its gate, ModuleScreen; the home screen's modules take it from here), and for a verify
+// page the route its scan is judged on. Read by
+// middleware.ts (early redirects by class), lib/domain/embedding.ts (which paths are verify
+// pages), lib/domain/qr-id.ts (where printed links point), components/scan/recognize-link.ts
+// (which scanned links are ours), and tests/unit/routes/page-table.test.ts, which checks that
+// every app/**/page.tsx sits in the route group of its class and every entry has its page. The
+// route-group layouts do not read it: each checks the session itself, whatever the table says.
 
 export type RouteClass = 'public-only' | 'anonymous' | 'signed-in';
 
-const table: Record<RouteClass, readonly string[]> = {
-  'public-only': ['/login', '/otp-verify', '/signup', '/forget-password'],
-  anonymous: [
-    '/terms-of-use',
-    '/privacy-policy',
-    '/info/verify/[qrId]',
-    '/info',
-    '/info-details',
-    '/info-expiry',
-    '/info-tracking',
-    '/file-preview',
-    '/verify-by-batchnumber',
-    '/product-details',
-    '/tracking',
-  ],
-  'signed-in': [
-    '/',
-    '/qr-scan',
-    '/reset-password',
-    '/scan-result',
-    '/report',
-    '/warranty',
-    '/expiry-check',
-    '/edit-profile',
-    '/delete-account',
-    '/rewards',
-    '/my-product-details',
-    '/my-product-tracking',
-    '/my-product-expiry-check',
-    '/feedback',
-    '/my-products',
-    '/upi-details',
-    '/transaction-history',
-    '/invalid-qr',
-    '/verify/[qrId]',
-    '/overt/verify/[qrId]',
-    '/covert/pre/verify/[qrId]',
-    '/covert/post/verify/[qrId]',
-    '/tert/verify/[qrId]',
-    '/quat/verify/[qrId]',
-    '/raise-complaint',
-    '/complaints',
-    '/complaints/[ticketId]',
-  ],
+export type PageEntry = {
+  /** Path pattern as the app/ folders spell it ('/complaints/[ticketId]'). */
+  path: string;
+  access: RouteClass;
+  /** The brand flag without which the page shows "… is not offered by <brand>." instead. */
+  flag?: FeatureFlag;
+  /** Verify pages only (path '<prefix>[qrId]'): the route the scan is judged on. */
+  verify?: VerifyRoute;
 };
 
-const patterns: Array<{ cls: RouteClass; re: RegExp }> = (Object.keys(table) as RouteClass[]).flatMap((cls) =>
-  table[cls].map((p) => ({ cls, re: new RegExp('^' + p.replace(/\[[^\]]+\]/g, '[^/]+') + '/?$') })),
-);
+export const PAGES = [
+  { path: '/login', access: 'public-only' },
+  { path: '/otp-verify', access: 'public-only' },
+  { path: '/signup', access: 'public-only' },
+  { path: '/forget-password', access: 'public-only' },
+
+  { path: '/terms-of-use', access: 'anonymous' },
+  { path: '/privacy-policy', access: 'anonymous' },
+  { path: '/info/verify/[qrId]', access: 'anonymous', verify: 'info' },
+  { path: '/info', access: 'anonymous' },
+  { path: '/info-details', access: 'anonymous' },
+  { path: '/info-expiry', access: 'anonymous' },
+  { path: '/info-tracking', access: 'anonymous', flag: 'isTrackingEnabled' },
+  { path: '/file-preview', access: 'anonymous' },
+  { path: '/verify-by-batchnumber', access: 'anonymous' },
+  { path: '/product-details', access: 'anonymous' },
+  { path: '/tracking', access: 'anonymous', flag: 'isTrackingEnabled' },
+
+  { path: '/', access: 'signed-in' },
+  { path: '/qr-scan', access: 'signed-in' },
+  { path: '/reset-password', access: 'signed-in' },
+  { path: '/scan-result', access: 'signed-in' },
+  { path: '/report', access: 'signed-in', flag: 'isRedFlaggingEnabled' },
+  { path: '/warranty', access: 'signed-in', flag: 'isWarrantyEnabled' },
+  { path: '/expiry-check', access: 'signed-in' },
+  { path: '/edit-profile', access: 'signed-in' },
+  { path: '/delete-account', access: 'signed-in' },
+  { path: '/rewards', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
+  { path: '/my-product-details', access: 'signed-in' },
+  { path: '/my-product-tracking', access: 'signed-in', flag: 'isTrackingEnabled' },
+  { path: '/my-product-expiry-check', access: 'signed-in' },
+  { path: '/feedback', access: 'signed-in' },
+  { path: '/my-products', access: 'signed-in' },
+  { path: '/upi-details', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
+  { path: '/transaction-history', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
+  { path: '/invalid-qr', access: 'signed-in' },
+  { path: '/verify/[qrId]', access: 'signed-in', verify: 'auto' },
+  { path: '/overt/verify/[qrId]', access: 'signed-in', verify: 'overt' },
+  { path: '/covert/pre/verify/[qrId]', access: 'signed-in', verify: 'covert-pre' },
+  { path: '/covert/post/verify/[qrId]', access: 'signed-in', verify: 'covert-post' },
+  { path: '/tert/verify/[qrId]', access: 'signed-in', verify: 'tert' },
+  { path: '/quat/verify/[qrId]', access: 'signed-in', verify: 'quat' },
+  { path: '/raise-complaint', access: 'signed-in', flag: 'isComplaintManagementEnabled' },
+  { path: '/complaints', access: 'signed-in', flag: 'isComplaintManagementEnabled' },
+  { path: '/complaints/[ticketId]', access: 'signed-in', flag: 'isComplaintManagementEnabled' },
+] as const satisfies readonly PageEntry[];
+
+/** Pages of the app that belong to no access class (app/ outside the route groups). */
+export const UNGROUPED_PAGES = ['/embed-blocked'] as const;
+
+const patterns = PAGES.map((p) => ({ cls: p.access as RouteClass, re: new RegExp('^' + p.path.replace(/\[[^\]]+\]/g, '[^/]+') + '/?$') }));
 
 /** The class of a page path, or undefined for a path that is not a page of the app. */
 export function routeClassOf(pathname: string): RouteClass | undefined {
@@ -59,7 +81,25 @@ export function routeClassOf(pathname: string): RouteClass | undefined {
   return patterns.find((p) => p.re.test(pathname))?.cls;
 }
 
-export const routeTable = table;
+/** The brand flag a page needs, from the table (undefined: always offered). */
+export function pageFlagOf(path: string): FeatureFlag | undefined {
+  const entry: PageEntry | undefined = PAGES.find((p) => p.path === path);
+  return entry?.flag;
+}
+
+type VerifyEntry = Extract<(typeof PAGES)[number], { verify: VerifyRoute }>;
+const verifyEntries = PAGES.filter((p): p is VerifyEntry => 'verify' in p);
+
+// Compile-time: every verify route of the verdict has its page here (a missing one fails typecheck).
+type VerifyRouteWithoutPage = Exclude<VerifyRoute, VerifyEntry['verify']>;
+const everyVerifyRouteHasAPage: [VerifyRouteWithoutPage] extends [never] ? true : VerifyRouteWithoutPage = true;
+void everyVerifyRouteHasAPage;
+
+/** Path prefix of each verify route's page ('/covert/post/verify/'), the qrId follows it. */
+export const VERIFY_PAGE_PREFIX = Object.fromEntries(verifyEntries.map((p) => [p.verify, p.path.replace(/\[qrId\]$/, '')])) as Record<VerifyRoute, string>;
+
+/** The verify page prefixes, longest first so '/covert/post/verify/' wins over '/verify/'. */
+export const VERIFY_PAGE_PREFIXES: readonly string[] = Object.values(VERIFY_PAGE_PREFIX).sort((a, b) => b.length - a.length);
 
 /**
  * The origin path to return to after sign-in, only ever a path of this site: anything that

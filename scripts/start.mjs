@@ -24,7 +24,6 @@ const dir = dataDir();
 const listenPort = port();
 process.env.DATA_DIR = dir;
 process.env.BRAND_APP_ROOT = root; // where the embedded database's worker lives (lib/db/pglite-thread.ts)
-process.env.PORT = String(listenPort); // middleware asks this server for brand settings on loopback
 process.env.NODE_ENV = dev ? 'development' : 'production';
 
 let processes = 1;

@@ -1,19 +1,34 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
-import type { FlagName } from '@/lib/client/modules';
+import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { Page } from '@/components/ui/page';
 
-// A screen of a module the brand may switch off: its heading, then either the screen or a
-// clear note that this brand does not offer it.
-export async function ModuleScreen({ title, flag, intro, children }: { title: string; flag?: FlagName; intro: ReactNode; children?: ReactNode }) {
-  const result = await readBrand();
-  const brand = result.ok ? result.brand : undefined;
+// The one gate of a page by a brand flag: its heading, then either the screen or a clear note
+// that this brand does not offer it. Every flag-gated page renders through it, with the flag its
+// entry in the page table (lib/routes.ts) names (tests/unit/routes/page-table.test.ts checks).
+// A brand that cannot be read shows the screen: its own API calls answer for themselves.
+export async function ModuleScreen({
+  title,
+  flag,
+  offered = title,
+  intro,
+  children,
+}: {
+  title: string;
+  flag?: FeatureFlag;
+  /** What the note says is not offered ("Tracking is not offered by …"); the title by default. */
+  offered?: string;
+  intro: ReactNode;
+  children?: ReactNode;
+}) {
+  const result = flag ? await readBrand() : undefined;
+  const brand = result?.ok ? result.brand : undefined;
   if (flag && brand && !brand[flag]) {
     return (
       <Page title={title}>
         <p className="text-gray-800" data-testid="module-off">
-          {title} is not offered by {brand.organizationName}.
+          {offered} is not offered by {brand.organizationName}.
         </p>
         <p className="mt-4"><Link className="underline" href="/">Back to the home screen</Link></p>
       </Page>

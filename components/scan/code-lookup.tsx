@@ -1,13 +1,13 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
-import Link from 'next/link';
 import { headers } from 'next/headers';
 import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { z } from 'zod';
 import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { Page } from '@/components/ui/page';
+import { ModuleScreen } from '@/components/pages/module-screen';
+import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { VerdictCard, ResultBanner } from './verdict-card';
 import { BatchDetails, ProductDetails } from './product-details';
 import { TrackingJourney } from './tracking-journey';
@@ -25,6 +25,8 @@ export type LookupMode = 'details' | 'expiry' | 'tracking';
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 const SUBMIT: Record<LookupMode, string> = { details: 'Show details', expiry: 'Check expiry', tracking: 'Show journey' };
+/** What a switched-off look-up is called in the gate's note. */
+const OFFERED: Record<LookupMode, string> = { details: 'Product details', expiry: 'Expiry check', tracking: 'Tracking' };
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (
@@ -93,24 +95,20 @@ async function Answer({ mode, qrId }: { mode: LookupMode; qrId: string }) {
   return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} level={2} qrId={qrId} />;
 }
 
-export async function CodeLookup({ mode, title, intro, searchParams }: { mode: LookupMode; title: string; intro: string; searchParams: Promise<SearchParams> }) {
+/**
+ * A look-up screen; `flag` (tracking pages: isTrackingEnabled) gates it through the page gate,
+ * whose note then reads "Tracking is not offered by <brand>.".
+ */
+export async function CodeLookup({ mode, title, intro, flag, searchParams }: { mode: LookupMode; title: string; intro: string; flag?: FeatureFlag; searchParams: Promise<SearchParams> }) {
   const [params, brandResult, h] = await Promise.all([searchParams, readBrand(), headers()]);
   const brand = brandResult.ok ? brandResult.brand : undefined;
-  if (mode === 'tracking' && brand && !brand.isTrackingEnabled) {
-    return (
-      <Page title={title}>
-        <p className="text-gray-800" data-testid="module-off">Tracking is not offered by {brand.organizationName}.</p>
-        <p className="mt-4"><Link className="underline" href="/">Back to the home screen</Link></p>
-      </Page>
-    );
-  }
   const typed = first(params.qrId)?.trim();
   const qrId = qrIdOf(typed, h.get('host') ?? '');
   const error = typed && !qrId ? `This is not a code of ${brand?.organizationName ?? 'this brand'}. Type the characters under the QR code, or paste its link.` : undefined;
   return (
-    <Page title={title} intro={intro}>
+    <ModuleScreen title={title} flag={flag} offered={OFFERED[mode]} intro={intro}>
       <LookupForm name="qrId" label="QR code or link" hint="The characters printed under the QR code, or the whole link." value={typed} submit={SUBMIT[mode]} error={error} />
       {qrId && <Answer mode={mode} qrId={qrId} />}
-    </Page>
+    </ModuleScreen>
   );
 }

@@ -1,12 +1,10 @@
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES } from '@/lib/routes';
 
 // What a scanned or typed text means for this site: one of the brand's own verify links (any
 // verify route, on this host), a bare qrId, or something that must never be followed (a code
 // of another site or brand, or text that is not a code). Pure: the scanner, the typed-code
 // forms and the server pages all use it.
-
-/** Page paths of the verify routes, longest first so /covert/post/verify/ wins over /verify/. */
-const VERIFY_PATHS = ['/covert/post/verify/', '/covert/pre/verify/', '/overt/verify/', '/info/verify/', '/tert/verify/', '/quat/verify/', '/verify/'];
 
 export type Recognized =
   | { kind: 'ours'; path: string; qrId: string }
@@ -15,7 +13,7 @@ export type Recognized =
 
 /** The verify path and qrId of a pathname, when it is exactly one of our verify routes. */
 function verifyPathOf(pathname: string): { path: string; qrId: string } | undefined {
-  for (const prefix of VERIFY_PATHS) {
+  for (const prefix of VERIFY_PAGE_PREFIXES) {
     if (!pathname.startsWith(prefix)) continue;
     const rest = pathname.slice(prefix.length).replace(/\/$/, '');
     let qrId: string;
@@ -40,7 +38,7 @@ const sameHost = (a: string, b: string) => bare(a) === bare(b);
  * `/verify/{qrId}` (the route follows the code's level) unless `bareRoute` says otherwise; with
  * `bareRoute` null (the camera) only links count: a QR code of plain text is not one of ours.
  */
-export function recognizeCode(text: string, host: string, bareRoute: string | null = '/verify/'): Recognized {
+export function recognizeCode(text: string, host: string, bareRoute: string | null = VERIFY_PAGE_PREFIX.auto): Recognized {
   const raw = text.trim();
   if (!raw) return { kind: 'not-a-code' };
   if (isWellFormedQrId(raw)) return bareRoute === null ? { kind: 'not-a-code' } : { kind: 'ours', path: bareRoute + raw, qrId: raw };
@@ -74,5 +72,6 @@ export function qrIdOf(text: string | undefined, host: string): string | undefin
  * customer is signed in already; every other route is kept.
  */
 export function signedInPathOf(path: string): string {
-  return path.startsWith('/info/verify/') ? '/overt/verify/' + path.slice('/info/verify/'.length) : path;
+  const info = VERIFY_PAGE_PREFIX.info;
+  return path.startsWith(info) ? VERIFY_PAGE_PREFIX.overt + path.slice(info.length) : path;
 }

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
-import { LOGIN_PATH, RETURN_PARAM } from '@/lib/routes';
+import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/routes';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, explanationOf, type Tone } from './verdict-style';
 import { VerdictIcon } from './verdict-icon';
@@ -46,7 +46,7 @@ export function Actions({ children }: { children: ReactNode }) {
 }
 
 /** The signed-in verdict of the unit behind an overt code read on the anonymous info route. */
-export const unitCheckPath = (qrId: string) => `/overt/verify/${qrId}`;
+export const unitCheckPath = (qrId: string) => `${VERIFY_PAGE_PREFIX.overt}${qrId}`;
 /** Sign-in that comes back to that verdict (the return path goes through safeReturnPath at /login). */
 export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: unitCheckPath(qrId) })}`;
 

@@ -3,33 +3,30 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
 import { parseHost } from '@/lib/host';
-import { bumpBrandGeneration } from '@/lib/brand-generation';
+import { brandCache, forgetBrands } from '@/lib/brand-cache';
 
 export type ClientRow = typeof clients.$inferSelect;
 
-// Every API call and page starts by finding the brand of its host. Answers are kept for
-// CLIENT_CACHE_MS: a cache, not shared state. A change made through this process (operator
-// commands) clears it at once; another app server sees it within CLIENT_CACHE_MS.
+// Every API call and page starts by finding the brand of its host. Answers (a row, or none) are
+// kept for CLIENT_CACHE_MS in the brand cache (lib/brand-cache.ts): a change made through this
+// process (operator commands) clears it at once; another app server sees it within CLIENT_CACHE_MS.
 const CLIENT_CACHE_MS = 2_000;
-const g = globalThis as unknown as { __brandClientCache?: Map<string, { at: number; row: ClientRow | undefined }> };
-const clientCache = (g.__brandClientCache ??= new Map());
+const clientCache = brandCache<{ row: ClientRow | undefined }>('client-rows', CLIENT_CACHE_MS, 10_000);
 
-/** Forget cached brands (after a brand, its domains or its configuration changed). */
+/** Forget cached brands (after a brand, its domains or its configuration changed): every brand cache of this process. */
 export function forgetCachedClients() {
-  clientCache.clear();
-  bumpBrandGeneration(); // and what the pages keep of clone-info (lib/server/tenant.ts)
+  forgetBrands();
 }
 
 /** The brand that serves a host, or undefined. */
 export async function findClientByHost(hostHeader: string | null | undefined): Promise<ClientRow | undefined> {
   const host = parseHost(hostHeader);
   if (!host) return undefined;
-  const now = Date.now();
   const hit = clientCache.get(host);
-  if (hit && now - hit.at < CLIENT_CACHE_MS) return hit.row;
+  if (hit) return hit.row;
+  const stamp = clientCache.stamp();
   const row = await loadClientByHost(host);
-  if (clientCache.size > 10_000) clientCache.clear(); // bounded: unknown hosts are cached too
-  clientCache.set(host, { at: now, row });
+  clientCache.set(host, { row }, stamp);
   return row;
 }
 

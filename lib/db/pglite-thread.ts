@@ -2,6 +2,7 @@ import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { env } from '@/lib/server/env';
 
 // The embedded database in a worker thread (lib/db/pglite-worker.mjs), behind the part of
 // PGlite's interface that drizzle (drizzle-orm/pglite) and the migrations use: query, exec,
@@ -14,7 +15,7 @@ const WORKER_FILE = path.join('lib', 'db', 'pglite-worker.mjs');
 
 /** The worker's file, from the app's folder (the launchers set BRAND_APP_ROOT) or the working folder. */
 function workerFile(): string {
-  const candidates = [process.env.BRAND_APP_ROOT, process.cwd()].filter((d): d is string => !!d).map((d) => path.join(d, WORKER_FILE));
+  const candidates = [env().BRAND_APP_ROOT, process.cwd()].filter((d): d is string => !!d).map((d) => path.join(d, WORKER_FILE));
   const found = candidates.find((f) => existsSync(f));
   if (!found) throw new Error(`The embedded database's worker (${WORKER_FILE}) was not found in ${candidates.join(' or ')}`);
   return found;

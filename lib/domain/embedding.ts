@@ -1,4 +1,4 @@
-import { routeTable } from '@/lib/routes';
+import { VERIFY_PAGE_PREFIXES } from '@/lib/routes';
 
 // The embedding rule (product-spec section 5; docs/legal-and-embedding.md). Pure: middleware
 // calls it with request headers, the in-page check with what the browser knows of its parent.
@@ -31,10 +31,7 @@ export const EMBED_BLOCKED_PATH = '/embed-blocked';
 /** Query parameter that carries the verify path to the brand's embedding page. */
 export const EMBED_PATH_PARAM = 'path';
 
-const verifyPatterns = Object.values(routeTable)
-  .flat()
-  .filter((p) => p.endsWith('/verify/[qrId]'))
-  .map((p) => new RegExp('^' + p.replace('[qrId]', '[^/?#]+') + '/?$'));
+const verifyPatterns = VERIFY_PAGE_PREFIXES.map((prefix) => new RegExp('^' + prefix + '[^/?#]+/?$'));
 
 export function isVerifyPath(pathname: string): boolean {
   return verifyPatterns.some((re) => re.test(pathname));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
 import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS } from '@/lib/domain/risk';
+import { featureFlagsSchema } from './feature-flags';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
@@ -14,32 +15,9 @@ const httpsUrl = z
     return protocol === 'https:' || (protocol === 'http:' && /(^|\.)localhost$|^127\.0\.0\.1$/.test(hostname));
   }, 'must be an https URL (http only for localhost)');
 
-export const featureFlagsSchema = z.object({
-  isWarrantyEnabled: z.boolean().default(false),
-  isLoyalityProgramEnabled: z.boolean().default(false),
-  isDataAnalyticsEnabled: z.boolean().default(false),
-  isLocationConversionEnabled: z.boolean().default(false),
-  isTrackingEnabled: z.boolean().default(false),
-  isRedFlaggingEnabled: z.boolean().default(false),
-  isComplaintManagementEnabled: z.boolean().default(false),
-  isQrSerializationEnabled: z.boolean().default(true),
-  isVTCodesEnabled: z.boolean().default(false),
-});
-export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
-export type FeatureFlag = keyof FeatureFlags;
-
-/** Feature key (spec section 1) for each flag; anti_counterfeiting is always on. */
-export const featureKeyOfFlag: Record<FeatureFlag, string> = {
-  isWarrantyEnabled: 'warranty',
-  isLoyalityProgramEnabled: 'loyalty_program',
-  isDataAnalyticsEnabled: 'data_analytics',
-  isLocationConversionEnabled: 'location_conversion',
-  isTrackingEnabled: 'tracking',
-  isRedFlaggingEnabled: 'red_flagging',
-  isComplaintManagementEnabled: 'complaint_management',
-  isQrSerializationEnabled: 'qr_serialization',
-  isVTCodesEnabled: 'authentication_codes',
-};
+// The flags live in their own small module (feature-flags.ts); exported here too, where the API's
+// module guards and the operator's configuration look for them.
+export { featureFlagsSchema, featureKeyOfFlag, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from './feature-flags';
 
 export const otpServicesConfigSchema = z.object({
   is_No_Password_Flow_Enabled: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answeredFlagsShape, featureFlagsSchema } from './feature-flags';
 
 // GET /api/client/clone-info — the brand configuration of product-spec section 3.
 
@@ -53,15 +54,8 @@ export const cloneInfoSchema = z.object({
   servicesEnabled: z.array(z.string()),
   banners: z.array(z.object({ image: z.string(), link: z.string().optional() })).nullable(),
   status: z.enum(['DEFAULT', 'LOADING', 'SUCCESS', 'FAILED']),
-  isWarrantyEnabled: z.boolean(),
-  isLoyalityProgramEnabled: z.boolean(),
-  isDataAnalyticsEnabled: z.boolean(),
-  isLocationConversionEnabled: z.boolean(),
-  isTrackingEnabled: z.boolean(),
-  isRedFlaggingEnabled: z.boolean(),
-  isComplaintManagementEnabled: z.boolean(),
-  isQrSerializationEnabled: z.boolean(),
-  isVTCodesEnabled: z.boolean(),
+  // Every brand flag (isWarrantyEnabled, …), taken from the configuration's schema.
+  ...answeredFlagsShape(featureFlagsSchema),
   complaintConfig: z.object({ priorities: z.array(z.string()) }),
   uiDesignCriteria: uiDesignCriteriaSchema,
   otpServices: otpServicesSchema,

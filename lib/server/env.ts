@@ -12,6 +12,9 @@ const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
   PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
   DATA_DIR: optional(z.string()).default('./.data'),
+  // The app's folder, set by the launchers: where the embedded database's worker file lives
+  // (lib/db/pglite-thread.ts); unset, the working folder.
+  BRAND_APP_ROOT: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   // Connections each server process may open to PostgreSQL (docs/benchmarks.md: N processes
   // need N times this, within the server's max_connections).

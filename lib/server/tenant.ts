@@ -2,7 +2,7 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { headers } from 'next/headers';
-import { brandGeneration } from '@/lib/brand-generation';
+import { brandCache } from '@/lib/brand-cache';
 import { brandHostHeader, parseHost } from '@/lib/host';
 import { env } from './env';
 import { apiFetch, ApiRequestError } from './api-fetch';
@@ -11,16 +11,14 @@ import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
 // The requesting host's brand, as clone-info answers it, asked once per server request and kept
 // per host for BRAND_CACHE_MS: every page's root layout needs it, and the API keeps the brand row
 // that long anyway (lib/brands/find-client.ts). A brand changed through this process is seen
-// at once (lib/brand-generation.ts); with BRAND_API_URL, within BRAND_CACHE_MS.
+// at once (lib/brand-cache.ts); with BRAND_API_URL, within BRAND_CACHE_MS.
 
 export type BrandResult = { ok: true; brand: CloneInfo } | { ok: false; message: string; status: number };
 
 export const NO_APP_DATA = 'No App data found.';
 export const BRAND_CACHE_MS = 2_000;
 
-type Kept = { at: number; generation: number; brand: CloneInfo };
-const g = globalThis as unknown as { __brandPageCache?: Map<string, Kept> };
-const kept = (g.__brandPageCache ??= new Map());
+const kept = brandCache<CloneInfo>('page-clone-info', BRAND_CACHE_MS, 10_000);
 
 async function askBrand(): Promise<BrandResult> {
   try {
@@ -41,15 +39,11 @@ export const readBrand = cache(async (): Promise<BrandResult> => {
   // it). A forged header names no other entry than the one its answer belongs to.
   const e = env();
   const host = parseHost(brandHostHeader((name) => h.get(name), !!e.TRUST_PROXY || !!e.BRAND_API_URL)) ?? '';
-  const now = Date.now();
   const hit = kept.get(host);
-  if (hit && now - hit.at < BRAND_CACHE_MS && hit.generation === brandGeneration()) return { ok: true, brand: hit.brand };
-  const generation = brandGeneration();
+  if (hit) return { ok: true, brand: hit };
+  const stamp = kept.stamp();
   const result = await askBrand();
   // Only answers are kept: a failure is asked again by the next request.
-  if (result.ok) {
-    if (kept.size > 10_000) kept.clear();
-    kept.set(host, { at: now, generation, brand: result.brand });
-  }
+  if (result.ok) kept.set(host, result.brand, stamp);
   return result;
 });

@@ -1,17 +1,20 @@
 import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
 import { Page } from '@/components/ui/page';
+import { offersPage } from '@/lib/client/modules';
 
 // /info — what a visitor can check without signing in
 export default async function InfoPage() {
   const result = await readBrand();
   const brand = result.ok ? result.brand : undefined;
-  const links: Array<[string, string, string]> = [
-    ['/info-details', 'Product information', 'What a code is: product, batch and dates.'],
-    ['/info-expiry', 'Expiry', 'Whether a product is past its expiry date.'],
-    ['/verify-by-batchnumber', 'Batch number', 'The product and dates of a batch, by its number.'],
-  ];
-  if (brand?.isTrackingEnabled) links.push(['/info-tracking', 'Tracking', 'Where a product, case or pallet has been.']);
+  const links = (
+    [
+      ['/info-details', 'Product information', 'What a code is: product, batch and dates.'],
+      ['/info-expiry', 'Expiry', 'Whether a product is past its expiry date.'],
+      ['/verify-by-batchnumber', 'Batch number', 'The product and dates of a batch, by its number.'],
+      ['/info-tracking', 'Tracking', 'Where a product, case or pallet has been.'],
+    ] as const
+  ).filter(([href]) => offersPage(brand, href));
   return (
     <Page title="Product information" intro={`Check a ${brand?.organizationName ?? ''} product without signing in. To verify a unit and claim it, sign in and scan its code.`}>
       <ul className="space-y-3" aria-label="Checks">

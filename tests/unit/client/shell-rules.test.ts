@@ -1,11 +1,15 @@
 import { authOptionsOf, otpSignInMode } from '@/lib/client/auth-options';
-import { enabledModules } from '@/lib/client/modules';
+import { MODULES, enabledModules, offersPage } from '@/lib/client/modules';
+import { pageFlagOf } from '@/lib/routes';
+import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import { isEmbedded, needsOrientationPrompt } from '@/lib/client/device';
 import { resendWait } from '@/lib/client/pending-otp';
 import { formErrorsOf } from '@/lib/client/form-errors';
 import { ApiRequestError } from '@/lib/client/fetch-rules';
 import { hexToRgb, loadingAnimation } from '@/lib/client/loading-animation';
 import type { CloneInfo } from '@/lib/schemas/client';
+
+const allFlags = (on: boolean) => Object.fromEntries(FEATURE_FLAGS.map((f) => [f, on])) as Record<FeatureFlag, boolean>;
 
 const otp = (o: Partial<CloneInfo['otpServices']>): CloneInfo['otpServices'] => ({
   is_No_Password_Flow_Enabled: false,
@@ -44,8 +48,19 @@ describe('authOptionsOf', () => {
 
 describe('enabledModules', () => {
   it('leaves out the modules the brand switched off', () => {
-    const flags = { isWarrantyEnabled: false, isLoyalityProgramEnabled: true, isTrackingEnabled: false, isComplaintManagementEnabled: false };
+    const flags = { ...allFlags(false), isLoyalityProgramEnabled: true };
     expect(enabledModules(flags).map((m) => m.href)).toEqual(['/qr-scan', '/my-products', '/rewards', '/feedback']);
+  });
+  it('offers a module exactly when its page is offered (the flag of its entry in the page table)', () => {
+    expect(enabledModules(allFlags(true)).map((m) => m.href)).toEqual(['/qr-scan', '/my-products', '/warranty', '/rewards', '/complaints', '/feedback']);
+    for (const m of MODULES) expect({ href: m.href, flag: m.flag }).toEqual({ href: m.href, flag: pageFlagOf(m.href) });
+    expect(MODULES.find((m) => m.href === '/complaints')?.flag).toBe('isComplaintManagementEnabled');
+  });
+  it('offers a link to a flag-gated page only when the brand is known and has the flag on', () => {
+    expect(offersPage(undefined, '/info-details')).toBe(true);
+    expect(offersPage(undefined, '/info-tracking')).toBe(false);
+    expect(offersPage(allFlags(false), '/info-tracking')).toBe(false);
+    expect(offersPage({ ...allFlags(false), isTrackingEnabled: true }, '/info-tracking')).toBe(true);
   });
 });
 

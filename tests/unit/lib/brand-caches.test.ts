@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { apiFetch } from '@/lib/server/api-fetch';
 import { readBrand, BRAND_CACHE_MS } from '@/lib/server/tenant';
-import { bumpBrandGeneration } from '@/lib/brand-generation';
+import { forgetBrands } from '@/lib/brand-cache';
 import { resetEnvCache } from '@/lib/server/env';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { sql0005 } from '@/lib/db/migrations/0005_scan_stats';
@@ -81,7 +81,7 @@ describe('readBrand (pages)', () => {
   it('asks again at once after a brand changed in this process', async () => {
     asked.mockResolvedValueOnce(await cloneInfo('Acme')).mockResolvedValueOnce(await cloneInfo('Acme Renamed'));
     await visit('acme.test');
-    bumpBrandGeneration();
+    forgetBrands();
     await expect(visit('acme.test')).resolves.toMatchObject({ brand: { organizationName: 'Acme Renamed' } });
   });
 
@@ -121,5 +121,54 @@ describe('migration 0005 (scan counts)', () => {
     );
     expect(lists).toHaveLength(2);
     for (const list of lists) expect(list).toEqual([...VERIFIED_LABELS].sort());
+  });
+});
+
+describe('brandCache', () => {
+  it('keeps a value for its time to live, per key', async () => {
+    const { brandCache } = await import('@/lib/brand-cache');
+    const cache = brandCache<string>('test-ttl', 100, 10);
+    cache.set('a.test', 'A', cache.stamp(now));
+    expect(cache.get('a.test', now + 99)).toBe('A');
+    expect(cache.get('b.test', now + 99)).toBeUndefined();
+    expect(cache.get('a.test', now + 100)).toBeUndefined();
+  });
+
+  it('drops every cache of every brand when a brand changes, and a value asked for before the change stays unkept', async () => {
+    const { brandCache, forgetBrands } = await import('@/lib/brand-cache');
+    const rows = brandCache<string>('test-rows', 1000, 10);
+    const pages = brandCache<string>('test-pages', 1000, 10);
+    rows.set('a.test', 'row');
+    pages.set('a.test', 'page');
+    const askedBefore = pages.stamp();
+    forgetBrands();
+    expect(rows.get('a.test')).toBeUndefined();
+    expect(pages.get('a.test')).toBeUndefined();
+    pages.set('a.test', 'answer from before the change', askedBefore);
+    expect(pages.get('a.test')).toBeUndefined();
+    pages.set('a.test', 'fresh');
+    expect(pages.get('a.test')).toBe('fresh');
+  });
+
+  it('is one store for the whole process, however many copies of the module are loaded', async () => {
+    let other: typeof import('@/lib/brand-cache') | undefined;
+    jest.isolateModules(() => {
+      other = jest.requireActual<typeof import('@/lib/brand-cache')>('@/lib/brand-cache');
+    });
+    const { brandCache } = await import('@/lib/brand-cache');
+    brandCache<string>('test-shared', 1000, 10).set('a.test', 'A');
+    expect(other!.brandCache<string>('test-shared', 1000, 10).get('a.test')).toBe('A');
+    other!.forgetBrands();
+    expect(brandCache<string>('test-shared', 1000, 10).get('a.test')).toBeUndefined();
+  });
+
+  it('starts again empty past its bound', async () => {
+    const { brandCache } = await import('@/lib/brand-cache');
+    const cache = brandCache<number>('test-bound', 1000, 3);
+    for (let i = 0; i < 3; i++) cache.set(`h${i}.test`, i);
+    expect(cache.size).toBe(3);
+    cache.set('h3.test', 3);
+    expect(cache.size).toBe(1);
+    expect(cache.get('h3.test')).toBe(3);
   });
 });
