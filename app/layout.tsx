@@ -3,7 +3,7 @@ import type { Metadata, Viewport } from 'next';
 import { readBrand } from '@/lib/server/tenant';
 import { brandCssVariables } from '@/lib/client/brand-style';
 import { Providers } from '@/components/shell/providers';
-import { ShellEffects } from '@/components/shell/shell-effects';
+import { DeferredShellEffects } from '@/components/shell/deferred-shell-effects';
 import { Footer } from '@/components/shell/footer';
 import { LoadError, APP_DATA_ERROR } from '@/components/shell/load-error';
 import { BlockedScreen } from '@/components/shell/blocked-screen';
@@ -38,7 +38,7 @@ function appContent(children: React.ReactNode, ui: Parameters<typeof DeferredLeg
         Skip to content
       </a>
       <div id={LEGAL_TOP_SLOT_ID} />
-      <ShellEffects />
+      <DeferredShellEffects />
       {children}
       <Footer />
       <DeferredLegalBanners ui={ui} />

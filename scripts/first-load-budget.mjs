@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// First-load JavaScript of every page of a production build, read from the build's manifests
+// (no server, no timing): the scripts Next puts in a page's first HTML are the runtime's root
+// files (build-manifest.json `rootMainFiles`) and the entry chunks of the page's layouts,
+// template, error boundaries and page (the page's client reference manifest, `entryJSFiles`).
+// Next's `noModule` polyfills are left out: modern browsers never fetch them.
+//
+//   node scripts/first-load-budget.mjs [--dist .next] [--json] [--all]
+//
+// Prints every customer page (the app's pages; not the API, not Next's built-in error pages)
+// with its gzipped size, largest first, and exits 1 naming each page over the budget
+// (FIRST_LOAD_BUDGET_KB, default 144). `--all` also lists the chunks of each page.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_LOAD_BUDGET_KB = 144;
+
+/** The route a page file serves: route groups `(name)` leave no trace in the URL. */
+export function routeOf(pageKey) {
+  const parts = pageKey.replace(/^\//, '').replace(/\/page$/, '').split('/').filter((p) => p && !/^\(.*\)$/.test(p));
+  return '/' + parts.join('/');
+}
+
+/** Client reference manifests of the build's app pages: `[pageKey, manifestFile]`. */
+function pageManifests(dist) {
+  const appDir = path.join(dist, 'server', 'app');
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name === 'page_client-reference-manifest.js') found.push(file);
+    }
+  };
+  if (existsSync(appDir)) walk(appDir);
+  return found.map((file) => ['/' + path.relative(appDir, path.dirname(file)).split(path.sep).join('/') + '/page', file]);
+}
+
+/** Reads a manifest file (`globalThis.__RSC_MANIFEST["key"] = {…};`) without running it. */
+function readRscManifest(file, pageKey) {
+  const text = readFileSync(file, 'utf8');
+  const marker = `globalThis.__RSC_MANIFEST[${JSON.stringify(pageKey)}] = `;
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`${file}: no manifest for ${pageKey}`);
+  const json = text.slice(at + marker.length).trim().replace(/;$/, '');
+  return JSON.parse(json);
+}
+
+/**
+ * Every app page of the build at `dist` with its first-load scripts and their gzipped size.
+ * Built-in pages (`/_not-found`, `/_global-error`) are skipped: no customer navigates to them.
+ */
+export function measureFirstLoad(dist) {
+  const buildManifest = JSON.parse(readFileSync(path.join(dist, 'build-manifest.json'), 'utf8'));
+  const polyfills = new Set(buildManifest.polyfillFiles ?? []);
+  const root = (buildManifest.rootMainFiles ?? []).filter((f) => !polyfills.has(f));
+  if (!root.length) throw new Error(`${dist}/build-manifest.json lists no rootMainFiles: not a production app build`);
+  const gzCache = new Map();
+  const gz = (file) => {
+    if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
+    return gzCache.get(file);
+  };
+  const pages = [];
+  for (const [pageKey, file] of pageManifests(dist)) {
+    if (/^\/_/.test(pageKey) || pageKey.startsWith('/api/')) continue;
+    const manifest = readRscManifest(file, pageKey);
+    const entries = Object.values(manifest.entryJSFiles ?? {}).flat();
+    const files = [...new Set([...root, ...entries])].filter((f) => !polyfills.has(f));
+    const bytes = files.reduce((sum, f) => sum + gz(f), 0);
+    pages.push({ page: pageKey, route: routeOf(pageKey), kb: bytes / 1024, files: files.map((f) => ({ file: f, kb: gz(f) / 1024 })) });
+  }
+  if (!pages.length) throw new Error(`${dist} holds no app pages (run the build first)`);
+  return pages.sort((a, b) => b.kb - a.kb || a.route.localeCompare(b.route));
+}
+
+/** The pages over `budgetKb`. */
+export const overBudget = (pages, budgetKb = FIRST_LOAD_BUDGET_KB) => pages.filter((p) => p.kb > budgetKb);
+
+function main() {
+  const args = process.argv.slice(2);
+  const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : process.env.NEXT_DIST_DIR || '.next';
+  const dist = path.resolve(distArg);
+  const budget = Number(process.env.FIRST_LOAD_BUDGET_KB || FIRST_LOAD_BUDGET_KB);
+  const pages = measureFirstLoad(dist);
+  if (args.includes('--json')) {
+    console.log(JSON.stringify({ budgetKb: budget, pages }, null, 2));
+  } else {
+    console.log(`First-load JavaScript, gzipped (budget ${budget} kB), build ${path.relative(process.cwd(), dist) || '.'}:`);
+    for (const p of pages) {
+      console.log(`  ${p.kb.toFixed(1).padStart(6)} kB  ${p.route}${p.kb > budget ? '  OVER' : ''}`);
+      if (args.includes('--all')) for (const f of p.files) console.log(`             ${f.kb.toFixed(1).padStart(6)} kB  ${f.file}`);
+    }
+  }
+  const over = overBudget(pages, budget);
+  if (over.length) {
+    for (const p of over) console.error(`first-load JavaScript over budget: ${p.route} loads ${p.kb.toFixed(1)} kB gzipped (budget ${budget} kB)`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
