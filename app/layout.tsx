@@ -1,5 +1,6 @@
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
+import type { CloneInfo } from '@/lib/schemas/client';
 import { readBrand } from '@/lib/server/tenant';
 import { brandCssVariables } from '@/lib/client/brand-style';
 import { Providers } from '@/components/shell/providers';
@@ -31,7 +32,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 /** Everything of the app under the brand's shell; the banners load after the page (see DeferredLegalBanners). */
-function appContent(children: React.ReactNode, ui: Parameters<typeof DeferredLegalBanners>[0]['ui']) {
+function appContent(children: React.ReactNode, brand: CloneInfo) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
@@ -40,8 +41,8 @@ function appContent(children: React.ReactNode, ui: Parameters<typeof DeferredLeg
       <div id={LEGAL_TOP_SLOT_ID} />
       <DeferredShellEffects />
       {children}
-      <Footer />
-      <DeferredLegalBanners ui={ui} />
+      <Footer brand={brand} />
+      <DeferredLegalBanners ui={brand.uiDesignCriteria} />
     </>
   );
 }
@@ -72,10 +73,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <Providers brand={brand}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
-                {appContent(children, ui)}
+                {appContent(children, brand)}
               </LazyEmbedGuard>
             ) : (
-              appContent(children, ui)
+              appContent(children, brand)
             )}
           </Providers>
         )}

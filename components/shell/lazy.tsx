@@ -1,0 +1,44 @@
+'use client';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
+
+// Code splitting for the shell without next/dynamic's loader (about 1.9 kB gzipped that every page
+// downloaded only for the shell's own split points).
+
+/**
+ * A component rendered only in the browser, loaded after the page is interactive: nothing on
+ * the server or during hydration, then the component once its chunk arrives. A chunk that fails
+ * to load leaves nothing rendered (and says so in the console), as these parts are extras of
+ * the page (banners, overlays), never its content.
+ */
+export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>, name: string): (props: P) => React.JSX.Element | null {
+  let loaded: Promise<ComponentType<P>> | undefined;
+  function AfterHydration(props: P) {
+    const [Component, setComponent] = useState<ComponentType<P>>();
+    useEffect(() => {
+      let live = true;
+      loaded ??= load();
+      loaded.then(
+        (c) => live && setComponent(() => c),
+        (err: unknown) => {
+          loaded = undefined; // the next mount tries again
+          console.error(`[shell] ${name} could not be loaded`, err);
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    return Component ? <Component {...props} /> : null;
+  }
+  AfterHydration.displayName = `AfterHydration(${name})`;
+  return AfterHydration;
+}
+
+/**
+ * A component in its own chunk that the server renders like any other (no flash, works without
+ * scripts); the browser loads its chunk only on pages that render it and hydrates that part
+ * once it arrives.
+ */
+export function splitChunk<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazy(() => load().then((c) => ({ default: c })));
+}
