@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 
 export const FIRST_LOAD_BUDGET_KB = 144;
 /** The ceiling of the signed-in pages until they meet FIRST_LOAD_BUDGET_KB (largest today: the scan pages). */
-export const SIGNED_IN_CEILING_KB = 188;
+export const SIGNED_IN_CEILING_KB = 190;
 
 /** 'signed-in' for the pages of app/(signed-in), else 'signed-out' (reached without signing in). */
 export const audienceOf = (pageKey) => (pageKey.startsWith('/(signed-in)/') ? 'signed-in' : 'signed-out');

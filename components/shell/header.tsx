@@ -1,11 +1,11 @@
 'use client';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useBrand } from './brand-context';
-import { splitChunk } from './lazy';
 
 // The signed-in navigation in its own chunk: rendered on the server like the rest of the header
 // (no shift), but pages seen signed out (sign-in, sign-up, a scan's verdict) do not download it.
-const SignedInNav = splitChunk(() => import('./signed-in-nav').then((m) => m.default));
+const SignedInNav = dynamic(() => import('./signed-in-nav'));
 
 // The brand's logo and name; for a signed-in customer, the modules the brand offers and sign-out.
 export function Header({ signedIn }: { signedIn: boolean }) {

@@ -1,8 +1,9 @@
 'use client';
-import { lazy, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
-// Code splitting for the shell without next/dynamic's loader (about 1.9 kB gzipped that every page
-// downloaded only for the shell's own split points).
+// Code splitting for the shell's browser-only parts without next/dynamic's loader. (Parts the
+// server renders, the embedding guard and the signed-in navigation, use next/dynamic: a bare
+// React.lazy there kept those pages from finishing their load in the end-to-end tests.)
 
 /**
  * A component rendered only in the browser, loaded after the page is interactive: nothing on
@@ -32,13 +33,4 @@ export function afterHydration<P extends object>(load: () => Promise<ComponentTy
   }
   AfterHydration.displayName = `AfterHydration(${name})`;
   return AfterHydration;
-}
-
-/**
- * A component in its own chunk that the server renders like any other (no flash, works without
- * scripts); the browser loads its chunk only on pages that render it and hydrates that part
- * once it arrives.
- */
-export function splitChunk<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazy(() => load().then((c) => ({ default: c })));
 }
