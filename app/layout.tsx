@@ -1,9 +1,10 @@
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
+import type { CloneInfo } from '@/lib/schemas/client';
 import { readBrand } from '@/lib/server/tenant';
 import { brandCssVariables } from '@/lib/client/brand-style';
 import { Providers } from '@/components/shell/providers';
-import { ShellEffects } from '@/components/shell/shell-effects';
+import { DeferredShellEffects } from '@/components/shell/deferred-shell-effects';
 import { Footer } from '@/components/shell/footer';
 import { LoadError, APP_DATA_ERROR } from '@/components/shell/load-error';
 import { BlockedScreen } from '@/components/shell/blocked-screen';
@@ -31,17 +32,17 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 /** Everything of the app under the brand's shell; the banners load after the page (see DeferredLegalBanners). */
-function appContent(children: React.ReactNode, ui: Parameters<typeof DeferredLegalBanners>[0]['ui']) {
+function appContent(children: React.ReactNode, brand: CloneInfo) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
       <div id={LEGAL_TOP_SLOT_ID} />
-      <ShellEffects />
+      <DeferredShellEffects />
       {children}
-      <Footer />
-      <DeferredLegalBanners ui={ui} />
+      <Footer brand={brand} />
+      <DeferredLegalBanners ui={brand.uiDesignCriteria} />
     </>
   );
 }
@@ -72,10 +73,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <Providers brand={brand}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
-                {appContent(children, ui)}
+                {appContent(children, brand)}
               </LazyEmbedGuard>
             ) : (
-              appContent(children, ui)
+              appContent(children, brand)
             )}
           </Providers>
         )}

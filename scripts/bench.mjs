@@ -258,7 +258,7 @@ async function main() {
       const qrId = demoQrId(dataDir);
 
       // Every customer page a visitor reaches without signing in (the signed-in ones share their shell).
-      const pages = [['/login', 'sign-in page'], ['/signup', 'sign-up page'], ['/forget-password', 'password reset page'], ['/terms-of-use', 'anonymous page'], ['/info', 'code look-up page'], ['/verify-by-batchnumber', 'batch look-up page']];
+      const pages = [['/login', 'sign-in page'], ['/signup', 'sign-up page'], ['/otp-verify', 'one-time-code page'], ['/forget-password', 'password reset page'], ['/terms-of-use', 'anonymous page'], ['/info', 'code look-up page'], ['/verify-by-batchnumber', 'batch look-up page']];
       if (qrId) pages.push([`/info/verify/${qrId}`, 'verify page (anonymous)']);
       for (const [p, label] of pages) {
         const r = await firstLoadKb(p);

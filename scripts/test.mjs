@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), the attack suite (tests/attack, same databases), Playwright
-// end-to-end tests in Chromium against a production build, then `npm audit` of the production
+// end-to-end tests in Chromium against a production build, the first-load JavaScript budget of
+// every page of that build (scripts/first-load-budget.mjs), then `npm audit` of the production
 // dependencies. Stops at the first failing step; prints one closing line with the counts. Each step has
 // a time limit (scripts/time-limit.mjs): a hang ends the run with the reason instead of running
 // until CI gives up.
@@ -121,6 +122,17 @@ const steps = [
         counts.failed += s.unexpected ?? 0;
         counts.skipped += s.skipped ?? 0;
       }
+      return ok;
+    },
+  ],
+  [
+    'e2e',
+    () => {
+      // The build the end-to-end tests just served: every page's first-load JavaScript, from its manifests.
+      const dist = path.resolve(root, process.env.E2E_DIST_DIR || '.next');
+      const ok = run('first-load JavaScript budget (the end-to-end build)', process.execPath, [path.join(root, 'scripts', 'first-load-budget.mjs'), '--dist', dist], {}, 5);
+      if (ok) counts.passed += 1;
+      else counts.failed += 1;
       return ok;
     },
   ],

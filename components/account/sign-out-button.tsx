@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { signOut } from '@/lib/client/http';
+import { signOut } from '@/lib/client/lazy-http';
 import { hardNavigate } from '@/lib/client/navigate';
 
 // POST /api/auth/customer/logout, then the sign-in screen.

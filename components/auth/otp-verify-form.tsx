@@ -9,7 +9,7 @@ import { authOptionsOf } from '@/lib/client/auth-options';
 import { sendOtp, signUp, verifyOtp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
 import { formErrorsOf } from '@/lib/client/form-errors';
-import { http } from '@/lib/client/http';
+import { http } from '@/lib/client/lazy-http';
 import { PROFILE_PATH } from '@/lib/client/queries/profile';
 import { clearPendingOtp, parsePendingOtp, pendingPassword, readPendingRaw, resendWait, savePendingOtp, type PendingOtp } from '@/lib/client/pending-otp';
 import { useBrowserValue } from '@/lib/client/navigate';

@@ -1,12 +1,8 @@
 'use client';
-import dynamic from 'next/dynamic';
+import { afterHydration } from '@/components/shell/lazy';
 import type { PolicyUrlConfig } from './policy-links';
 
 // The policy and cookie banners load after the page itself: the verdict of a scan must not wait
 // for them on a slow phone (they need the browser's session and storage anyway, so there is
 // nothing for the server to render).
-const LegalBannersRoot = dynamic(() => import('./legal-banners-root'), { ssr: false });
-
-export function DeferredLegalBanners({ ui }: { ui: PolicyUrlConfig }) {
-  return <LegalBannersRoot ui={ui} />;
-}
+export const DeferredLegalBanners = afterHydration<{ ui: PolicyUrlConfig }>(() => import('./legal-banners-root').then((m) => m.default), 'legal banners');

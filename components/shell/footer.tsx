@@ -1,15 +1,12 @@
-'use client';
 import Link from 'next/link';
-import { isEmbedded } from '@/lib/client/device';
-import { useBrowserValue } from '@/lib/client/navigate';
-import { useBrand } from './brand-context';
+import type { CloneInfo } from '@/lib/schemas/client';
 import { linkTarget, policyLinks } from '@/components/legal/policy-links';
+import { HiddenWhenEmbedded } from './hidden-when-embedded';
 
-// The optional footer (uiDesignCriteria.isfooterIncluded, default true). Its second block,
-// the brand's own links out, is hidden when the app is framed by the brand's embedding app.
-export function Footer() {
-  const brand = useBrand();
-  const embedded = useBrowserValue(() => isEmbedded(window), false);
+// The optional footer (uiDesignCriteria.isfooterIncluded, default true), rendered on the server
+// (no script of its own). Its second block, the brand's own links out, is hidden when the app is
+// framed by the brand's embedding app.
+export function Footer({ brand }: { brand: CloneInfo }) {
   if (!brand.uiDesignCriteria.isfooterIncluded) return null;
   const { text, links, officialSite } = brand.footer;
   // An embedding brand's own policy pages, when it names them, take the place of ours.
@@ -23,21 +20,23 @@ export function Footer() {
           <Link className="underline" href={policy['Privacy Policy']} {...linkTarget(policy['Privacy Policy'])}>Privacy policy</Link>
         </nav>
       </div>
-      {!embedded && (links.length > 0 || officialSite) && (
-        <div className="mx-auto mt-3 max-w-md" data-testid="footer-second">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            {links.map((l) => (
-              <li key={l.href + l.label}>
-                <a className="underline" href={l.href} rel="noopener noreferrer">{l.label}</a>
-              </li>
-            ))}
-            {officialSite && (
-              <li>
-                <a className="underline" href={officialSite} rel="noopener noreferrer">{brand.organizationName} website</a>
-              </li>
-            )}
-          </ul>
-        </div>
+      {(links.length > 0 || officialSite) && (
+        <HiddenWhenEmbedded>
+          <div className="mx-auto mt-3 max-w-md" data-testid="footer-second">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {links.map((l) => (
+                <li key={l.href + l.label}>
+                  <a className="underline" href={l.href} rel="noopener noreferrer">{l.label}</a>
+                </li>
+              ))}
+              {officialSite && (
+                <li>
+                  <a className="underline" href={officialSite} rel="noopener noreferrer">{brand.organizationName} website</a>
+                </li>
+              )}
+            </ul>
+          </div>
+        </HiddenWhenEmbedded>
       )}
     </footer>
   );

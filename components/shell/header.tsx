@@ -1,8 +1,11 @@
 'use client';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { enabledModules } from '@/lib/client/modules';
 import { useBrand } from './brand-context';
-import { SignOutButton } from '@/components/account/sign-out-button';
+
+// The signed-in navigation in its own chunk: rendered on the server like the rest of the header
+// (no shift), but pages seen signed out (sign-in, sign-up, a scan's verdict) do not download it.
+const SignedInNav = dynamic(() => import('./signed-in-nav'));
 
 // The brand's logo and name; for a signed-in customer, the modules the brand offers and sign-out.
 export function Header({ signedIn }: { signedIn: boolean }) {
@@ -19,20 +22,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
           <span data-testid="brand-name">{brand.organizationName}</span>
         </Link>
       </div>
-      {signedIn && (
-        <nav aria-label="Main" className="mx-auto max-w-md overflow-x-auto px-4 pb-3">
-          <ul className="flex gap-2 text-sm">
-            <li><Link className="block rounded-full bg-white/90 px-3 py-1 text-gray-900" href="/">Home</Link></li>
-            {enabledModules(brand).map((m) => (
-              <li key={m.href}>
-                <Link className="block whitespace-nowrap rounded-full bg-white/90 px-3 py-1 text-gray-900" href={m.href}>{m.label}</Link>
-              </li>
-            ))}
-            <li><Link className="block whitespace-nowrap rounded-full bg-white/90 px-3 py-1 text-gray-900" href="/edit-profile">Profile</Link></li>
-            <li><SignOutButton /></li>
-          </ul>
-        </nav>
-      )}
+      {signedIn && <SignedInNav />}
     </header>
   );
 }

@@ -1,19 +1,14 @@
-'use client';
+import { ReloadButton } from './reload-button';
 
 // The two 'Loading Error' screens of spec section 2 (app data, user data), each with a Reload
-// button that reloads the page.
+// button that reloads the page. Server-rendered where a layout shows it (only the button is a
+// client component), so pages that load fine download nothing of it but the button.
 export function LoadError({ message }: { message: string }) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold text-gray-900">Loading Error</h1>
       <p className="text-gray-800">{message}</p>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="min-h-11 w-[var(--button-width)] rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white"
-      >
-        Reload
-      </button>
+      <ReloadButton />
     </main>
   );
 }

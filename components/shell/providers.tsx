@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, type ReactNode } from 'react';
-import { refreshAccessToken } from '@/lib/client/http';
+import { refreshAccessToken } from '@/lib/client/lazy-http';
 import { appDataStore } from '@/lib/client/status';
 import type { CloneInfo } from '@/lib/schemas/client';
 import { BrandProvider } from './brand-context';

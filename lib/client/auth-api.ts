@@ -1,4 +1,4 @@
-import { http } from './http';
+import { http } from './lazy-http';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
 
 // The account calls of the sign-in screens (no token yet: auth false).

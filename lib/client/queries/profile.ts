@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../http';
+import { http } from '../lazy-http'; // the sign-in code screen names PROFILE_PATH without loading the client
 import type { CustomerProfile } from '@/lib/schemas/customer';
 
 // GET /api/customer/customer-profile — fetched only after auth succeeds (spec section 7).

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// First-load JavaScript of every page of a production build, read from the build's manifests
+// (no server, no timing): the scripts Next puts in a page's first HTML are the runtime's root
+// files (build-manifest.json `rootMainFiles`) and the entry chunks of the page's layouts,
+// template, error boundaries and page (the page's client reference manifest, `entryJSFiles`).
+// Next's `noModule` polyfills are left out: modern browsers never fetch them.
+//
+//   node scripts/first-load-budget.mjs [--dist .next] [--json] [--all]
+//
+// Prints every customer page (the app's pages; not the API, not Next's built-in error pages)
+// with its gzipped size, largest first, and exits 1 naming each page over its budget:
+// - every page a customer reaches without signing in (the app/(anonymous) and app/(public-only)
+//   groups, and the pages outside a group): 144 kB (FIRST_LOAD_BUDGET_KB);
+// - the signed-in pages (app/(signed-in)) are not within 144 kB yet (React Query and the
+//   signed-in shell, see docs/benchmarks.md): they are held at SIGNED_IN_CEILING_KB, so they
+//   cannot grow while that work is open.
+// `--all` also lists the chunks of each page. `npm test` runs it on the end-to-end build.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_LOAD_BUDGET_KB = 144;
+/** The ceiling of the signed-in pages until they meet FIRST_LOAD_BUDGET_KB (largest today: the scan pages). */
+export const SIGNED_IN_CEILING_KB = 190;
+
+/** 'signed-in' for the pages of app/(signed-in), else 'signed-out' (reached without signing in). */
+export const audienceOf = (pageKey) => (pageKey.startsWith('/(signed-in)/') ? 'signed-in' : 'signed-out');
+
+/** The route a page file serves: route groups `(name)` leave no trace in the URL. */
+export function routeOf(pageKey) {
+  const parts = pageKey.replace(/^\//, '').replace(/\/page$/, '').split('/').filter((p) => p && !/^\(.*\)$/.test(p));
+  return '/' + parts.join('/');
+}
+
+/** Client reference manifests of the build's app pages: `[pageKey, manifestFile]`. */
+function pageManifests(dist) {
+  const appDir = path.join(dist, 'server', 'app');
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name === 'page_client-reference-manifest.js') found.push(file);
+    }
+  };
+  if (existsSync(appDir)) walk(appDir);
+  return found.map((file) => ['/' + path.relative(appDir, path.dirname(file)).split(path.sep).join('/') + '/page', file]);
+}
+
+/** Reads a manifest file (`globalThis.__RSC_MANIFEST["key"] = {…};`) without running it. */
+function readRscManifest(file, pageKey) {
+  const text = readFileSync(file, 'utf8');
+  const marker = `globalThis.__RSC_MANIFEST[${JSON.stringify(pageKey)}] = `;
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`${file}: no manifest for ${pageKey}`);
+  const json = text.slice(at + marker.length).trim().replace(/;$/, '');
+  return JSON.parse(json);
+}
+
+/**
+ * Every app page of the build at `dist` with its first-load scripts and their gzipped size.
+ * Built-in pages (`/_not-found`, `/_global-error`) are skipped: no customer navigates to them.
+ */
+export function measureFirstLoad(dist) {
+  const buildManifest = JSON.parse(readFileSync(path.join(dist, 'build-manifest.json'), 'utf8'));
+  const polyfills = new Set(buildManifest.polyfillFiles ?? []);
+  const root = (buildManifest.rootMainFiles ?? []).filter((f) => !polyfills.has(f));
+  if (!root.length) throw new Error(`${dist}/build-manifest.json lists no rootMainFiles: not a production app build`);
+  const gzCache = new Map();
+  const gz = (file) => {
+    if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
+    return gzCache.get(file);
+  };
+  const pages = [];
+  for (const [pageKey, file] of pageManifests(dist)) {
+    if (/^\/_/.test(pageKey) || pageKey.startsWith('/api/')) continue;
+    const manifest = readRscManifest(file, pageKey);
+    const entries = Object.values(manifest.entryJSFiles ?? {}).flat();
+    const files = [...new Set([...root, ...entries])].filter((f) => !polyfills.has(f));
+    const bytes = files.reduce((sum, f) => sum + gz(f), 0);
+    pages.push({ page: pageKey, route: routeOf(pageKey), audience: audienceOf(pageKey), kb: bytes / 1024, files: files.map((f) => ({ file: f, kb: gz(f) / 1024 })) });
+  }
+  if (!pages.length) throw new Error(`${dist} holds no app pages (run the build first)`);
+  return pages.sort((a, b) => b.kb - a.kb || a.route.localeCompare(b.route));
+}
+
+/** The budget of a page: FIRST_LOAD_BUDGET_KB, or the signed-in pages' ceiling. */
+export const budgetOf = (page, budgets = { signedOut: FIRST_LOAD_BUDGET_KB, signedIn: SIGNED_IN_CEILING_KB }) =>
+  page.audience === 'signed-in' ? budgets.signedIn : budgets.signedOut;
+
+/** The pages over their budget. */
+export const overBudget = (pages, budgets) => pages.filter((p) => p.kb > budgetOf(p, budgets));
+
+function main() {
+  const args = process.argv.slice(2);
+  const distArg = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : process.env.NEXT_DIST_DIR || '.next';
+  const dist = path.resolve(distArg);
+  const budgets = {
+    signedOut: Number(process.env.FIRST_LOAD_BUDGET_KB || FIRST_LOAD_BUDGET_KB),
+    signedIn: Number(process.env.SIGNED_IN_CEILING_KB || SIGNED_IN_CEILING_KB),
+  };
+  const pages = measureFirstLoad(dist);
+  if (args.includes('--json')) {
+    console.log(JSON.stringify({ budgets, pages }, null, 2));
+  } else {
+    console.log(`First-load JavaScript, gzipped, build ${path.relative(process.cwd(), dist) || '.'}:`);
+    for (const [audience, title] of [['signed-out', `pages reached without signing in (budget ${budgets.signedOut} kB)`], ['signed-in', `signed-in pages (ceiling ${budgets.signedIn} kB; budget ${budgets.signedOut} kB not met yet)`]]) {
+      console.log(`\n${title}:`);
+      for (const p of pages.filter((x) => x.audience === audience)) {
+        console.log(`  ${p.kb.toFixed(1).padStart(6)} kB  ${p.route}${p.kb > budgetOf(p, budgets) ? '  OVER' : ''}`);
+        if (args.includes('--all')) for (const f of p.files) console.log(`             ${f.kb.toFixed(1).padStart(6)} kB  ${f.file}`);
+      }
+    }
+  }
+  const over = overBudget(pages, budgets);
+  if (over.length) {
+    for (const p of over) console.error(`first-load JavaScript over budget: ${p.route} loads ${p.kb.toFixed(1)} kB gzipped (budget ${budgetOf(p, budgets)} kB)`);
+    process.exit(1);
+  }
+  if (!args.includes('--json')) console.log(`\nfirst-load JavaScript within budget: ${pages.length} pages`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
