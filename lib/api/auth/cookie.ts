@@ -2,19 +2,12 @@ import 'server-only';
 import { getCookie } from 'hono/cookie';
 import type { AppContext } from '../context';
 import { requestHost } from '../guards';
-import { env } from '@/lib/server/env';
 import { cameOverHttps } from '@/lib/https';
 import { parseHost } from '@/lib/host';
 import { brandConfigOf } from '@/lib/api/client/brand-config';
-import {
-  SESSION_COOKIE,
-  isLoopbackHost,
-  sealSessionId,
-  serializeSessionCookie,
-  sessionCookieAttributes,
-  sessionTtlSeconds,
-  unsealSessionId,
-} from '@/lib/session-cookie';
+import { SESSION_COOKIE, requestCookieAttributes, sealSessionId, serializeSessionCookie, sessionTtlSeconds, unsealSessionId } from '@/lib/session-cookie';
+import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/cookies';
+import { DEVICE_COOKIE as DEVICE_ID_COOKIE } from '@/lib/domain/device-id';
 import { hmac, sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
 import { findActiveCustomer, type CustomerRow } from './customers';
@@ -22,7 +15,7 @@ import { findActiveCustomer, type CustomerRow } from './customers';
 // The session cookie on Brand API answers. Secure whenever the request came over https (also
 // through a proxy that says so in X-Forwarded-Proto), on loopback hosts (browsers accept
 // Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
-// when the brand is embedded in another site.
+// when the brand is embedded in another site; named `__Host-…` over https (lib/cookies.ts).
 
 function isHttps(c: AppContext): boolean {
   return cameOverHttps(c.req.url, c.req.header('x-forwarded-proto'));
@@ -30,14 +23,38 @@ function isHttps(c: AppContext): boolean {
 
 export function sessionCookieAttributesFor(c: AppContext) {
   const embedding = brandConfigOf(c.var.client).ui.isEmbeddingRequired;
-  const secure = env().COOKIE_SECURE ?? (isHttps(c) || isLoopbackHost(parseHost(requestHost(c))));
-  return sessionCookieAttributes({ embedding, secure });
+  return requestCookieAttributes({ embedding, https: isHttps(c), host: parseHost(requestHost(c)) });
+}
+
+/** A cookie of the request, under the name it goes by on this request's scheme (`__Host-` over https). */
+export function requestCookie(c: AppContext, base: string): string | undefined {
+  return getCookie(c, cookieName(base, usesHostPrefix(isHttps(c))));
+}
+
+// Bare-named cookies that an answer over https clears (lib/cookies.ts): set before the deployment
+// moved to https, or planted without it; never read there. Each at the path it was set with.
+const legacyApiCookies = () => [
+  { name: SESSION_COOKIE, path: '/' },
+  { name: DEVICE_COOKIE, path: DEVICE_MARK_PATH },
+  { name: DEVICE_ID_COOKIE, path: '/' },
+];
+const legacyCleared = new WeakSet<object>();
+
+/** Clears, once per answer, the bare-named cookies the request still carries over https. */
+function clearLegacyCookies(c: AppContext) {
+  if (legacyCleared.has(c)) return;
+  legacyCleared.add(c);
+  const sent = getCookie(c);
+  for (const clearing of legacyClearings(legacyApiCookies(), (name) => name in sent, sessionCookieAttributesFor(c))) {
+    c.header('Set-Cookie', clearing, { append: true });
+  }
 }
 
 /** Starts a session for the customer on this brand and sets its cookie on the answer. */
 export async function startSession(c: AppContext, customerId: string): Promise<string> {
   const session = await createSession(c.var.client.id, customerId, c.req.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
+  clearLegacyCookies(c);
   c.header('Set-Cookie', serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()), { append: true });
   const account = await findActiveCustomer(c.var.client.id, customerId);
   if (account) setKnownDevice(c, account);
@@ -45,12 +62,14 @@ export async function startSession(c: AppContext, customerId: string): Promise<s
 }
 
 export function clearSessionCookie(c: AppContext) {
+  clearLegacyCookies(c);
   c.header('Set-Cookie', serializeSessionCookie('', sessionCookieAttributesFor(c), 0), { append: true });
 }
 
 /** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */
 export function readSessionId(c: AppContext): Promise<string | undefined> {
-  return unsealSessionId(getCookie(c, SESSION_COOKIE), sessionSecret());
+  clearLegacyCookies(c);
+  return unsealSessionId(requestCookie(c, SESSION_COOKIE), sessionSecret());
 }
 
 // The known-device cookie: set at a sign-in to an account whose contact is verified, it names the
@@ -61,6 +80,8 @@ export function readSessionId(c: AppContext): Promise<string | undefined> {
 // no browser: whoever registered someone else's contact must not keep a "known device" after
 // the owner reclaims it.
 export const DEVICE_COOKIE = 'bv_device';
+/** Where the bare-named mark lives; the `__Host-` one lives at Path=/, as the prefix demands. */
+const DEVICE_MARK_PATH = '/api/auth';
 const DEVICE_TTL_SECONDS = 400 * 24 * 3600;
 
 type DeviceAccount = Pick<CustomerRow, 'id' | 'passwordHash' | 'contactVerifiedAt'>;
@@ -70,16 +91,12 @@ const deviceMark = (clientId: string, account: DeviceAccount) =>
 
 export function setKnownDevice(c: AppContext, account: DeviceAccount) {
   if (!account.contactVerifiedAt) return;
-  const attrs = sessionCookieAttributesFor(c);
-  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.var.client.id, account)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
-  parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
-  if (attrs.secure) parts.push('Secure');
-  if (attrs.partitioned) parts.push('Partitioned');
-  c.header('Set-Cookie', parts.join('; '), { append: true });
+  const value = serializeCookie(DEVICE_COOKIE, deviceMark(c.var.client.id, account), sessionCookieAttributesFor(c), DEVICE_TTL_SECONDS, DEVICE_MARK_PATH);
+  c.header('Set-Cookie', value, { append: true });
 }
 
 /** Whether this browser signed in to the account (as it is now) before. */
 export function isKnownDevice(c: AppContext, account: DeviceAccount | undefined): boolean {
   if (!account?.contactVerifiedAt) return false;
-  return getCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, account);
+  return requestCookie(c, DEVICE_COOKIE) === deviceMark(c.var.client.id, account);
 }

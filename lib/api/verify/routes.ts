@@ -9,7 +9,7 @@ import { requireCustomer } from '../auth/require-customer';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/domain/device-id';
-import { getCookie } from 'hono/cookie';
+import { requestCookie } from '../auth/cookie';
 import {
   authCodeBodySchema,
   batchDetailsResponseSchema,
@@ -56,7 +56,7 @@ function deviceIdOf(c: AppContext): string | null {
     // A ZodError answers 422 naming the header as the field.
     return deviceHeaderSchema.parse({ [DEVICE_HEADER]: header })[DEVICE_HEADER];
   }
-  const cookie = getCookie(c, DEVICE_COOKIE);
+  const cookie = requestCookie(c, DEVICE_COOKIE);
   return isDeviceId(cookie) ? cookie : null;
 }
 
