@@ -55,6 +55,12 @@ export async function middleware(req: NextRequest) {
   const attrs = requestCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, https, host: parseHost(host) });
   const sessionCookie = req.cookies.get(cookieName(SESSION_COOKIE, attrs.hostPrefix))?.value;
   const deviceCookieName = cookieName(DEVICE_COOKIE, attrs.hostPrefix);
+  // Every answer from here on, redirects included, clears the bare names left from before https.
+  const legacy = legacyClearings(LEGACY_PAGE_COOKIES, (name) => req.cookies.has(name), attrs);
+  const clearingLegacy = (res: NextResponse) => {
+    for (const clearing of legacy) res.headers.append('set-cookie', clearing);
+    return res;
+  };
   // A session that the signed-in layout found dead comes back with expired=1: clear its cookie,
   // but only when this site sent the visitor there (or they typed it), or with this server's proof
   // that this very session ended (lib/session-cookie.ts: a frame loaded by an embedding parent is
@@ -70,9 +76,9 @@ export async function middleware(req: NextRequest) {
   const signedIn = !endedSession && cls !== undefined && cls !== 'anonymous' && (await hasValidSeal(sessionCookie));
 
   // A blocked frame gets the red screen whatever the route (no sign-in redirects inside it).
-  if (decision !== 'blocked' && cls === 'public-only' && signedIn) return redirectTo(req, '/');
+  if (decision !== 'blocked' && cls === 'public-only' && signedIn) return clearingLegacy(redirectTo(req, '/'));
   if (decision !== 'blocked' && cls === 'signed-in' && !signedIn) {
-    return redirectTo(req, `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: pathname + search })}`);
+    return clearingLegacy(redirectTo(req, `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: pathname + search })}`));
   }
 
   const nonce = btoa(crypto.randomUUID());
@@ -104,8 +110,7 @@ export async function middleware(req: NextRequest) {
   // cookie, so clearing uses the same attributes as setting.
   if (deviceId) res.headers.append('set-cookie', serializeDeviceCookie(deviceId, attrs));
   if (clearEndedSession) res.headers.append('set-cookie', serializeSessionCookie('', attrs, 0));
-  for (const clearing of legacyClearings(LEGACY_PAGE_COOKIES, (name) => req.cookies.has(name), attrs)) res.headers.append('set-cookie', clearing);
-  return res;
+  return clearingLegacy(res);
 }
 
 // Every page response carries the CSP with frame-ancestors, router prefetches included (their
