@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { call, cookieFrom, createTestBrand, startApiServer, type Res, type TestServer } from '../support/api-server';
+import { call, cookieFrom, createTestBrand, type Res, apiServerForFile } from '../support/api-server';
 import { createTestBatch } from '../support/codes';
-import { PASSWORD, latestCode, uniqueEmail } from './auth-support';
+import { PASSWORD, signUpWithPassword, uniqueEmail } from './auth-support';
 import { getDb } from '@/lib/db/client';
 import { scans } from '@/lib/db/schema';
 import { newDeviceId } from '@/lib/domain/device-id';
-import { resetEnvCache } from '@/lib/server/env';
 
 // The cookies' names over HTTPS (docs/security.md, "Cookies"; lib/cookies.ts): behind a proxy that
 // says X-Forwarded-Proto: https every cookie is `__Host-…` with Secure, Path=/ and no Domain, and
@@ -13,17 +12,7 @@ import { resetEnvCache } from '@/lib/server/env';
 // the move to HTTPS is cleared, never honoured.
 
 jest.setTimeout(60_000);
-let server: TestServer;
-beforeAll(async () => {
-  process.env.TRUST_PROXY = '1';
-  resetEnvCache();
-  server = await startApiServer();
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.TRUST_PROXY;
-  resetEnvCache();
-});
+const server = apiServerForFile({ env: { TRUST_PROXY: '1' } });
 
 const HTTPS = { 'x-forwarded-proto': 'https' };
 const HTTP = { 'x-forwarded-proto': 'http' };
@@ -38,10 +27,7 @@ const setCookies = (res: Res) => res.headers['set-cookie'] ?? [];
 /** Signs up and confirms an account over `scheme`, then signs in to it by password over `scheme`. */
 async function confirmAndSignIn(brand: { id: string; domain: string }, scheme: Scheme) {
   const email = uniqueEmail();
-  const body = { channel: 'email', contact: email, password: PASSWORD, userName: 'Asha' };
-  expect((await post(brand.domain, '/api/auth/customer/web/signup', body, scheme)).status).toBe(201);
-  const confirmed = await post(brand.domain, '/api/auth/customer/web/signup', { ...body, otp: latestCode(brand.id, email, 'SIGNUP') }, scheme);
-  expect(confirmed.status).toBe(201);
+  await signUpWithPassword(server, brand.domain, email, 'email', { headers: scheme });
   const res = await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: email, password: PASSWORD }, scheme);
   expect(res.status).toBe(200);
   return { email, res, customerId: res.body.customerId as string };
