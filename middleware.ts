@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { brandHostHeader, parseHost } from '@/lib/host';
 import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
-import { SESSION_COOKIE, isEndedSessionProof, isLoopbackHost, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
+import { SESSION_COOKIE, isEndedSessionProof, requestCookieAttributes, serializeSessionCookie, unsealSessionId } from '@/lib/session-cookie';
+import { cookieName, legacyClearings } from '@/lib/cookies';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
 import { env } from '@/lib/server/env';
 import { contentSecurityPolicy } from '@/lib/server/csp';
@@ -18,11 +19,17 @@ function redirectTo(req: NextRequest, location: string) {
   return NextResponse.redirect(new URL(location, req.url), 307);
 }
 
-async function hasValidSeal(req: NextRequest): Promise<boolean> {
+async function hasValidSeal(sealed: string | undefined): Promise<boolean> {
   const secret = env().SESSION_SECRET;
   if (!secret) return false;
-  return (await unsealSessionId(req.cookies.get(SESSION_COOKIE)?.value, secret)) !== undefined;
+  return (await unsealSessionId(sealed, secret)) !== undefined;
 }
+
+/** Bare-named cookies a page request over HTTPS may still carry (lib/cookies.ts): cleared, never read. */
+const LEGACY_PAGE_COOKIES = [
+  { name: SESSION_COOKIE, path: '/' },
+  { name: DEVICE_COOKIE, path: '/' },
+];
 
 export async function middleware(req: NextRequest) {
   const { pathname, search, searchParams } = req.nextUrl;
@@ -43,6 +50,17 @@ export async function middleware(req: NextRequest) {
     : 'render';
   if (typeof decision === 'object') return NextResponse.redirect(decision.redirect, 307);
   const cls = routeClassOf(pathname);
+  // The cookies' attributes and names for this request's scheme (`__Host-` over HTTPS).
+  const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
+  const attrs = requestCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, https, host: parseHost(host) });
+  const sessionCookie = req.cookies.get(cookieName(SESSION_COOKIE, attrs.hostPrefix))?.value;
+  const deviceCookieName = cookieName(DEVICE_COOKIE, attrs.hostPrefix);
+  // Every answer from here on, redirects included, clears the bare names left from before https.
+  const legacy = legacyClearings(LEGACY_PAGE_COOKIES, (name) => req.cookies.has(name), attrs);
+  const clearingLegacy = (res: NextResponse) => {
+    for (const clearing of legacy) res.headers.append('set-cookie', clearing);
+    return res;
+  };
   // A session that the signed-in layout found dead comes back with expired=1: clear its cookie,
   // but only when this site sent the visitor there (or they typed it), or with this server's proof
   // that this very session ended (lib/session-cookie.ts: a frame loaded by an embedding parent is
@@ -54,13 +72,13 @@ export async function middleware(req: NextRequest) {
     endedSession &&
     (fetchSite === 'same-origin' ||
       fetchSite === 'none' ||
-      (await isEndedSessionProof(searchParams.get('ended'), req.cookies.get(SESSION_COOKIE)?.value, env().SESSION_SECRET)));
-  const signedIn = !endedSession && cls !== undefined && cls !== 'anonymous' && (await hasValidSeal(req));
+      (await isEndedSessionProof(searchParams.get('ended'), sessionCookie, env().SESSION_SECRET)));
+  const signedIn = !endedSession && cls !== undefined && cls !== 'anonymous' && (await hasValidSeal(sessionCookie));
 
   // A blocked frame gets the red screen whatever the route (no sign-in redirects inside it).
-  if (decision !== 'blocked' && cls === 'public-only' && signedIn) return redirectTo(req, '/');
+  if (decision !== 'blocked' && cls === 'public-only' && signedIn) return clearingLegacy(redirectTo(req, '/'));
   if (decision !== 'blocked' && cls === 'signed-in' && !signedIn) {
-    return redirectTo(req, `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: pathname + search })}`);
+    return clearingLegacy(redirectTo(req, `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: pathname + search })}`));
   }
 
   const nonce = btoa(crypto.randomUUID());
@@ -75,26 +93,24 @@ export async function middleware(req: NextRequest) {
   forward.set('x-pathname', pathname + search);
   forward.set('x-nonce', nonce);
   forward.set('content-security-policy', csp);
+  // The scheme as decided here, so the server components and the API they call read the cookies
+  // under the same names (lib/server/session.ts).
+  forward.set('x-forwarded-proto', https ? 'https' : 'http');
   // A scan page without a (well-formed) device id gets a new one, already in this request's
   // cookies so the scan it shows is grouped by it (docs/verification.md, "Risk").
-  const deviceId = DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(DEVICE_COOKIE)?.value) ? newDeviceId() : null;
-  if (deviceId) forward.set('cookie', withDeviceCookie(req.headers.get('cookie'), deviceId));
+  const deviceId = DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(deviceCookieName)?.value) ? newDeviceId() : null;
+  if (deviceId) forward.set('cookie', withDeviceCookie(req.headers.get('cookie'), deviceId, deviceCookieName));
   const res =
     decision === 'blocked'
       ? NextResponse.rewrite(new URL(EMBED_BLOCKED_PATH, req.url), { request: { headers: forward } })
       : NextResponse.next({ request: { headers: forward } });
   res.headers.set('content-security-policy', csp);
-  const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
   if (https) res.headers.set('strict-transport-security', HSTS_VALUE);
-  if (deviceId || clearEndedSession) {
-    // The session cookie's attributes: in an embedding brand's frame a cookie without
-    // SameSite=None; Secure; Partitioned is another cookie, so clearing must use the same ones.
-    const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(parseHost(host)));
-    const attrs = sessionCookieAttributes({ embedding: embedding?.isEmbeddingRequired ?? false, secure });
-    if (deviceId) res.headers.append('set-cookie', serializeDeviceCookie(deviceId, attrs));
-    if (clearEndedSession) res.headers.append('set-cookie', serializeSessionCookie('', attrs, 0));
-  }
-  return res;
+  // In an embedding brand's frame a cookie without SameSite=None; Secure; Partitioned is another
+  // cookie, so clearing uses the same attributes as setting.
+  if (deviceId) res.headers.append('set-cookie', serializeDeviceCookie(deviceId, attrs));
+  if (clearEndedSession) res.headers.append('set-cookie', serializeSessionCookie('', attrs, 0));
+  return clearingLegacy(res);
 }
 
 // Every page response carries the CSP with frame-ancestors, router prefetches included (their

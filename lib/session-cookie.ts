@@ -1,11 +1,16 @@
 import { sealData, unsealData } from 'iron-session';
 import { env } from '@/lib/server/env';
+import { cookieName, serializeCookie, usesHostPrefix, type CookieAttributes } from '@/lib/cookies';
 
 // The session cookie (DESIGN.md section 3): an iron-session seal of a session id; the sessions
 // table decides whether that id is still live. Edge-safe (no node: imports, no database), so
 // middleware.ts can check that a cookie is a valid seal before any redirect.
 
+/** The bare name; over HTTPS the cookie is `__Host-bv_session` (lib/cookies.ts). */
 export const SESSION_COOKIE = 'bv_session';
+
+/** The name the session cookie is read and set under on a request (over HTTPS or not). */
+export const sessionCookieName = (https: boolean): string => cookieName(SESSION_COOKIE, usesHostPrefix(https));
 
 /** How long a session (and its cookie and seal) lives. */
 export function sessionTtlSeconds(): number {
@@ -27,32 +32,40 @@ export async function unsealSessionId(value: string | undefined | null, secret: 
   }
 }
 
-export type SessionCookieAttributes = {
-  path: '/';
-  httpOnly: true;
-  sameSite: 'lax' | 'none';
-  secure: boolean;
-  partitioned: boolean;
-};
+export type SessionCookieAttributes = CookieAttributes & { path: '/'; httpOnly: true };
 
 /**
- * Attributes of the session cookie (the shape Next's cookies().set and serializeSessionCookie take).
+ * Attributes of the app's cookies (the shape serializeSessionCookie and serializeCookie take).
  * A brand that is embedded in another site needs SameSite=None; Secure; Partitioned (CHIPS) so the
- * framed app keeps its session; otherwise SameSite=Lax.
+ * framed app keeps its session; otherwise SameSite=Lax. `hostPrefix`: the `__Host-` name.
  */
-export function sessionCookieAttributes({ embedding, secure }: { embedding: boolean; secure: boolean }): SessionCookieAttributes {
+export function sessionCookieAttributes({
+  embedding,
+  secure,
+  hostPrefix = false,
+}: {
+  embedding: boolean;
+  secure: boolean;
+  hostPrefix?: boolean;
+}): SessionCookieAttributes {
   return embedding
-    ? { path: '/', httpOnly: true, sameSite: 'none', secure: true, partitioned: true }
-    : { path: '/', httpOnly: true, sameSite: 'lax', secure, partitioned: false };
+    ? { path: '/', httpOnly: true, sameSite: 'none', secure: true, partitioned: true, hostPrefix }
+    : { path: '/', httpOnly: true, sameSite: 'lax', secure: secure || hostPrefix, partitioned: false, hostPrefix };
+}
+
+/**
+ * The cookie attributes for a request, the one rule of the middleware and the API: Secure when
+ * it came over HTTPS, on loopback hosts (browsers accept Secure cookies there over http) or when
+ * COOKIE_SECURE says so; the `__Host-` name over HTTPS (lib/cookies.ts).
+ */
+export function requestCookieAttributes({ embedding, https, host }: { embedding: boolean; https: boolean; host: string | undefined }): SessionCookieAttributes {
+  const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(host));
+  return sessionCookieAttributes({ embedding, secure, hostPrefix: usesHostPrefix(https) });
 }
 
 /** A Set-Cookie header value; maxAge 0 clears the cookie. */
 export function serializeSessionCookie(value: string, attrs: SessionCookieAttributes, maxAge: number): string {
-  const parts = [`${SESSION_COOKIE}=${value}`, `Path=${attrs.path}`, `Max-Age=${Math.max(0, Math.floor(maxAge))}`, 'HttpOnly'];
-  parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
-  if (attrs.secure) parts.push('Secure');
-  if (attrs.partitioned) parts.push('Partitioned');
-  return parts.join('; ');
+  return serializeCookie(SESSION_COOKIE, value, attrs, maxAge);
 }
 
 /** Hosts where browsers accept Secure cookies over plain http. */

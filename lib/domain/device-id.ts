@@ -2,6 +2,9 @@
 // brand's own host, set on the verify pages, that groups one phone's scans into a session. No
 // fingerprinting: nothing about the device is read; clearing cookies makes a new one.
 
+import { serializeCookie, type CookieAttributes } from '@/lib/cookies';
+
+/** The bare name; over HTTPS the cookie is `__Host-device_id` (lib/cookies.ts). */
 export const DEVICE_COOKIE = 'device_id';
 /** The API also takes it in this header (apps that keep their own cookie jar). */
 export const DEVICE_HEADER = 'x-device-id';
@@ -24,19 +27,16 @@ export function newDeviceId(): string {
 /** Pages whose scans carry the device id: every verify page, the camera and the typed-code result. */
 export const DEVICE_PATH = /(^|\/)verify\/|^\/qr-scan(\/|$)|^\/scan-result(\/|$)/;
 
-/** The Set-Cookie value, with the attributes of the session cookie (SameSite=None; Partitioned in a brand's frame). */
-export function serializeDeviceCookie(id: string, attrs: { sameSite: 'lax' | 'none'; secure: boolean; partitioned: boolean }): string {
-  const parts = [`${DEVICE_COOKIE}=${id}`, 'Path=/', `Max-Age=${DEVICE_COOKIE_MAX_AGE}`, 'HttpOnly', attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax'];
-  if (attrs.secure) parts.push('Secure');
-  if (attrs.partitioned) parts.push('Partitioned');
-  return parts.join('; ');
+/** The Set-Cookie value, with the attributes of the session cookie (SameSite=None; Partitioned in a brand's frame; `__Host-` over HTTPS). */
+export function serializeDeviceCookie(id: string, attrs: CookieAttributes): string {
+  return serializeCookie(DEVICE_COOKIE, id, attrs, DEVICE_COOKIE_MAX_AGE);
 }
 
-/** A Cookie request header with the device id set (any malformed one replaced). */
-export function withDeviceCookie(cookieHeader: string | null, id: string): string {
+/** A Cookie request header with the device id set under `name` (any malformed one replaced). */
+export function withDeviceCookie(cookieHeader: string | null, id: string, name = DEVICE_COOKIE): string {
   const others = (cookieHeader ?? '')
     .split(';')
     .map((p) => p.trim())
-    .filter((p) => p && !p.startsWith(`${DEVICE_COOKIE}=`));
-  return [...others, `${DEVICE_COOKIE}=${id}`].join('; ');
+    .filter((p) => p && !p.startsWith(`${name}=`));
+  return [...others, `${name}=${id}`].join('; ');
 }

@@ -5,7 +5,8 @@ import { redirect, unstable_rethrow } from 'next/navigation';
 import { currentAccessToken, type AccessToken } from './api-fetch';
 import { ApiRequestError } from '@/lib/client/fetch-rules';
 import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/routes';
-import { SESSION_COOKIE, endedSessionProof } from '@/lib/session-cookie';
+import { endedSessionProof, sessionCookieName } from '@/lib/session-cookie';
+import { cameOverHttps } from '@/lib/https';
 import { sessionSecret } from '@/lib/auth/keys';
 
 // The session layer is two functions (STYLE.md habit 5). Each route-group layout calls one of
@@ -14,13 +15,23 @@ import { sessionSecret } from '@/lib/auth/keys';
 export type Session = AccessToken;
 
 /**
+ * The request's session cookie, under the name it goes by on the request's scheme (`__Host-`
+ * over https; lib/cookies.ts). Middleware sets X-Forwarded-Proto on every page request to the
+ * scheme it decided, so this reads the name middleware and the API read.
+ */
+async function sessionCookieValue(): Promise<string | undefined> {
+  const https = cameOverHttps('http://page.invalid/', (await headers()).get('x-forwarded-proto'));
+  return (await cookies()).get(sessionCookieName(https))?.value;
+}
+
+/**
  * The request's cookie turned into a session by the API: the session, or why there is none.
  * `ended` only when the API said so (401: missing, tampered, expired, idle or revoked session);
  * any other failure (the database busy, an error) leaves the question open.
  */
 const readSessionState = cache(async (): Promise<{ session?: Session; ended: boolean }> => {
   // No cookie, no session: an anonymous scan need not ask the API (the hot path of a shop visit).
-  if (!(await cookies()).has(SESSION_COOKIE)) return { ended: false };
+  if ((await sessionCookieValue()) === undefined) return { ended: false };
   try {
     return { session: await currentAccessToken(), ended: false };
   } catch (err) {
@@ -47,7 +58,7 @@ export async function requireCustomer(): Promise<Session> {
   const { session, ended: sessionEnded } = await readSessionState();
   if (session) return session;
   const params = new URLSearchParams({ [RETURN_PARAM]: await requestedPath() });
-  const ended = (await cookies()).get(SESSION_COOKIE)?.value;
+  const ended = await sessionCookieValue();
   if (ended !== undefined && !sessionEnded) throw new Error('Your session could not be checked just now. Please try again.');
   if (ended !== undefined) {
     params.set('expired', '1');

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { call, startApiServer, createTestBrand, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, fixtures, op, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { complaintMessages, complaints, feedback, fileDeletions, files, journeyAnswers, journeyRuns, journeySteps, journeys, payouts, reports, rewardGrants, rewards } from '@/lib/db/schema';
@@ -14,11 +14,7 @@ import { newPayoutReference } from '@/lib/payouts/reference';
 
 jest.setTimeout(60_000);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 
 const FLAGS = { isComplaintManagementEnabled: true, isWarrantyEnabled: true, isRedFlaggingEnabled: true, isLoyalityProgramEnabled: true };
 

@@ -1,4 +1,12 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { scryptSync } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
+import { accountSubject, consecutiveFailures, failuresOf } from '@/lib/api/auth/failures';
+import { pruneSessions } from '@/lib/api/auth/sessions';
+import { getDb } from '@/lib/db/client';
+import { authFailures, clientDomains, customers, rateLimits, sessions } from '@/lib/db/schema';
+import { readOutbox } from '@/lib/messaging/outbox';
+import { messageText } from '@/lib/messaging/types';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import {
   OTHER_PASSWORD,
   PASSWORD,
@@ -9,6 +17,7 @@ import {
   customerRow,
   latestCode,
   noticesFor,
+  postTo,
   sendOtp,
   sessionCookie,
   signUpWithPassword,
@@ -19,14 +28,9 @@ import {
 // typed at sign-up; sign-up does not tell who has an account; the owner hears of changes.
 
 jest.setTimeout(60_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 
-const post = (host: string, path: string, body: unknown, extra: { cookie?: string; token?: string; headers?: Record<string, string> } = {}) =>
-  call(server, host, 'POST', path, { body, ...extra });
+const post = postTo(server);
 const get = (host: string, path: string, token: string) => call(server, host, 'GET', path, { token });
 const codeSignInBrand = () => createTestBrand({ otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true } });
 
@@ -47,9 +51,6 @@ describe('pre-registration takeover', () => {
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ contactVerified: false, channel: 'email', maskedContact: expect.stringMatching(/^u\*+@example\.com$/) });
     // The profile shows what sign-up took (the signed-in screens greet by name), nothing more.
-    const { getDb } = await import('@/lib/db/client');
-    const { customers } = await import('@/lib/db/schema');
-    const { eq } = await import('drizzle-orm');
     await (await getDb())
       .update(customers)
       .set({ vpa: 'old@okbank', dob: '1990-01-01', address: { fullAddress: '1 Road', city: 'Pune', country: 'India', state: 'MH', pincode: '411001' } })
@@ -114,9 +115,6 @@ describe('pre-registration takeover', () => {
     const victim = uniqueEmail();
     const { cookie: attacker, customerId } = await signUpWithPassword(server, brand.domain, victim, 'email', { verify: false });
     // Even if a UPI id got in before this change (written straight to the row here), it goes.
-    const { getDb } = await import('@/lib/db/client');
-    const { customers } = await import('@/lib/db/schema');
-    const { eq } = await import('drizzle-orm');
     await (await getDb()).update(customers).set({ vpa: 'attacker@okbank' }).where(eq(customers.id, customerId));
 
     expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', victim)).status).toBe(200);
@@ -137,8 +135,6 @@ describe('pre-registration takeover', () => {
   });
 
   it('gives an unverified account to whoever signs up with a registration code for its contact', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { customers } = await import('@/lib/db/schema');
     const brand = await createTestBrand({ otpServices: { isRegistartionOtpEnabled: true } });
     const victim = uniqueEmail();
     // Registered without a code (e.g. before the brand turned registration codes on).
@@ -152,8 +148,6 @@ describe('pre-registration takeover', () => {
     expect(row).toMatchObject({ vpa: null, userName: 'Owner', contactVerifiedAt: expect.any(Date) });
     // The notice says the password is now the one just chosen (not that it was removed).
     expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed-signup']);
-    const { readOutbox } = await import('@/lib/messaging/outbox');
-    const { messageText } = await import('@/lib/messaging/types');
     const notice = readOutbox().filter((e) => e.to === victim && e.purpose === 'NOTICE').pop()!;
     expect(messageText({ ...notice, brandName: 'B' }).text).toMatch(/with the password you just chose/);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
@@ -281,10 +275,6 @@ describe('password hashes', () => {
   // The API suite hashes at TEST_PASSWORD_HASH_N (tests/support/api-env.ts); production at 2^17.
   const N = Number(process.env.TEST_PASSWORD_HASH_N);
   it('stores hashes at today\'s cost and rehashes an old, cheaper hash at the next sign-in', async () => {
-    const { scryptSync } = await import('node:crypto');
-    const { getDb } = await import('@/lib/db/client');
-    const { customers } = await import('@/lib/db/schema');
-    const { eq } = await import('drizzle-orm');
     const brand = await createTestBrand();
     const email = uniqueEmail();
     const { customerId } = await signUpWithPassword(server, brand.domain, email);
@@ -307,8 +297,6 @@ describe('HTTPS', () => {
     const brand = await createTestBrand();
     const email = uniqueEmail();
     // A brand host that is not loopback, so only HTTPS can make the cookie Secure.
-    const { getDb } = await import('@/lib/db/client');
-    const { clientDomains } = await import('@/lib/db/schema');
     const host = `${brand.slug}.example.test`;
     await (await getDb()).insert(clientDomains).values({ domain: host, clientId: brand.id });
     const body = { channel: 'email', contact: email, password: PASSWORD, userName: 'A' };
@@ -327,10 +315,6 @@ describe('HTTPS', () => {
 
 describe('sessions', () => {
   it('end after SESSION_IDLE_DAYS without use, and dead rows are pruned', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { sessions } = await import('@/lib/db/schema');
-    const { eq } = await import('drizzle-orm');
-    const { pruneSessions } = await import('@/lib/api/auth/sessions');
     const brand = await createTestBrand();
     const email = uniqueEmail();
     const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);
@@ -365,9 +349,6 @@ describe('no one can lock a contact out, and guesses per account stay within 100
   const deviceCookie = (res: { headers: { 'set-cookie'?: string[] } }) => res.headers['set-cookie']!.find((c) => c.startsWith('bv_device='))!.split(';')[0]!;
 
   async function clearResend(clientId: string) {
-    const { getDb } = await import('@/lib/db/client');
-    const { rateLimits } = await import('@/lib/db/schema');
-    const { like } = await import('drizzle-orm');
     await (await getDb()).delete(rateLimits).where(like(rateLimits.key, `otp-send:resend:%:${clientId}:%`));
   }
 
@@ -403,9 +384,6 @@ describe('no one can lock a contact out, and guesses per account stay within 100
   });
 
   it('asks for a code after 100 wrong passwords in a row, even with the right one; the code clears the count', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { authFailures } = await import('@/lib/db/schema');
-    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
     const brand = await codeSignInBrand();
     const email = uniqueEmail();
     await signUpWithPassword(server, brand.domain, email);
@@ -432,9 +410,6 @@ describe('no one can lock a contact out, and guesses per account stay within 100
   });
 
   it('refuses codes after 100 wrong ones in a row, except on a browser that signed in before; a password sign-in clears it', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { authFailures } = await import('@/lib/db/schema');
-    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
     const brand = await codeSignInBrand();
     const email = uniqueEmail();
     const { cookie } = await signUpWithPassword(server, brand.domain, email);
@@ -451,7 +426,7 @@ describe('no one can lock a contact out, and guesses per account stay within 100
     expect((await verify(code === '000000' ? '111111' : '000000')).status).toBe(400);
     expect(await consecutiveFailures(brand.id, 'code', 'email', email)).toBe(1);
 
-    await (await getDb()).update(authFailures).set({ consecutive: 100 }).where((await import('drizzle-orm')).eq(authFailures.subject, `code:email:${email}`));
+    await (await getDb()).update(authFailures).set({ consecutive: 100 }).where(eq(authFailures.subject, `code:email:${email}`));
     const locked = await verify(code);
     expect(locked.status).toBe(429);
     expect(locked.body.errorMessage).toBe('Too many wrong codes for this account. Sign in with your password, or from a device you used before.');
@@ -467,9 +442,6 @@ describe('no one can lock a contact out, and guesses per account stay within 100
 
 describe('changing the UPI id', () => {
   const ageSession = async (customerId: string, minutes: number) => {
-    const { getDb } = await import('@/lib/db/client');
-    const { sessions } = await import('@/lib/db/schema');
-    const { eq } = await import('drizzle-orm');
     await (await getDb()).update(sessions).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(sessions.customerId, customerId));
   };
   const put = (host: string, token: string, body: unknown) => call(server, host, 'PUT', '/api/customer/customer-profile', { token, body });
@@ -518,7 +490,6 @@ describe('code failures cannot lock a contact out for good', () => {
   const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('counts wrong guesses at a live code, not the answers of a dead one', async () => {
-    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
     const brand = await codeSignInBrand();
     const email = uniqueEmail();
     await signUpWithPassword(server, brand.domain, email);
@@ -533,9 +504,6 @@ describe('code failures cannot lock a contact out for good', () => {
   });
 
   it('forgets a count that has had no failure for 24 hours', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { authFailures } = await import('@/lib/db/schema');
-    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
     const brand = await codeSignInBrand();
     const email = uniqueEmail();
     await signUpWithPassword(server, brand.domain, email);
@@ -553,9 +521,6 @@ describe('code failures cannot lock a contact out for good', () => {
   });
 
   it('counts wrong codes at the signed-in confirmation against the account, not the contact', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { authFailures } = await import('@/lib/db/schema');
-    const { accountSubject, consecutiveFailures, failuresOf } = await import('@/lib/api/auth/failures');
     const brand = await codeSignInBrand();
     const victim = uniqueEmail();
     const { cookie, customerId } = await signUpWithPassword(server, brand.domain, victim, 'email', { verify: false });
@@ -566,7 +531,6 @@ describe('code failures cannot lock a contact out for good', () => {
     expect(await consecutiveFailures(brand.id, 'code', 'email', victim)).toBe(0);
     expect(await failuresOf(brand.id, accountSubject(customerId))).toBe(1);
     // The account's own count locks its confirmation; the contact's owner still signs in by code.
-    const { eq } = await import('drizzle-orm');
     await (await getDb()).update(authFailures).set({ consecutive: 100 }).where(eq(authFailures.subject, accountSubject(customerId)));
     expect((await post(brand.domain, '/api/auth/customer/verify-contact', { otp: sent }, { token })).status).toBe(429);
     expect((await sendOtp(server, brand.domain, 'LOGIN', 'email', victim)).status).toBe(200);
@@ -585,8 +549,6 @@ describe('the known-device cookie', () => {
   });
 
   it('is forgotten after a password reset or change', async () => {
-    const { getDb } = await import('@/lib/db/client');
-    const { authFailures } = await import('@/lib/db/schema');
     const brand = await codeSignInBrand();
     const email = uniqueEmail();
     const { res } = await signUpWithPassword(server, brand.domain, email);
@@ -623,10 +585,6 @@ describe('the known-device cookie', () => {
 
 describe('the current password is limited before it is checked', () => {
   it('refuses even the right password after 10 wrong ones, on a password change and a new UPI id', async () => {
-    const { consecutiveFailures } = await import('@/lib/api/auth/failures');
-    const { getDb } = await import('@/lib/db/client');
-    const { sessions } = await import('@/lib/db/schema');
-    const { eq } = await import('drizzle-orm');
     const brand = await createTestBrand();
     const email = uniqueEmail();
     const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);

@@ -1,14 +1,10 @@
-import { startApiServer, createTestBrand, type TestServer } from '../support/api-server';
+import { createTestBrand, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, countRows, fixtures, op, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
 import { complaintMessages, complaints, files } from '@/lib/db/schema';
 
 // Complaints: raise with attachments, list, thread, reply; the brand's side by operator commands.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const FLAGS = { isComplaintManagementEnabled: true };
 const PRIORITIES = ['Low', 'Urgent'];

@@ -1,14 +1,10 @@
-import { startApiServer, createTestBrand, type TestServer } from '../support/api-server';
+import { createTestBrand, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, countRows, createProductWithUnit, fixtures, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
 import { files, feedback, warranties } from '@/lib/db/schema';
 
 // My products, warranty registration with an invoice, file downloads and feedback, over HTTP.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const FLAGS = { isWarrantyEnabled: true, isTrackingEnabled: true };
 

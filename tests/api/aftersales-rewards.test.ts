@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { startApiServer, createTestBrand, type TestServer } from '../support/api-server';
+import { createTestBrand, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, countRows, op, signedInCustomer, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { journeyAnswers, payouts, rewardGrants, rewards } from '@/lib/db/schema';
@@ -10,11 +10,7 @@ import { randomId } from '@/lib/ids';
 
 // Scan journeys, rewards, cashback claims and the manual payout settlement, over HTTP.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'payouts-'));
 const tmpFile = (name: string) => path.join(tmp, `${randomId('f', 8)}-${name}`);

@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { startApiServer, type Res, type TestServer } from '../support/api-server';
+import { type Res, apiServerForFile } from '../support/api-server';
 import { as, countRows, postForm, signedInCustomer, type TestCustomer } from '../support/aftersales';
 import { awayFromWindowEnd } from '../support/rate-windows';
 import { attackBrand } from '../attack/world';
@@ -9,11 +9,7 @@ import { ACKNOWLEDGE_LIMIT, COMPLAINT_REPLY_LIMIT, COOKIE_CONSENT_LIMIT } from '
 // Every endpoint that appends a row per call is rate limited per customer: the call past the
 // limit answers 429 with an errorMessage and Retry-After, and writes nothing.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 type Case = {
   name: string;

@@ -1,14 +1,10 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { codesFor, countCustomers, PASSWORD, uniqueEmail } from './auth-support';
 
 // Bad input on the account endpoints: a clear 4xx naming the problem, and nothing changed.
 
 jest.setTimeout(30_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const brandConfig = { otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true, isMobileNoServiceEnabled: true } };
 

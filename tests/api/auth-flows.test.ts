@@ -1,4 +1,4 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import {
   OTHER_PASSWORD,
   PASSWORD,
@@ -9,6 +9,7 @@ import {
   countCustomers,
   customerRow,
   latestCode,
+  postTo,
   sendOtp,
   sessionCookie,
   signUpWithPassword,
@@ -19,14 +20,9 @@ import {
 // Every account flow in each otpServices combination, over HTTP, reading codes from the outbox.
 
 jest.setTimeout(30_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
-const post = (host: string, path: string, body: unknown, extra: { cookie?: string; token?: string } = {}) =>
-  call(server, host, 'POST', path, { body, ...extra });
+const post = postTo(server);
 
 async function profile(host: string, cookie: string) {
   const t = await accessToken(server, host, cookie);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { getDb } from '@/lib/db/client';
 import { otps } from '@/lib/db/schema';
 import { clearSendThrottle, codesFor, latestCode, sendOtp, uniqueEmail, PASSWORD } from './auth-support';
@@ -8,11 +8,7 @@ import { awayFromWindowEnd } from '../support/rate-windows';
 // One-time codes: expiry, single use, 5 wrong tries, purpose binding, throttling, storage.
 
 jest.setTimeout(90_000); // slow password hashing on a busy 2-core machine, and waits for a fresh rate-limit window
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const otpBrand = () => createTestBrand({ otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true, isRegistartionOtpEnabled: true } });
 const verify = (host: string, contact: string, otp: string, mode = 'SIGNUP OR LOGIN') =>

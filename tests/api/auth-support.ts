@@ -4,6 +4,7 @@ import { readOutbox } from '@/lib/messaging/outbox';
 import { getDb } from '@/lib/db/client';
 import { clientDomains, customers, rateLimits } from '@/lib/db/schema';
 import { SESSION_COOKIE } from '@/lib/session-cookie';
+import { cookieName } from '@/lib/cookies';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
 import { like } from 'drizzle-orm';
 
@@ -27,7 +28,13 @@ export function latestCode(clientId: string, to: string, purpose: AuthMode | 'VE
   return last.code;
 }
 
-export const sessionCookie = (res: Res) => cookieFrom(res, SESSION_COOKIE);
+/** The session cookie an answer set, under its bare name (plain http) or its `__Host-` name (https). */
+export const sessionCookie = (res: Res) => cookieFrom(res, SESSION_COOKIE) ?? cookieFrom(res, cookieName(SESSION_COOKIE, true));
+
+export type PostExtra = { cookie?: string; token?: string; headers?: Record<string, string> };
+/** The account tests' POST with a JSON body, to the file's server. */
+export const postTo = (server: TestServer) => (host: string, path: string, body: unknown, extra: PostExtra = {}) =>
+  call(server, host, 'POST', path, { body, ...extra });
 
 export async function sendOtp(server: TestServer, host: string, mode: AuthMode, channel: Channel, contact: string) {
   return call(server, host, 'POST', '/api/auth/customer/otp/send', { body: { mode, channel, contact } });
@@ -37,16 +44,23 @@ export async function sendOtp(server: TestServer, host: string, mode: AuthMode, 
  * Signs up by password on a brand that needs no OTP; returns the cookie and customer id. Sign-up
  * signs nobody in: it sends a SIGNUP code, and sign-up again with that code confirms the contact
  * and signs in (profile, rewards and payouts need a confirmed contact). With `verify` false the
- * code is left unused and the account (unverified) signs in by password instead.
+ * code is left unused and the account (unverified) signs in by password instead. `headers` go
+ * with every request (X-Forwarded-Proto: https for a request over https).
  */
-export async function signUpWithPassword(server: TestServer, host: string, contact: string, channel: Channel = 'email', { verify = true } = {}) {
+export async function signUpWithPassword(
+  server: TestServer,
+  host: string,
+  contact: string,
+  channel: Channel = 'email',
+  { verify = true, headers = {} }: { verify?: boolean; headers?: Record<string, string> } = {},
+) {
   const body = { channel, contact, password: PASSWORD, userName: 'Asha' };
-  const res = await call(server, host, 'POST', '/api/auth/customer/web/signup', { body });
+  const res = await call(server, host, 'POST', '/api/auth/customer/web/signup', { body, headers });
   if (res.status !== 201 || res.body.sent !== true) throw new Error(`signup failed: ${res.status} ${res.text}`);
   const clientId = await clientIdOf(host);
   const done = verify
-    ? await call(server, host, 'POST', '/api/auth/customer/web/signup', { body: { ...body, otp: latestCode(clientId, contact, 'SIGNUP') } })
-    : await call(server, host, 'POST', '/api/auth/customer/web/login', { body: { channel, contact, password: PASSWORD } });
+    ? await call(server, host, 'POST', '/api/auth/customer/web/signup', { body: { ...body, otp: latestCode(clientId, contact, 'SIGNUP') }, headers })
+    : await call(server, host, 'POST', '/api/auth/customer/web/login', { body: { channel, contact, password: PASSWORD }, headers });
   if (done.status !== (verify ? 201 : 200)) throw new Error(`signup ${verify ? 'confirmation' : 'sign-in'} failed: ${done.status} ${done.text}`);
   return { cookie: sessionCookie(done)!, customerId: done.body.customerId as string, res: done };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { createTestCustomer } from '../support/customers';
 import { getDb } from '@/lib/db/client';
 import { codes, trackingEvents } from '@/lib/db/schema';
@@ -11,11 +11,7 @@ import { seedDemoCatalog, writeDemoCodes } from '@/lib/operator/demo-catalog';
 
 // The operator's catalogue commands, run through the same registry as `npm run brand`.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
-afterAll(() => server?.close());
+const server = apiServerForFile();
 jest.setTimeout(60_000);
 
 const run = (command: string, args: Record<string, unknown>) => runOperatorCommand(command, args) as Promise<any>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { createTestCustomers } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
@@ -8,12 +8,8 @@ import { claims, codes, scans } from '@/lib/db/schema';
 // Exactly-once claims (DESIGN.md section 4): runs on PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set (there the 50 requests truly race on separate connections).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
+const server = apiServerForFile();
 jest.setTimeout(30_000); // a loaded 2-core machine: the embedded database can be slow to start
-afterAll(() => server?.close());
 
 describe('claiming a unit by a post-sale scan', () => {
   it('lets exactly one of 50 concurrent post-sale scans by 50 customers claim the unit', async () => {

@@ -1,11 +1,7 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { setBrandStatus } from '@/lib/operator/brands';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 describe('GET /api/client/clone-info', () => {
   it('answers the configuration of the brand that serves the host, with defaults and derived colours', async () => {

@@ -1,14 +1,10 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { accessToken, customerRow, signUpWithPassword, uniqueEmail, PASSWORD } from './auth-support';
 
 // The signed-in customer's own account: profile and deletion.
 
 jest.setTimeout(30_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 async function signedIn() {
   const brand = await createTestBrand();

@@ -1,10 +1,6 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 describe('API error answers', () => {
   it('answers a body that is not JSON with 400 and a clear message, not a 500', async () => {

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { migrations } from '@/lib/db/migrations';
+import { scratchPgliteForFile } from './migration-support';
 
 // 0006 decides which existing accounts count as verified (docs/security.md, "Accounts"): those
 // made by code, and every account of a brand whose sign-up took a code or that signs in without
@@ -7,12 +7,7 @@ import { migrations } from '@/lib/db/migrations';
 
 jest.setTimeout(60_000);
 
-let db: PGlite;
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-});
-afterAll(() => db.close());
+const db = scratchPgliteForFile();
 
 it('marks verified the accounts that proved their contact with a code, and only those', async () => {
   for (const m of migrations.filter((m) => m.id < '0006')) await db.exec(m.sql);

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { migrations } from '@/lib/db/migrations';
+import { scratchPgliteForFile } from './migration-support';
 
 // 0007 moves new uploads to the file store without touching files already in the database: a
 // row written before keeps its bytes (and is still served, tests/api/uploads.test.ts), and a row
@@ -7,12 +7,7 @@ import { migrations } from '@/lib/db/migrations';
 
 jest.setTimeout(60_000);
 
-let db: PGlite;
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-});
-afterAll(() => db.close());
+const db = scratchPgliteForFile();
 
 it('keeps the bytes of files stored before it, and refuses a row with its bytes nowhere', async () => {
   for (const m of migrations.filter((m) => m.id < '0007')) await db.exec(m.sql);

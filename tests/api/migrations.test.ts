@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { migrations } from '@/lib/db/migrations';
+import { scratchPgliteForFile } from './migration-support';
 
 // Migrations over data that was written before them: 0005 backfills each unit's verification
 // count from the scans already recorded, and its trigger keeps counting from there. Runs on its
@@ -7,12 +7,7 @@ import { migrations } from '@/lib/db/migrations';
 
 jest.setTimeout(60_000);
 
-let db: PGlite;
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-});
-afterAll(() => db.close());
+const db = scratchPgliteForFile();
 
 const upTo = (id: string) => migrations.slice(0, migrations.findIndex((m) => m.id === id) + 1);
 

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { call, startApiServer, type TestServer } from '../support/api-server';
+import { call, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, countRows, fixtures, postForm, signedInCustomer } from '../support/aftersales';
 import { feedback } from '@/lib/db/schema';
 import { attackBrand } from '../attack/world';
@@ -9,11 +9,7 @@ import { JSON_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES } from '@/lib/api/request
 // surrogates and malformed percent-encoding are 400 JSON naming the problem; bodies over their
 // limit are 413 before they are read; API answers carry a CSP that forbids framing.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const json = (res: { status: number; headers: http.IncomingHttpHeaders; body: any }) => ({
   status: res.status,

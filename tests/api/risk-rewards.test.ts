@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, op, signedInCustomer, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { codes, payouts } from '@/lib/db/schema';
@@ -12,12 +12,8 @@ import { newDeviceId } from '@/lib/domain/device-id';
 // (docs/verification.md, "Risk"): a cashback cannot be claimed, and a claimed one is not exported
 // to the bank, while the unit has an open red flag.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
+const server = apiServerForFile();
 jest.setTimeout(30_000);
-afterAll(() => server?.close());
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'risk-payouts-'));
 

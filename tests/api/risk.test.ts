@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, startOperatorSocket, type TestServer } from '../support/api-server';
+import { call, createTestBrand, startOperatorSocket, apiServerForFile } from '../support/api-server';
 import { operatorKey } from '@/lib/server/secrets';
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
@@ -18,12 +18,8 @@ import { purgeScans } from '@/lib/operator/retention';
 
 // The risk beside the verdict (docs/verification.md, "Risk"), red flags and the brand's commands.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
+const server = apiServerForFile();
 jest.setTimeout(30_000);
-afterAll(() => server?.close());
 
 const PUNE = '?lat=18.52&lng=73.86';
 const DELHI = '?lat=28.61&lng=77.21';

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { signAccessToken } from '@/lib/auth/access-token';
 import { SESSION_COOKIE, sealSessionId } from '@/lib/session-cookie';
 import { accessToken, signUpWithPassword, uniqueEmail } from './auth-support';
@@ -7,11 +7,7 @@ import { accessToken, signUpWithPassword, uniqueEmail } from './auth-support';
 // Session cookies and access tokens: what is refused, and how.
 
 jest.setTimeout(30_000); // password hashing is deliberately slow, more so on a busy 2-core CI machine
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.close());
+const server = apiServerForFile();
 
 const profile = (host: string, token: string) => call(server, host, 'GET', '/api/customer/customer-profile', { token });
 const UNAUTHORIZED = { errorMessage: 'Unauthorized', code: 'unauthorized' };

@@ -1,23 +1,12 @@
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { PASSWORD, uniqueEmail } from './auth-support';
-import { resetEnvCache } from '@/lib/server/env';
 
 // Behind TRUST_PROXY=<hops> the caller is the X-Forwarded-For entry that many hops from the
 // right, and IPv6 callers share their /64: a client that writes its own entries, or walks its
 // /64, stays in one rate-limit bucket (README, TRUST_PROXY).
 
 jest.setTimeout(60_000);
-let server: TestServer;
-beforeAll(async () => {
-  process.env.TRUST_PROXY = '1';
-  resetEnvCache();
-  server = await startApiServer();
-});
-afterAll(async () => {
-  await server.close();
-  delete process.env.TRUST_PROXY;
-  resetEnvCache();
-});
+const server = apiServerForFile({ env: { TRUST_PROXY: '1' } });
 
 const signUp = (host: string, forwardedFor: string) =>
   call(server, host, 'POST', '/api/auth/customer/web/signup', {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { startApiServer, createTestBrand, type TestServer } from '../support/api-server';
-import { countRows, fixtures, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
+import { createTestBrand, apiServerForFile } from '../support/api-server';
+import { complaintWithPdf, countRows, signedInCustomer, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { customers, files, uploadReservations } from '@/lib/db/schema';
 
@@ -13,20 +13,12 @@ process.env.UPLOAD_QUOTA_UNVERIFIED_MB = '0.1'; // 102.4 kB each
 
 jest.setTimeout(60_000);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 
 const FLAGS = { isComplaintManagementEnabled: true };
 const KB = 1024;
 
-const complaint = (host: string, who: TestCustomer, size: number) =>
-  postForm(server, host, who, '/api/customer/complaints', [
-    ...Object.entries({ category: 'Other', priority: 'Low', description: 'Something is not right with it.' }).map(([name, value]): Part => ({ name, value })),
-    { name: 'attachments', filename: 'scan.pdf', type: 'application/pdf', bytes: fixtures.pdf(size) },
-  ]);
+const complaint = (host: string, who: TestCustomer, size: number) => complaintWithPdf(server, host, who, size);
 
 async function unverified(clientId: string) {
   const who = await signedInCustomer(clientId);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { readdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { startApiServer, createTestBrand, type Res, type TestServer } from '../support/api-server';
+import { createTestBrand, type Res, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, countRows, fixtures, multipart, postForm, signedInCustomer, type Part, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { complaints, files } from '@/lib/db/schema';
@@ -14,11 +14,7 @@ import { randomId } from '@/lib/ids';
 
 jest.setTimeout(60_000);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const server = apiServerForFile();
 
 const FLAGS = { isComplaintManagementEnabled: true, isWarrantyEnabled: true };
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
@@ -7,11 +7,7 @@ import { files, reports } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
 import { recordTrackingEvent } from '@/lib/operator/catalog-codes';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
-afterAll(() => server?.close());
+const server = apiServerForFile();
 jest.setTimeout(30_000);
 
 describe('GET /api/tracking/{qrId}', () => {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { call, createTestBrand, startApiServer, type TestServer } from '../support/api-server';
+import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
@@ -8,12 +8,8 @@ import { blacklistCode, deleteCode } from '@/lib/operator/catalog-codes';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { awayFromWindowEnd } from '../support/rate-windows';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startApiServer();
-}, 60_000);
+const server = apiServerForFile();
 jest.setTimeout(30_000); // a loaded 2-core machine: the embedded database can be slow to start
-afterAll(() => server?.close());
 
 async function setup(config?: ClientConfigPatch, batchOpts?: Parameters<typeof createTestBatch>[1]) {
   const brand = await createTestBrand(config);

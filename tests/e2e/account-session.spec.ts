@@ -74,6 +74,33 @@ test('the ended-session cookie is cleared with SameSite=None; Secure; Partitione
   expect((await rawGet(embedded.domain, `/login?expired=1&ended=${stale}`, parentLoad)).setCookie.filter((c) => c.startsWith('bv_session='))).toEqual([]);
 });
 
+test('behind an https proxy the pages read and clear the __Host- session cookie and clear the bare names left from before', async ({ page }) => {
+  const brand = await createBrand();
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Meera' });
+  // The seal the browser got over plain http; the same seal under each name over "https".
+  const sealed = (await page.context().cookies(brand.origin)).find((c) => c.name === 'bv_session')!.value;
+  const https = { 'x-forwarded-proto': 'https', 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' };
+
+  // Middleware, the signed-in layout and the API it calls all read the __Host- name.
+  const prefixed = await rawGet(brand.domain, '/edit-profile', { ...https, cookie: `__Host-bv_session=${sealed}` });
+  expect(prefixed.status).toBe(200);
+  expect((await rawGet(brand.domain, '/login', { ...https, cookie: `__Host-bv_session=${sealed}` })).status).toBe(307);
+  // The bare name is not read over https, only cleared (with the device id set before the move).
+  const bare = await rawGet(brand.domain, '/edit-profile', { ...https, cookie: `bv_session=${sealed}; device_id=dv_AAAAAAAAAAAAAAAAAAAAAA` });
+  expect(bare.status).toBe(307);
+  expect(bare.setCookie).toEqual([
+    'bv_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+    'device_id=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+  ]);
+  // An ended session is cleared under the name in use; a scan page sets a __Host- device id.
+  const ended = await rawGet(brand.domain, '/login?expired=1', { ...https, cookie: '__Host-bv_session=ended' });
+  expect(ended.setCookie).toEqual(['__Host-bv_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure']);
+  const scan = await rawGet(brand.domain, '/qr-scan', { ...https, cookie: `__Host-bv_session=${sealed}` });
+  expect(scan.setCookie).toEqual([expect.stringMatching(/^__Host-device_id=dv_[A-Za-z0-9_-]{22}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/)]);
+  // Over plain http nothing changed: the bare name is the session.
+  expect((await rawGet(brand.domain, '/edit-profile', { 'sec-fetch-site': 'same-origin', cookie: `bv_session=${sealed}` })).status).toBe(200);
+});
+
 test('a customer whose session ended is signed out by the signed-in screens, also when another site sent them', async ({ page }) => {
   const brand = await createBrand();
   const other = await createBrand();

@@ -127,3 +127,10 @@ export function postForm(server: TestServer, host: string, who: { token: string 
   const { rawBody, headers } = multipart(parts);
   return call(server, host, 'POST', path, { rawBody, headers, token: who.token });
 }
+
+/** A complaint (category Other, priority Low) with one PDF attachment of `size` bytes: the upload quota tests' upload. */
+export const complaintWithPdf = (server: TestServer, host: string, who: { token: string }, size: number) =>
+  postForm(server, host, who, '/api/customer/complaints', [
+    ...Object.entries({ category: 'Other', priority: 'Low', description: 'Something is not right with it.' }).map(([name, value]): Part => ({ name, value })),
+    { name: 'attachments', filename: 'scan.pdf', type: 'application/pdf', bytes: fixtures.pdf(size) },
+  ]);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener, serve } from '@hono/node-server';
 import { brandApi } from '@/lib/api/app';
 import { closeDb, getDb } from '@/lib/db/client';
+import { resetEnvCache } from '@/lib/server/env';
 import { closeFileStore } from '@/lib/files';
 import { createBrand } from '@/lib/operator/brands';
 import { randomId } from '@/lib/ids';
@@ -67,6 +68,32 @@ export async function startApiServer(): Promise<TestServer> {
       await closeDb();
       closeFileStore();
     },
+  };
+}
+
+/**
+ * The API server of a test file: started in a beforeAll (with `env` set in process.env first, for
+ * settings read at start-up), closed in an afterAll (and `env` removed again). The handle's port
+ * is read when a test calls, after the start; before it, reading it is an error that says so.
+ */
+export function apiServerForFile({ env = {} }: { env?: Record<string, string> } = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    Object.assign(process.env, env);
+    resetEnvCache();
+    started = await startApiServer();
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+    for (const name of Object.keys(env)) delete process.env[name];
+    resetEnvCache();
+  });
+  return {
+    get port() {
+      if (!started) throw new Error('The API server of this file has not started (apiServerForFile starts it in beforeAll)');
+      return started.port;
+    },
+    close: async () => started?.close(),
   };
 }
 

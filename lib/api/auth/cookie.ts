@@ -1,16 +1,9 @@
 import 'server-only';
-import type { BrandContext } from '../route-context';
-import { env } from '@/lib/server/env';
+import type { RequestContext, BrandContext } from '../route-context';
 import { parseHost } from '@/lib/host';
-import {
-  SESSION_COOKIE,
-  isLoopbackHost,
-  sealSessionId,
-  serializeSessionCookie,
-  sessionCookieAttributes,
-  sessionTtlSeconds,
-  unsealSessionId,
-} from '@/lib/session-cookie';
+import { SESSION_COOKIE, requestCookieAttributes, sealSessionId, serializeSessionCookie, sessionTtlSeconds, unsealSessionId } from '@/lib/session-cookie';
+import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/cookies';
+import { DEVICE_COOKIE as DEVICE_ID_COOKIE } from '@/lib/domain/device-id';
 import { hmac, sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
 import { findActiveCustomer, type CustomerRow } from './customers';
@@ -18,18 +11,40 @@ import { findActiveCustomer, type CustomerRow } from './customers';
 // The session cookie on Brand API answers. Secure whenever the request came over https (also
 // through a proxy that says so in X-Forwarded-Proto), on loopback hosts (browsers accept
 // Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
-// when the brand is embedded in another site.
+// when the brand is embedded in another site; named `__Host-…` over https (lib/cookies.ts).
 
 export function sessionCookieAttributesFor(c: BrandContext) {
-  const embedding = c.config.ui.isEmbeddingRequired;
-  const secure = env().COOKIE_SECURE ?? (c.https || isLoopbackHost(parseHost(c.host)));
-  return sessionCookieAttributes({ embedding, secure });
+  return requestCookieAttributes({ embedding: c.config.ui.isEmbeddingRequired, https: c.https, host: parseHost(c.host) });
+}
+
+/** A cookie of the request, under the name it goes by on this request's scheme (`__Host-` over https). */
+export function requestCookie(c: RequestContext, base: string): string | undefined {
+  return c.cookies.get(cookieName(base, usesHostPrefix(c.https)));
+}
+
+// Bare-named cookies that an answer over https clears (lib/cookies.ts): set before the deployment
+// moved to https, or planted without it; never read there. Each at the path it was set with.
+const legacyApiCookies = () => [
+  { name: SESSION_COOKIE, path: '/' },
+  { name: DEVICE_COOKIE, path: DEVICE_MARK_PATH },
+  { name: DEVICE_ID_COOKIE, path: '/' },
+];
+const legacyCleared = new WeakSet<object>();
+
+/** Clears, once per answer, the bare-named cookies the request still carries over https. */
+function clearLegacyCookies(c: BrandContext) {
+  if (legacyCleared.has(c)) return;
+  legacyCleared.add(c);
+  for (const clearing of legacyClearings(legacyApiCookies(), (name) => c.cookies.get(name) !== undefined, sessionCookieAttributesFor(c))) {
+    c.cookies.set(clearing);
+  }
 }
 
 /** Starts a session for the customer on this brand and sets its cookie on the answer. */
 export async function startSession(c: BrandContext, customerId: string): Promise<string> {
   const session = await createSession(c.clientId, customerId, c.header('user-agent'));
   const sealed = await sealSessionId(session.id, sessionSecret());
+  clearLegacyCookies(c);
   c.cookies.set(serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()));
   const account = await findActiveCustomer(c.clientId, customerId);
   if (account) setKnownDevice(c, account);
@@ -37,12 +52,14 @@ export async function startSession(c: BrandContext, customerId: string): Promise
 }
 
 export function clearSessionCookie(c: BrandContext) {
+  clearLegacyCookies(c);
   c.cookies.set(serializeSessionCookie('', sessionCookieAttributesFor(c), 0));
 }
 
 /** The session id sealed in the request's cookie, or undefined (missing, tampered or expired seal). */
 export function readSessionId(c: BrandContext): Promise<string | undefined> {
-  return unsealSessionId(c.cookies.get(SESSION_COOKIE), sessionSecret());
+  clearLegacyCookies(c);
+  return unsealSessionId(requestCookie(c, SESSION_COOKIE), sessionSecret());
 }
 
 // The known-device cookie: set at a sign-in to an account whose contact is verified, it names the
@@ -53,6 +70,8 @@ export function readSessionId(c: BrandContext): Promise<string | undefined> {
 // no browser: whoever registered someone else's contact must not keep a "known device" after
 // the owner reclaims it.
 export const DEVICE_COOKIE = 'bv_device';
+/** Where the bare-named mark lives; the `__Host-` one lives at Path=/, as the prefix demands. */
+const DEVICE_MARK_PATH = '/api/auth';
 const DEVICE_TTL_SECONDS = 400 * 24 * 3600;
 
 type DeviceAccount = Pick<CustomerRow, 'id' | 'passwordHash' | 'contactVerifiedAt'>;
@@ -62,16 +81,11 @@ const deviceMark = (clientId: string, account: DeviceAccount) =>
 
 export function setKnownDevice(c: BrandContext, account: DeviceAccount) {
   if (!account.contactVerifiedAt) return;
-  const attrs = sessionCookieAttributesFor(c);
-  const parts = [`${DEVICE_COOKIE}=${deviceMark(c.clientId, account)}`, 'Path=/api/auth', `Max-Age=${DEVICE_TTL_SECONDS}`, 'HttpOnly'];
-  parts.push(attrs.sameSite === 'none' ? 'SameSite=None' : 'SameSite=Lax');
-  if (attrs.secure) parts.push('Secure');
-  if (attrs.partitioned) parts.push('Partitioned');
-  c.cookies.set(parts.join('; '));
+  c.cookies.set(serializeCookie(DEVICE_COOKIE, deviceMark(c.clientId, account), sessionCookieAttributesFor(c), DEVICE_TTL_SECONDS, DEVICE_MARK_PATH));
 }
 
 /** Whether this browser signed in to the account (as it is now) before. */
 export function isKnownDevice(c: BrandContext, account: DeviceAccount | undefined): boolean {
   if (!account?.contactVerifiedAt) return false;
-  return c.cookies.get(DEVICE_COOKIE) === deviceMark(c.clientId, account);
+  return requestCookie(c, DEVICE_COOKIE) === deviceMark(c.clientId, account);
 }

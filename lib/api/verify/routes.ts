@@ -7,6 +7,7 @@ import { requireFlag } from '../feature-flags';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/domain/device-id';
+import { requestCookie } from '../auth/cookie';
 import {
   authCodeBodySchema,
   batchDetailsResponseSchema,
@@ -43,7 +44,7 @@ function deviceIdOf(ctx: MaybeCustomerContext): string | null {
     // A ZodError answers 422 naming the header as the field.
     return deviceHeaderSchema.parse({ [DEVICE_HEADER]: header })[DEVICE_HEADER];
   }
-  const cookie = ctx.cookies.get(DEVICE_COOKIE);
+  const cookie = requestCookie(ctx, DEVICE_COOKIE);
   return isDeviceId(cookie) ? cookie : null;
 }
 
