@@ -2,7 +2,7 @@ import 'server-only';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { AppContext, AppEnv } from '../context';
+import { clientIp, type AppContext, type AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { errorResponses } from '../openapi';
 import { requireCustomer } from '../auth/require-customer';
@@ -68,6 +68,7 @@ function scanContext(c: AppContext, raw: string, location?: { lat?: number; lng?
     customerId: c.get('auth')?.customerId ?? null,
     location: { lat: coarse(location?.lat), lng: coarse(location?.lng) },
     ipHash: ipHash(c),
+    ip: clientIp(c),
     raw,
   };
 }
