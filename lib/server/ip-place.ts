@@ -33,10 +33,13 @@ function readerFor(family: 4 | 6): Reader<Response> | null {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-/** The coarse place of an address (IPv4, IPv6 or IPv4-mapped IPv6), or null. */
+/**
+ * The coarse place of an address, or null: IPv4, IPv6, IPv4-mapped IPv6, or an IPv6 /64 as the
+ * rate limits key callers (`2001:db8:1:2::/64`, lib/client-address.ts), looked up at its start.
+ */
 export function ipPlaceOf(address: string): Place | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1]! : address;
+  const ip = mapped ? mapped[1]! : address.replace(/\/64$/, '');
   const family = isIP(ip);
   if (family !== 4 && family !== 6) return null;
   let record: { latitude?: unknown; longitude?: unknown } | null;
