@@ -60,7 +60,7 @@ async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: s
   return existing ?? null;
 }
 
-/** Labels whose answer carries the verification count, and so the risk beside it. */
+/** Labels whose answer carries the risk beside it (with the verification count, except 'Expired'). */
 const ASSESSED = new Set<string>(['Info', 'Scan pre sale first', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Product Cliamed', 'Expired']);
 /** Labels of a check that looks at a unit without buying it: its covert code so checked was revealed before sale. */
 const NOT_A_SALE = new Set<string>(['Info', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty']);
