@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run simulate [-- --small] [--seed N]
+// npm run simulate [-- --small] [--seed N] [--ip-only-share 0.4]
 // The clone-detection simulation (docs/verification.md, "Simulation"): a population generated
 // from a fixed seed on one brand, every scan sent through the real Brand API, in a fresh
 // in-memory database of its own (nothing is written to DATA_DIR). Prints the report as JSON.
@@ -21,6 +21,13 @@ const { closeDb } = tsRequire(path.join(root, 'lib/db/client.ts'), import.meta.u
 const options = { ...(argv.includes('--small') ? sim.SMALL_SIMULATION : sim.FULL_SIMULATION) };
 const seedAt = argv.indexOf('--seed');
 if (seedAt >= 0) options.seed = Number(argv[seedAt + 1]);
+// The share of people who share no location and are placed by their carrier gateway's address.
+const shareAt = argv.indexOf('--ip-only-share');
+if (shareAt >= 0) {
+  const share = Number(argv[shareAt + 1]);
+  if (!(share >= 0 && share <= 1)) throw new Error('--ip-only-share: must be a number from 0 to 1');
+  options.ipOnlyShare = share;
+}
 const started = Date.now();
 try {
   const report = await sim.runCloneSimulation(options);

@@ -55,7 +55,17 @@ function RewardCard({ reward, vpa }: { reward: RewardGrant; vpa: string | null }
       {reward.type === 'Cashback' && <p className="text-gray-900">{reward.name}</p>}
       {reward.description && <p className="text-sm text-gray-800">{reward.description}</p>}
       <p className="mt-1 text-sm text-gray-700">For {reward.productName} · earned {moment(reward.earnedAt)}</p>
-      <div className="mt-3">{reward.type === 'Cashback' ? <CashbackClaim reward={reward} vpa={vpa} /> : <CouponCode code={reward.couponCode} />}</div>
+      <div className="mt-3">
+        {reward.hold ? (
+          <p role="status" className="text-gray-800" data-testid="reward-hold">
+            {reward.hold}
+          </p>
+        ) : reward.type === 'Cashback' ? (
+          <CashbackClaim reward={reward} vpa={vpa} />
+        ) : (
+          <CouponCode code={reward.couponCode} />
+        )}
+      </div>
     </li>
   );
 }

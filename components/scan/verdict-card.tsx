@@ -100,6 +100,11 @@ export function RiskAssessment({ risk }: { risk: NonNullable<VerifyResponse['ris
           <li key={r}>{r}</li>
         ))}
       </ul>
+      {/* The data behind place names and address places, credited as their licences (CC BY 4.0) ask. */}
+      <p className="mt-2 text-sm">
+        Places from <a className="underline" href="https://www.geonames.org/">GeoNames</a> and{' '}
+        <a className="underline" href="https://db-ip.com">IP Geolocation by DB-IP</a>.
+      </p>
     </section>
   );
 }

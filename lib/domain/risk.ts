@@ -6,8 +6,11 @@
 
 export const RISK_LEVELS = ['none', 'caution', 'suspect'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market'] as const;
+export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination'] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
+/** The level a brand gives a rule that has one setting for it ('off': the rule never fires). */
+export const RULE_LEVELS = ['off', 'caution', 'suspect'] as const;
+export type RuleLevel = (typeof RULE_LEVELS)[number];
 
 /** Per-brand settings (lib/schemas/client-config.ts, verification.risk), with these defaults. */
 export type RiskSettings = {
@@ -23,6 +26,14 @@ export type RiskSettings = {
   maxSpeedKmh: number;
   /** Other sessions that checked a claimed unit after its claim, from which the level is caution. */
   consumedSessions: number;
+  /** A unit still checked unclaimed after its batch's sell-by date (its expiry date less sellByDays). */
+  afterSellBy: RuleLevel;
+  sellByDays: number;
+  /** A unit's covert code (revealed only after purchase) checked while nobody has bought the unit. */
+  covertBeforeSale: RuleLevel;
+  /** Checked by destinationSessions people or more, every one outside the batch's countries, never inside. */
+  neverIssuedHere: RuleLevel;
+  destinationSessions: number;
 };
 export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   cautionSessions: 6,
@@ -32,6 +43,11 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   windowDays: 30,
   maxSpeedKmh: 300,
   consumedSessions: 3,
+  afterSellBy: 'caution',
+  sellByDays: 0,
+  covertBeforeSale: 'caution',
+  neverIssuedHere: 'suspect',
+  destinationSessions: 3,
 };
 
 /** Days raw scan data is kept unless the brand says otherwise (verification.risk.retentionDays). */
@@ -39,13 +55,38 @@ export const DEFAULT_RETENTION_DAYS = 100;
 
 export type Place = { lat: number; lng: number };
 /**
+ * A place as known: from the customer's permission, or (fromIp) from the request address through
+ * an offline IP-to-city database. An address place is the city of the network's gateway: carrier
+ * networks put a whole region's phones behind a few gateways, so it says the country reliably and
+ * the city only roughly. It counts for the country rules (market, destination) and names the place
+ * in reasons; it never counts as a place of the places rule or for impossible travel.
+ */
+export type KnownPlace = Place & { fromIp?: boolean };
+/**
  * One session of a unit: the scans from one device (first-party cookie) or, without one, one
  * signed-in customer or one network. `place` is the first coarse place it was seen at, and when:
  * later places of the same session are its owner moving (or inventing places), never a new place
  * for the unit, and they do not erase where the unit was first seen.
  */
-export type UnitSession = { key: string; deviceId: string | null; customerId: string | null; firstAt: Date; lastAt: Date; place: (Place & { at: Date }) | null };
-export type CurrentScan = { key: string; deviceId: string | null; customerId: string | null; at: Date; place: Place | null };
+export type UnitSession = {
+  key: string;
+  deviceId: string | null;
+  customerId: string | null;
+  firstAt: Date;
+  lastAt: Date;
+  place: (KnownPlace & { at: Date }) | null;
+  /** When this session first checked the unit's covert code while the unit was unclaimed. */
+  covertBeforeSaleAt?: Date | null;
+};
+export type CurrentScan = {
+  key: string;
+  deviceId: string | null;
+  customerId: string | null;
+  at: Date;
+  place: KnownPlace | null;
+  /** This scan checks the unit's covert code while nobody has claimed the unit, and does not claim it. */
+  covertBeforeSale?: boolean;
+};
 export type RiskInput = {
   /** The unit's sessions before this scan (at most the most recent few dozen). */
   sessions: readonly UnitSession[];
@@ -62,6 +103,8 @@ export type RiskInput = {
   markets?: readonly string[] | null;
   /** The country of a place (the same gazetteer), for the market rule; none: the rule is off. */
   countryOf?: (p: Place) => string | null;
+  /** The batch's expiry date (YYYY-MM-DD), when the data has one: its sell-by date is sellByDays before. */
+  expiryDate?: string | null;
 };
 export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string };
 export type RiskAssessment = {
@@ -132,9 +175,19 @@ function distinctPlaces(places: readonly Place[], placeKm: number): Place[] {
 }
 
 const DAY_MS = 86_400_000;
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The rules over a set of sessions (people = groups). Each finding carries its reason. */
-type Lookups = Pick<RiskInput, 'placeName' | 'markets' | 'countryOf'>;
+type Lookups = Pick<RiskInput, 'placeName' | 'markets' | 'countryOf' | 'expiryDate'>;
+
+/** The sell-by date (YYYY-MM-DD) of a batch that expires on expiryDate. */
+export function sellByDate(expiryDate: string, sellByDays: number): string {
+  const d = new Date(`${expiryDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - sellByDays);
+  return d.toISOString().slice(0, 10);
+}
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const ruleLevel = (l: RuleLevel): Exclude<RiskLevel, 'none'> | null => (l === 'off' ? null : l);
 
 export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}): RiskFinding[] {
   const placeName = lookups.placeName ?? (() => null);
@@ -149,7 +202,7 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
 
   // Where: each person's places within the window (a person moving is never counted against the unit).
   const since = now.getTime() - settings.windowDays * DAY_MS;
-  const located = groups
+  const locatedAny = groups
     .map((g) =>
       g.sessions
         .filter((s) => s.place && s.place.at.getTime() >= since)
@@ -158,6 +211,8 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
     )
     .filter((l) => l.length > 0)
     .sort((a, b) => a[0]!.at.getTime() - b[0]!.at.getTime());
+  // Places and travel count only places the customers gave (an address place is a gateway's city).
+  const located = locatedAny.map((l) => l.filter((x) => !x.place.fromIp)).filter((l) => l.length > 0);
   // A person counts at the first place they checked the unit (their own trips never add places);
   // places in the order they were first seen.
   const places = distinctPlaces(located.map((l) => l[0]!.place), settings.placeKm);
@@ -195,7 +250,7 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
   // Off-market: a person whose first place is in a country the batch is not sold in.
   const { markets, countryOf } = lookups;
   if (markets?.length && countryOf) {
-    const outside = [...new Set(located.map((l) => countryOf(l[0]!.place)).filter((c): c is string => !!c && !markets.includes(c)))];
+    const outside = [...new Set(locatedAny.map((l) => countryOf(l[0]!.place)).filter((c): c is string => !!c && !markets.includes(c)))];
     if (outside.length) {
       out.push({
         rule: 'market',
@@ -203,6 +258,54 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
         reason: `Checked in ${outside.join(', ')}, outside the countries this batch is sold in (${markets.join(', ')}): it may have been diverted or copied.`,
       });
     }
+  }
+
+  // Codes never issued here: several people checked the unit, every one of them (where known) in a
+  // country its batch was never sent to, and nobody where it was: the pack itself never reached its
+  // destination, so the code was likely printed for packs made elsewhere. A gift or a diverted pack
+  // abroad is first seen at home (the shop, the buyer) and so never fires it.
+  const neverIssued = ruleLevel(settings.neverIssuedHere);
+  if (neverIssued && markets?.length && countryOf) {
+    const countries = locatedAny.map((l) => countryOf(l[0]!.place));
+    const known = countries.filter((c): c is string => !!c);
+    const abroad = [...new Set(known.filter((c) => !markets.includes(c)))];
+    if (known.length >= settings.destinationSessions && known.every((c) => !markets.includes(c))) {
+      out.push({
+        rule: 'destination',
+        level: neverIssued,
+        reason: `Checked by ${known.length} people, all in ${abroad.join(', ')}, and never in the countries this batch was issued to (${markets.join(', ')}): this code may have been copied onto packs made elsewhere.`,
+      });
+    }
+  }
+
+  // After sell-by: someone checked the unit, still unclaimed, after its batch's sell-by date.
+  const sellByLevel = ruleLevel(settings.afterSellBy);
+  if (sellByLevel && lookups.expiryDate) {
+    const last = sellByDate(lookups.expiryDate, settings.sellByDays);
+    const late = groups.filter(
+      (g) => !(claim && g.customerIds.has(claim.customerId)) && g.sessions.some((s) => isoDay(s.lastAt) > last && (!claim || s.lastAt.getTime() < claim.claimedAt.getTime())),
+    ).length;
+    if (late > 0) {
+      const day = DAY_FORMAT.format(new Date(`${last}T00:00:00Z`));
+      out.push({
+        rule: 'sellBy',
+        level: sellByLevel,
+        reason: `Checked on sale after this batch's sell-by date (${day}): it may be old stock with a new label, or a copy.`,
+      });
+    }
+  }
+
+  // Covert scanned before any sale: the hidden code, meant to be revealed after purchase, checked
+  // while nobody had bought the unit.
+  const covertLevel = ruleLevel(settings.covertBeforeSale);
+  const covertAt = sessions.map((s) => s.covertBeforeSaleAt).filter((d): d is Date => !!d && (!claim || d.getTime() < claim.claimedAt.getTime()));
+  if (covertLevel && covertAt.length) {
+    const first = new Date(Math.min(...covertAt.map((d) => d.getTime())));
+    out.push({
+      rule: 'covert',
+      level: covertLevel,
+      reason: `Its hidden code was checked on ${DAY_FORMAT.format(first)}, before anyone bought it: the pack may have been opened in the shop, or its hidden code copied.`,
+    });
   }
 
   // Already consumed: people other than the buyer checking a unit after its claim.
@@ -230,9 +333,8 @@ const sessionOfScan = (scan: CurrentScan): UnitSession => ({
   firstAt: scan.at,
   lastAt: scan.at,
   place: scan.place && { ...scan.place, at: scan.at },
+  covertBeforeSaleAt: scan.covertBeforeSale ? scan.at : null,
 });
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The assessment of one scan. A rescan by someone who checked the unit before (same device, or

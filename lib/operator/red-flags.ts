@@ -114,7 +114,7 @@ export const redFlagCommands = {
     run: setBatchMarkets,
   },
   'red-flags': {
-    summary: 'List red flags (suspect units): --slug [--status open|resolved|dismissed|all] [--rule sessions|places|travel|consumed|market] [--product <id>] [--limit 100]',
+    summary: 'List red flags (suspect units): --slug [--status open|resolved|dismissed|all] [--rule sessions|places|travel|consumed|market|sellBy|covert|destination] [--product <id>] [--limit 100]',
     args: listRedFlagsArgs,
     run: listRedFlags,
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
-import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS } from '@/lib/domain/risk';
+import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS, RULE_LEVELS } from '@/lib/domain/risk';
 import { featureFlagsSchema } from './feature-flags';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
@@ -47,6 +47,7 @@ export const uiConfigSchema = z.object({
 
 /** The risk assessment's settings (docs/verification.md, "Risk"; lib/domain/risk.ts). */
 const count = (max: number) => z.number().int('must be a whole number').min(1, 'must be at least 1').max(max, `must be at most ${max}`);
+const ruleLevel = z.enum(RULE_LEVELS, { error: "must be 'off', 'caution' or 'suspect'" });
 const riskSettingsObject = z
   .object({
     cautionSessions: count(25).default(DEFAULT_RISK_SETTINGS.cautionSessions),
@@ -56,6 +57,13 @@ const riskSettingsObject = z
     windowDays: count(3650).default(DEFAULT_RISK_SETTINGS.windowDays),
     maxSpeedKmh: count(2000).default(DEFAULT_RISK_SETTINGS.maxSpeedKmh),
     consumedSessions: count(25).default(DEFAULT_RISK_SETTINGS.consumedSessions),
+    /** The level of each of these rules, or 'off' (docs/verification.md, "Rules"). */
+    afterSellBy: ruleLevel.default(DEFAULT_RISK_SETTINGS.afterSellBy),
+    /** Days before its expiry date a pack should be sold by (0: the expiry date itself). */
+    sellByDays: z.number().int('must be a whole number').min(0, 'must be at least 0').max(3650, 'must be at most 3650').default(DEFAULT_RISK_SETTINGS.sellByDays),
+    covertBeforeSale: ruleLevel.default(DEFAULT_RISK_SETTINGS.covertBeforeSale),
+    neverIssuedHere: ruleLevel.default(DEFAULT_RISK_SETTINGS.neverIssuedHere),
+    destinationSessions: count(25).default(DEFAULT_RISK_SETTINGS.destinationSessions),
     /** Blacklist a unit's codes automatically when it becomes suspect (the brand can undo it). */
     autoBlacklist: z.boolean().default(false),
     /** Days raw scan data (each scan, each session's place) is kept; a job deletes older rows. */

@@ -39,6 +39,11 @@ export const rewardGrantSchema = z.object({
   earnedAt: z.iso.datetime(),
   /** Cashback only: the payout and its status (NOT_CLAIMED until claimed). */
   payout: payoutSchema.nullable(),
+  /**
+   * While the brand checks the unit for copies (an open red flag), what the customer is told: a
+   * coupon's code is withheld (couponCode null) and a cashback cannot be claimed. Null otherwise.
+   */
+  hold: z.string().nullable(),
 });
 export type RewardGrant = z.infer<typeof rewardGrantSchema>;
 

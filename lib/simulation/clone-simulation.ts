@@ -17,17 +17,45 @@ import { setScanClockForSimulation } from '@/lib/server/clock';
 // a shop demonstrating the pack, its buyer (pre sale, claim, rescans, signed in on another phone
 // on a trip with the pack), family on other phones, a gift moved to another city. Counterfeiters:
 // one genuine visible code copied onto N packs sold in N other cities; covert codes copied
-// before sale onto M packs. Every person has their own phone (device id).
+// before sale onto M packs. Every person has their own phone (device id). A share of people
+// (ipOnlyShare) shares no location: the API places them by their request address (the offline
+// IP-to-city database), and each of those phones reaches the API through one of a few carrier
+// gateways, chosen regardless of where the phone is, as carrier-grade NAT does: a family in Pune
+// may come out in Delhi and Bengaluru. Who shares and which gateway come from a second generator
+// (seed + 1), so the rest of the population is the same whatever the share.
 
-export type SimulationOptions = { seed: number; genuineUnits: number; copiedCodes: number; packsPerCopy: number; copiedCoverts: number; packsPerCovert: number };
-export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3 };
-export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3 };
+export type SimulationOptions = {
+  seed: number;
+  genuineUnits: number;
+  copiedCodes: number;
+  packsPerCopy: number;
+  copiedCoverts: number;
+  packsPerCovert: number;
+  /** The share of people who share no location (placed by their gateway's address). */
+  ipOnlyShare: number;
+};
+export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3, ipOnlyShare: 0.4 };
+export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3, ipOnlyShare: 0.4 };
+
+/**
+ * Carrier gateways: addresses the shipped DB-IP database places in these cities (checked in
+ * tests/api/risk-rules.test.ts for some of them). Phones anywhere in the country come out at one.
+ */
+const GATEWAYS = [
+  '49.36.0.1', // Navi Mumbai
+  '182.64.0.1', // New Delhi
+  '117.200.0.1', // Bengaluru
+  '223.176.0.1', // Chennai
+  '49.204.0.1', // Hyderabad
+  '223.191.0.1', // Kolkata
+  '27.60.0.1', // Patna
+] as const;
 
 export type SimulationReport = {
   seed: number;
   scans: number;
-  genuine: { units: number; people: number; scans: number; peopleShownCaution: number; peopleShownSuspect: number };
-  copies: { codes: number; packs: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number };
+  genuine: { units: number; people: number; peoplePlacedByAddress: number; scans: number; peopleShownCaution: number; peopleShownSuspect: number };
+  copies: { codes: number; packs: number; packsPlacedByAddress: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number };
   coverts: { codes: number; packs: number; genuinePostSaleForASecondCustomer: number };
   redFlags: number;
 };
@@ -76,11 +104,12 @@ function prng(seed: number) {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[] };
+type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string };
 type ScanEvent = { at: number; person: Person; route: string; qrId: string; city: City | null; seq: number; tag?: { copy: number; foreign: boolean } | { covert: number } };
 
 export async function runCloneSimulation(opts: SimulationOptions): Promise<SimulationReport> {
   const rnd = prng(opts.seed);
+  const net = prng(opts.seed + 1);
   const db = await getDb();
   const slug = `sim-${opts.seed}-${Date.now().toString(36)}`;
   const domain = `${slug}.localhost`;
@@ -112,12 +141,12 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       await db.insert(sessions).values({ id: sessionId, clientId: brand.id, customerId, expiresAt: new Date(Date.now() + 6 * HOUR) });
       token = await signAccessToken({ customerId, clientId: brand.id, sessionId }, { ttlSeconds: 6 * 3600 });
     }
-    const p = { id: `p${people}`, genuine, device: device(), token, levels: [] };
+    const p: Person = { id: `p${people}`, genuine, device: device(), token, levels: [], sharesPlace: !net.chance(opts.ipOnlyShare), gateway: net.pick(GATEWAYS) };
     everyone.push(p);
     return p;
   }
-  /** The same customer signed in on another phone. */
-  const otherPhone = (p: Person): Person => ({ ...p, device: device(), levels: p.levels });
+  /** The same customer signed in on another phone (which may reach the API through another gateway). */
+  const otherPhone = (p: Person): Person => ({ ...p, device: device(), levels: p.levels, gateway: net.pick(GATEWAYS) });
 
   const start = Date.UTC(2026, 2, 1, 9);
   const events: ScanEvent[] = [];
@@ -160,6 +189,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   }
 
   // Copied visible codes: the genuine buyer at home, then N copies sold in N other cities.
+  const copyShoppers: Person[] = [];
   for (let c = 0; c < opts.copiedCodes; c++) {
     const code = pairs[opts.genuineUnits + c]!;
     const home = rnd.pick(CITIES);
@@ -169,6 +199,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     at(t0 + rnd.between(5 * 60_000, HOUR), { person: buyer, route: 'covert-post', qrId: code.covert, city: home, tag: { copy: c, foreign: false } });
     for (const city of rnd.distinct(CITIES, opts.packsPerCopy, [home])) {
       const shopper = await person(false, false);
+      copyShoppers.push(shopper);
       at(t0 + rnd.between(2 * HOUR, 25 * DAY), { person: shopper, route: 'info', qrId: code.overt, city, tag: { copy: c, foreign: true } });
     }
   }
@@ -210,8 +241,9 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   try {
     for (const ev of events) {
       clock = ev.at;
-      const query = ev.city ? `?lat=${ev.city.lat}&lng=${ev.city.lng}` : '';
-      const headers: Record<string, string> = { 'x-device-id': ev.person.device };
+      const query = ev.city && ev.person.sharesPlace ? `?lat=${ev.city.lat}&lng=${ev.city.lng}` : '';
+      // The API sees the gateway's address (the in-process server reads X-Forwarded-For's last entry).
+      const headers: Record<string, string> = { 'x-device-id': ev.person.device, 'x-forwarded-for': ev.person.gateway };
       if (ev.person.token) headers.authorization = `Bearer ${ev.person.token}`;
       const res = await get(`/api/verify/${ev.route}/${ev.qrId}${query}`, headers);
       if (res.status !== 200) throw new Error(`Scan refused (${res.status}): ${JSON.stringify(res.body)}`);
@@ -237,6 +269,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     genuine: {
       units: opts.genuineUnits,
       people: genuine.length,
+      peoplePlacedByAddress: genuine.filter((p) => !p.sharesPlace).length,
       scans: genuine.reduce((n, p) => n + p.levels.length, 0),
       peopleShownCaution: genuine.filter((p) => p.levels.includes('caution')).length,
       peopleShownSuspect: genuine.filter((p) => p.levels.includes('suspect')).length,
@@ -244,6 +277,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     copies: {
       codes: opts.copiedCodes,
       packs: opts.copiedCodes * opts.packsPerCopy,
+      packsPlacedByAddress: copyShoppers.filter((p) => !p.sharesPlace).length,
       suspectBy2ndForeignScan: suspectBy(2),
       suspectBy3rdForeignScan: suspectBy(3),
       suspectBy5thForeignScan: suspectBy(5),

@@ -20,15 +20,28 @@ afterAll(async () => {
 });
 jest.setTimeout(120_000);
 
-it('flags no genuine customer, every copied code by its 2nd foreign scan, and never lets a copied covert code claim twice', async () => {
+it('flags no genuine customer, even those placed by a carrier gateway\'s address, still catches copies, and never lets a copied covert code claim twice', async () => {
   const report = await runCloneSimulation(SMALL_SIMULATION);
   expect(report).toEqual({
     seed: 7,
     scans: 107,
-    genuine: { units: 12, people: 26, scans: 63, peopleShownCaution: 0, peopleShownSuspect: 0 },
-    copies: { codes: 4, packs: 20, suspectBy2ndForeignScan: 4, suspectBy3rdForeignScan: 4, suspectBy5thForeignScan: 4 },
+    // 12 of the 26 genuine people share no location: their gateways put them in far cities
+    genuine: { units: 12, people: 26, peoplePlacedByAddress: 12, scans: 63, peopleShownCaution: 0, peopleShownSuspect: 0 },
+    // half the copied packs' shoppers are placed by address only, which never counts as a place
+    copies: { codes: 4, packs: 20, packsPlacedByAddress: 10, suspectBy2ndForeignScan: 0, suspectBy3rdForeignScan: 1, suspectBy5thForeignScan: 3 },
     coverts: { codes: 2, packs: 6, genuinePostSaleForASecondCustomer: 0 },
-    // one per copied code and per copied covert code; none for a genuine unit
+    // none for a genuine unit
+    redFlags: 3,
+  });
+});
+
+it('with everyone sharing a location, flags every copied code by its 2nd foreign scan (the same population)', async () => {
+  const report = await runCloneSimulation({ ...SMALL_SIMULATION, ipOnlyShare: 0 });
+  expect(report).toMatchObject({
+    scans: 107,
+    genuine: { people: 26, peoplePlacedByAddress: 0, peopleShownCaution: 0, peopleShownSuspect: 0 },
+    copies: { packsPlacedByAddress: 0, suspectBy2ndForeignScan: 4, suspectBy3rdForeignScan: 4, suspectBy5thForeignScan: 4 },
+    coverts: { genuinePostSaleForASecondCustomer: 0 },
     redFlags: 6,
   });
 });

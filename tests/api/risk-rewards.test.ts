@@ -17,11 +17,11 @@ jest.setTimeout(30_000);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'risk-payouts-'));
 
-async function setup() {
+async function setup(rewardArgs: Record<string, unknown> = { name: 'Cashback', type: 'Cashback', amount: 25, budget: 1000, perCustomer: 5 }) {
   const brand = await createTestBrand({ flags: { isLoyalityProgramEnabled: true, isRedFlaggingEnabled: true } });
   const alice = await signedInCustomer(brand.id);
   const unit = await claimedUnit(brand.id, alice.customerId);
-  const reward = (await op('create-reward', { slug: brand.slug, name: 'Cashback', type: 'Cashback', amount: 25, budget: 1000, perCustomer: 5 })) as { rewardId: string };
+  const reward = (await op('create-reward', { slug: brand.slug, ...rewardArgs })) as { rewardId: string };
   await op('set-journey', { slug: brand.slug, product: unit.productId, config: { steps: [{ type: 'REWARD', title: 'Your cashback', config: { rewardId: reward.rewardId } }] } });
   const db = await getDb();
   const [overt] = await db.select().from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.pairId, unit.unitId), eq(codes.level, 6)));
@@ -74,5 +74,42 @@ describe('rewards of a suspect unit', () => {
     await op('resolve-red-flag', { slug: brand.slug, id: flag!.id, note: 'Reviewed: the first buyer is genuine' });
     const second = await op('export-payouts', { slug: brand.slug, out: path.join(tmp, `${brand.slug}-2.csv`) });
     expect(second).toMatchObject({ count: 1, held: 0 });
+  });
+
+  it('withholds a coupon\'s code while the unit is flagged, says why, and gives it once the flag is closed', async () => {
+    const { brand, alice, unit, overtQrId } = await setup({ name: 'Ten off', type: 'Coupon', couponCode: 'TENOFF-7QX', budget: 100, perCustomer: 5 });
+    const grantId = await earn(brand.domain, alice, unit.unitId);
+    const list = () => as(server, brand.domain, alice)('GET', '/api/customer/rewards');
+    const before = await list();
+    expect(before.body.rewards).toEqual([expect.objectContaining({ grantId, type: 'Coupon', couponCode: 'TENOFF-7QX', hold: null })]);
+    await makeSuspect(brand.domain, overtQrId);
+    const held = await list();
+    expect(held.status).toBe(200);
+    expect(held.body.rewards).toEqual([
+      expect.objectContaining({ grantId, couponCode: null, hold: 'This product is being checked for copies; your coupon code will be shown once the check ends.' }),
+    ]);
+    expect(held.text).not.toContain('TENOFF-7QX');
+    const [flag] = (await op('red-flags', { slug: brand.slug })) as Array<{ id: string }>;
+    await op('dismiss-red-flag', { slug: brand.slug, id: flag!.id, note: 'Genuine: the buyer travelled' });
+    expect((await list()).body.rewards).toEqual([expect.objectContaining({ grantId, couponCode: 'TENOFF-7QX', hold: null })]);
+  });
+
+  it('withholds a coupon earned while the unit is already flagged, in the journey\'s answer too', async () => {
+    const { brand, alice, unit, overtQrId } = await setup({ name: 'Ten off', type: 'Coupon', couponCode: 'TENOFF-8QX', budget: 100, perCustomer: 5 });
+    await makeSuspect(brand.domain, overtQrId);
+    const api = as(server, brand.domain, alice);
+    const j = await api('GET', `/api/customer/my-products/${unit.unitId}/journey`);
+    const step = await api('POST', `/api/customer/my-products/${unit.unitId}/journey/steps/${j.body.steps[0].stepId}`, { body: {} });
+    expect(step.status).toBe(200);
+    expect(step.body.grant).toMatchObject({ couponCode: null, hold: expect.stringContaining('your coupon code will be shown once the check ends') });
+    expect(step.text).not.toContain('TENOFF-8QX');
+  });
+
+  it('tells the customer why a cashback waits in the rewards list', async () => {
+    const { brand, alice, unit, overtQrId } = await setup();
+    await earn(brand.domain, alice, unit.unitId);
+    await makeSuspect(brand.domain, overtQrId);
+    const res = await as(server, brand.domain, alice)('GET', '/api/customer/rewards');
+    expect(res.body.rewards[0]).toMatchObject({ type: 'Cashback', hold: 'This product is being checked for copies; its cashback can be claimed once the check ends.' });
   });
 });

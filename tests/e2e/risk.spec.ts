@@ -18,6 +18,9 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   const risk = page.getByTestId('risk');
   await expect(risk.getByRole('heading', { name: 'Risk: none' })).toBeVisible();
   await expect(risk).toContainText('First check of this pack.');
+  // the data behind places is credited beside them (CC BY 4.0)
+  await expect(risk.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
+  await expect(risk.getByRole('link', { name: 'GeoNames' })).toHaveAttribute('href', 'https://www.geonames.org/');
   await expect(page.getByRole('link', { name: 'Download the evidence report (PDF)' })).toHaveCount(0); // nothing to prove
   const device = (await page.context().cookies()).find((c) => c.name === 'device_id');
   expect(device?.value).toMatch(/^dv_[A-Za-z0-9_-]{22}$/);

@@ -1,12 +1,15 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
-import { payouts, products, rewardGrants, rewards } from '@/lib/db/schema';
+import { payouts, products, redFlags, rewardGrants, rewards } from '@/lib/db/schema';
 import { rupees } from '@/lib/domain/payouts';
 import type { Payout, RewardGrant } from '@/lib/schemas/rewards';
 import type { DbOrTx } from '../aftersales/db';
+import { COUPON_UNDER_REVIEW_MESSAGE, UNDER_REVIEW_MESSAGE } from '../verify/red-flag';
 
 // The customer's earned rewards and payouts, reshaped for answers (no other customer's ids,
-// no idempotency keys, no bank references).
+// no idempotency keys, no bank references). A reward of a unit the brand is checking for copies
+// (an open red flag, docs/verification.md) is held: a coupon's code is not given until the check
+// ends, and the answer says so (hold); a cashback's claim waits too (claim-reward.ts).
 
 export const amountText = (paise: number) => `₹${rupees(paise)}`;
 
@@ -31,14 +34,16 @@ export function shapePayout(p: PayoutRow, rewardName: string): Payout {
 
 export async function findGrants(db: DbOrTx, clientId: string, customerId: string, grantId?: string): Promise<RewardGrant[]> {
   const rows = await db
-    .select({ g: rewardGrants, r: rewards, productName: products.name, p: payouts })
+    .select({ g: rewardGrants, r: rewards, productName: products.name, p: payouts, flagId: redFlags.id })
     .from(rewardGrants)
     .innerJoin(rewards, and(eq(rewards.id, rewardGrants.rewardId), eq(rewards.clientId, clientId)))
     .innerJoin(products, and(eq(products.id, rewardGrants.productId), eq(products.clientId, clientId)))
     .leftJoin(payouts, and(eq(payouts.grantId, rewardGrants.id), eq(payouts.clientId, clientId), eq(payouts.customerId, customerId)))
+    // at most one open flag per unit (a partial unique index): no row is repeated
+    .leftJoin(redFlags, and(eq(redFlags.clientId, clientId), eq(redFlags.unitKey, rewardGrants.unitId), eq(redFlags.status, 'open')))
     .where(and(eq(rewardGrants.clientId, clientId), eq(rewardGrants.customerId, customerId), grantId === undefined ? undefined : eq(rewardGrants.id, grantId)))
     .orderBy(desc(rewardGrants.createdAt));
-  return rows.map(({ g, r, productName, p }) => ({
+  return rows.map(({ g, r, productName, p, flagId }) => ({
     grantId: g.id,
     rewardId: r.id,
     name: r.name,
@@ -46,11 +51,12 @@ export async function findGrants(db: DbOrTx, clientId: string, customerId: strin
     type: r.type,
     amount: r.amount,
     amountText: r.amount === null ? null : amountText(r.amount),
-    couponCode: g.couponCode,
+    couponCode: flagId ? null : g.couponCode,
     unitId: g.unitId,
     productName,
     earnedAt: g.createdAt.toISOString(),
     payout: p ? shapePayout(p, r.name) : null,
+    hold: flagId ? (r.type === 'Coupon' ? COUPON_UNDER_REVIEW_MESSAGE : UNDER_REVIEW_MESSAGE) : null,
   }));
 }
 

@@ -17,7 +17,7 @@ const labelList = (labels: readonly string[]) => sql.join(labels.map((l) => sql`
 /** How many of a unit's most recent sessions the risk assessment reads (enough for every rule's threshold). */
 export const RISK_SESSIONS_READ = 40;
 
-type SessionJson = { k: string; d: string | null; c: string | null; f: string; l: string; lat: number | null; lng: number | null; p: string | null };
+type SessionJson = { k: string; d: string | null; c: string | null; f: string; l: string; lat: number | null; lng: number | null; p: string | null; ip?: boolean; cv?: string | null };
 function parseSessions(raw: unknown): UnitSession[] {
   const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as SessionJson[];
   return list.map((s) => ({
@@ -26,7 +26,8 @@ function parseSessions(raw: unknown): UnitSession[] {
     customerId: s.c,
     firstAt: new Date(s.f),
     lastAt: new Date(s.l),
-    place: s.lat === null || s.lng === null || s.p === null ? null : { lat: s.lat, lng: s.lng, at: new Date(s.p) },
+    place: s.lat === null || s.lng === null || s.p === null ? null : { lat: s.lat, lng: s.lng, at: new Date(s.p), ...(s.ip ? { fromIp: true } : {}) },
+    covertBeforeSaleAt: s.cv ? new Date(s.cv) : null,
   }));
 }
 
@@ -41,7 +42,8 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
   // The unit's most recent sessions, for the risk assessment (lib/domain/risk.ts): from the
   // unit_sessions index, in this same statement.
   const sessions = sql<unknown>`(select coalesce(json_agg(json_build_object('k', us.session_key, 'd', us.device_id, 'c', us.customer_id,
-      'f', us.first_at, 'l', us.last_at, 'lat', us.lat, 'lng', us.lng, 'p', us.place_at)), '[]'::json)::text
+      'f', us.first_at, 'l', us.last_at, 'lat', us.lat, 'lng', us.lng, 'p', us.place_at,
+      'ip', us.place_from_ip, 'cv', us.covert_before_sale_at)), '[]'::json)::text
     from (select * from unit_sessions u where u.client_id = ${clientId} and u.unit_key = ${unitKey}
           order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`;
   const [row] = await db

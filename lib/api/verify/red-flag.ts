@@ -36,6 +36,8 @@ export async function raiseRedFlag(db: Db, config: StoredClientConfig, s: Suspec
 }
 
 export const UNDER_REVIEW_MESSAGE = 'This product is being checked for copies; its cashback can be claimed once the check ends.';
+/** A coupon of a unit under review: its code is not shown until the check ends. */
+export const COUPON_UNDER_REVIEW_MESSAGE = 'This product is being checked for copies; your coupon code will be shown once the check ends.';
 
 /** Whether a unit has an open red flag: its rewards' payouts are held until the brand closes it. */
 export async function isUnitUnderReview(db: Db, clientId: string, unitKey: string): Promise<boolean> {

@@ -56,6 +56,7 @@ function scanContext(ctx: MaybeCustomerContext, raw: string, location?: { lat?: 
     customerId: ctx.customerId ?? null,
     location: { lat: coarse(location?.lat), lng: coarse(location?.lng) },
     ipHash: ipHash(ctx.address),
+    ip: ctx.address,
     raw,
   };
 }

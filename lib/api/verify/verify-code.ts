@@ -2,11 +2,12 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { claims, scans } from '@/lib/db/schema';
-import { assessRisk, type RiskAssessment } from '@/lib/domain/risk';
+import { assessRisk, type KnownPlace, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/server/clock';
 import { countryOf, placeNameOf } from '@/lib/server/gazetteer';
+import { ipPlaceOf } from '@/lib/server/ip-place';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
@@ -30,6 +31,11 @@ export type ScanContext = {
   deviceId: string | null;
   /** What the customer scanned or typed, kept (truncated) with the scan. */
   raw: string;
+  /**
+   * The request address, only to find a coarse place when the customer shares none (an offline
+   * IP-to-city database, lib/server/ip-place.ts); never stored. Absent: no address place.
+   */
+  ip?: string | null;
 };
 
 function verdictInput(ctx: ScanContext, route: VerifyRoute, row: CodeForVerify, claim: { customerId: string } | null): VerdictInput {
@@ -54,27 +60,35 @@ async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: s
   return existing ?? null;
 }
 
-/** Labels whose answer carries the verification count, and so the risk beside it. */
-const ASSESSED = new Set<string>(['Info', 'Scan pre sale first', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Product Cliamed']);
+/** Labels whose answer carries the risk beside it (with the verification count, except 'Expired'). */
+const ASSESSED = new Set<string>(['Info', 'Scan pre sale first', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Product Cliamed', 'Expired']);
+/** Labels of a check that looks at a unit without buying it: its covert code so checked was revealed before sale. */
+const NOT_A_SALE = new Set<string>(['Info', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty']);
 
 /**
  * The session a scan belongs to: its device, else the signed-in customer, else its network. A
  * place is trusted only from a session that is someone's (a device or an account): a bare
- * location query with neither is kept with the scan but never used to judge the unit.
+ * location query with neither is kept with the scan but never used to judge the unit. Without a
+ * location from the customer, the place is the request address's city (offline; fromIp), which
+ * the rules weigh less (lib/domain/risk.ts, KnownPlace).
  */
-export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ipHash' | 'location'>) {
+export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ipHash' | 'location' | 'ip'>) {
   const key = ctx.deviceId ?? (ctx.customerId ? `c:${ctx.customerId}` : `ip:${ctx.ipHash}`);
   const trusted = ctx.deviceId !== null || ctx.customerId !== null;
   const { lat, lng } = ctx.location;
-  return { key, place: trusted && lat !== null && lng !== null ? { lat, lng } : null };
+  const given = lat !== null && lng !== null ? { lat, lng } : null;
+  const fromIp = given || !ctx.ip ? null : ipPlaceOf(ctx.ip);
+  /** What is stored with the scan: the customer's place, else the address's city (coarse). */
+  const stored: KnownPlace | null = given ?? (fromIp && { ...fromIp, fromIp: true });
+  return { key, stored, place: trusted ? stored : null };
 }
+type Session = ReturnType<typeof sessionOf>;
 
-function riskOf(ctx: ScanContext, row: NonNullable<CodeForVerify>, claim: { customerId: string; claimedAt: Date } | null, now: Date): RiskAssessment {
-  const session = sessionOf(ctx);
+function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVerify>, claim: { customerId: string; claimedAt: Date } | null, now: Date, covertBeforeSale: boolean): RiskAssessment {
   return assessRisk({
     // Places of network-only sessions are not trusted either (see sessionOf).
     sessions: row.sessions.map((s) => (s.deviceId || s.customerId ? s : { ...s, place: null })),
-    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place },
+    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place, covertBeforeSale },
     firstVerifiedAt: row.stats.first,
     verifiedCount: row.stats.count,
     claim,
@@ -82,6 +96,7 @@ function riskOf(ctx: ScanContext, row: NonNullable<CodeForVerify>, claim: { cust
     placeName: placeNameOf,
     markets: row.batch?.markets ?? null,
     countryOf,
+    expiryDate: row.batch?.expiryDate ?? null,
   });
 }
 
@@ -92,8 +107,11 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   let claim = row?.claimCustomerId ? { customerId: row.claimCustomerId, claimedAt: row.claimedAt! } : null;
   let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
   const now = scanClock();
+  const session = sessionOf(ctx);
+  // A look at the unit's covert code (revealed after purchase) while nobody has bought it.
+  const covertBeforeSale = ours && row.level === 7 && claim === null && NOT_A_SALE.has(verdict.result);
   // The risk beside the label, from the sessions read with the code (no other read).
-  const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, row, claim, now) : null;
+  const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
 
   const scanId = randomId('sc', 16);
   const record = (into: Db) =>
@@ -109,12 +127,14 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       kind: verdict.kind,
       layer: verdict.layer,
       result: verdict.result,
-      lat: ctx.location.lat,
-      lng: ctx.location.lng,
+      lat: session.stored?.lat ?? null,
+      lng: session.stored?.lng ?? null,
+      placeFromIp: session.stored?.fromIp === true,
+      covertBeforeSale,
       ipHash: ctx.ipHash,
       deviceId: ctx.deviceId,
       // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
-      sessionKey: ours ? sessionOf(ctx).key : null,
+      sessionKey: ours ? session.key : null,
       risk: risk?.level ?? null,
       riskReasons: risk?.reasons ?? null,
     });
@@ -144,10 +164,11 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer, ...evidence };
   if (!ours || verdict.result === 'Fake' || verdict.result === 'Invalid Product' || !row.product || !row.batch) return base;
   const withDetails = { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
-  if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only' || verdict.result === 'Expired') return withDetails;
+  if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only') return withDetails;
   // This scan counts too: the stats were read before it was recorded.
   const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
   const shownRisk = risk ? { risk: { level: risk.level, reasons: risk.reasons } } : {};
+  if (verdict.result === 'Expired') return { ...withDetails, ...shownRisk };
   if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification, ...shownRisk };
   // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so
   // a shopper learns that a pack on the shelf was already registered by someone (docs/verification.md).

@@ -7,6 +7,7 @@ import { sql0006 } from './0006_account_security';
 import { sql0007 } from './0007_file_store';
 import { sql0008 } from './0008_upload_reservations';
 import { sql0012 } from './0012_risk';
+import { sql0013 } from './0013_risk_rules';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -20,4 +21,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0007_file_store', sql: sql0007 },
   { id: '0008_upload_reservations', sql: sql0008 },
   { id: '0012_risk', sql: sql0012 },
+  { id: '0013_risk_rules', sql: sql0013 },
 ];

@@ -122,6 +122,10 @@ export const scans = pgTable(
     risk: text('risk'),
     /** The reasons shown with that risk, for the scan's evidence report. */
     riskReasons: jsonb('risk_reasons').$type<string[]>(),
+    /** A check of the unit's covert code while nobody had claimed it (migration 0013). */
+    covertBeforeSale: boolean('covert_before_sale').notNull().default(false),
+    /** lat/lng came from the request address (offline IP-to-city), not from the customer (0013). */
+    placeFromIp: boolean('place_from_ip').notNull().default(false),
   },
   (t) => [
     index('scans_client_at_idx').on(t.clientId, t.at),

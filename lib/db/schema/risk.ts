@@ -20,6 +20,10 @@ export const unitSessions = pgTable(
     lng: doublePrecision('lng'),
     /** When the session was first seen at its place (lat, lng): the first place it had. */
     placeAt: timestamp('place_at', { withTimezone: true }),
+    /** The first place is an address place (migration 0013). */
+    placeFromIp: boolean('place_from_ip').notNull().default(false),
+    /** When this session first checked the covert code while the unit was unclaimed (0013). */
+    covertBeforeSaleAt: timestamp('covert_before_sale_at', { withTimezone: true }),
     scanCount: integer('scan_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }), index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc())],

@@ -46,7 +46,14 @@ describe('client configuration', () => {
   it('keeps risk settings with defaults, patches them one at a time, and refuses bad values naming them', () => {
     expect(defaultClientConfig().verification.risk).toEqual({
       cautionSessions: 6, suspectSessions: 9, placeKm: 100, suspectPlaces: 3, windowDays: 30, maxSpeedKmh: 300, consumedSessions: 3, autoBlacklist: false, retentionDays: 100,
+      afterSellBy: 'caution', sellByDays: 0, covertBeforeSale: 'caution', neverIssuedHere: 'suspect', destinationSessions: 3,
     });
+    expect(clientConfigPatchSchema.safeParse({ verification: { risk: { covertBeforeSale: 'loud' } } }).error?.issues[0]).toMatchObject({
+      path: ['verification', 'risk', 'covertBeforeSale'],
+      message: "must be 'off', 'caution' or 'suspect'",
+    });
+    expect(clientConfigPatchSchema.safeParse({ verification: { risk: { sellByDays: -1 } } }).error?.issues[0]?.message).toBe('must be at least 0');
+    expect(applyConfigPatch(defaultClientConfig(), { verification: { risk: { afterSellBy: 'off' } } }).verification.risk).toMatchObject({ afterSellBy: 'off', covertBeforeSale: 'caution' });
     const patched = applyConfigPatch(defaultClientConfig(), clientConfigPatchSchema.parse({ verification: { risk: { placeKm: 50 } } }));
     expect(patched.verification.risk).toMatchObject({ placeKm: 50, suspectSessions: 9 });
     expect(applyConfigPatch(patched, { verification: { requirePreSaleScan: true } }).verification.risk.placeKm).toBe(50);
