@@ -1,14 +1,4 @@
-import {
-  ApiRequestError,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  HTTP_TIMEOUT_MS,
-  errorMessageOf,
-  isJwtExpired,
-  isStateChanging,
-  readBody,
-  withTimeout,
-} from './fetch-rules';
+import { CSRF_HEADER, CSRF_VALUE, isJwtExpired, isStateChanging, readBody, withTimeout } from './fetch-rules';
 
 // The one authenticated fetch of the Brand API (DESIGN.md section 1), shared by the browser
 // (lib/client/http.ts: JSON calls; lib/client/upload.ts: multipart, extra headers, downloads)
@@ -29,6 +19,7 @@ export type ApiCall = {
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;
   accept?: string;
+  /** HTTP_TIMEOUT_MS when not given. */
   timeoutMs?: number;
 };
 
@@ -42,7 +33,7 @@ export type Tokens = {
   current: () => Promise<string>;
   /** A new token, after a 'jwt expired' answer (asked for at most once per call). */
   refresh: () => Promise<string>;
-  /** After a 401 that is not an expired token, before the call fails. */
+  /** After a 401 that is not an expired token, before the call answers it (and its wrapper fails). */
   unauthorized?: () => Promise<void>;
 };
 
@@ -52,19 +43,19 @@ export function sendOnce(transport: Transport, path: string, call: ApiCall = {},
   const headers = new Headers({ accept: call.accept ?? 'application/json', ...call.headers });
   if (isStateChanging(method)) headers.set(CSRF_HEADER, CSRF_VALUE);
   let body: BodyInit | undefined;
-  if (typeof FormData !== 'undefined' && call.body instanceof FormData) body = call.body;
+  if (call.body instanceof FormData) body = call.body;
   else if (call.body !== undefined) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(call.body);
   }
   if (token) headers.set('authorization', `Bearer ${token}`);
-  return withTimeout((signal) => transport(path, { method, headers, body, signal }), call.timeoutMs ?? HTTP_TIMEOUT_MS);
+  return withTimeout((signal) => transport(path, { method, headers, body, signal }), call.timeoutMs);
 }
 
 /**
  * One call: without `tokens` a public one (no token, no 401 handling); with them a signed-in
- * one. Answers the Response of a success or an error; a 401 with `unauthorized` set throws the
- * catalogue's ApiRequestError after it ran.
+ * one. Answers the Response of a success or an error (answerOf turns an error into the
+ * catalogue's ApiRequestError); on a 401 `unauthorized` has run first.
  */
 export async function coreFetch(transport: Transport, path: string, call: ApiCall = {}, tokens?: Tokens): Promise<Response> {
   if (!tokens) return sendOnce(transport, path, call);
@@ -72,10 +63,6 @@ export async function coreFetch(transport: Transport, path: string, call: ApiCal
   if (!res.ok && isJwtExpired(res.status, await readBody(res.clone()))) {
     res = await sendOnce(transport, path, call, await tokens.refresh());
   }
-  if (res.status === 401 && tokens.unauthorized) {
-    const body = await readBody(res);
-    await tokens.unauthorized();
-    throw new ApiRequestError(errorMessageOf(body), 401, res.headers, body);
-  }
+  if (res.status === 401) await tokens.unauthorized?.();
   return res;
 }

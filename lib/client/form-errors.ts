@@ -17,16 +17,8 @@ export type FieldMap = readonly string[] | Readonly<Record<string, string>>;
 
 /** The request field an API error names, as the API names it (e.g. 'vpa', 'address.city'). */
 export function errorFieldOf(err: unknown): string | undefined {
-  if (!(err instanceof ApiRequestError)) return undefined;
-  const body = err.body as Partial<ApiErrorBody> | undefined;
-  return typeof body?.field === 'string' && body.field !== '' ? body.field : undefined;
-}
-
-function formFieldOf(apiField: string, fields: FieldMap): string | undefined {
-  const head = apiField.split('.')[0]!;
-  if (Array.isArray(fields)) return [apiField, head].find((f) => fields.includes(f));
-  const map = fields as Readonly<Record<string, string>>;
-  return Object.hasOwn(map, apiField) ? map[apiField] : Object.hasOwn(map, head) ? map[head] : undefined;
+  const field = err instanceof ApiRequestError ? (err.body as Partial<ApiErrorBody> | undefined)?.field : undefined;
+  return typeof field === 'string' && field ? field : undefined;
 }
 
 /**
@@ -41,9 +33,9 @@ export function fieldMessageOf(err: unknown, apiField = errorFieldOf(err)): stri
 
 export function formErrorsOf(err: unknown, fields: FieldMap): FormErrors {
   const apiField = errorFieldOf(err);
-  const field = apiField === undefined ? undefined : formFieldOf(apiField, fields);
-  if (!field) return { form: errorMessageOf(undefined, err) };
-  return { [field]: fieldMessageOf(err, apiField) };
+  const map: Readonly<Record<string, string>> = Array.isArray(fields) ? Object.fromEntries(fields.map((f) => [f, f])) : fields;
+  const field = apiField && [apiField, apiField.split('.')[0]!].map((f) => Object.hasOwn(map, f) && map[f]).find(Boolean);
+  return field ? { [field]: fieldMessageOf(err, apiField) } : { form: errorMessageOf(undefined, err) };
 }
 
 export function hasErrors(e: FormErrors): boolean {

@@ -1,6 +1,6 @@
 // Runs in the node environment: it has fetch's Response, Headers and FormData.
 import { UPLOAD_TIMEOUT_MS, coreFetch, sendOnce, type OutgoingInit, type Tokens, type Transport } from '@/lib/client/fetch-core';
-import { ApiRequestError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE } from '@/lib/client/fetch-rules';
+import { ApiRequestError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE, answerOf } from '@/lib/client/fetch-rules';
 import { upload } from '@/lib/client/upload';
 import { submitReport } from '@/lib/client/verify';
 import { authStore } from '@/lib/client/status';
@@ -80,10 +80,12 @@ describe('the fetch core', () => {
     expect(tokens.refresh).toHaveBeenCalledTimes(1);
   });
 
-  it('on a 401 runs the unauthorized step once and fails with the answer’s message, status and body', async () => {
+  it('on a 401 runs the unauthorized step once, then answers the 401, which fails with its message, status and body', async () => {
     const tokens = fakeTokens();
     const { transport } = fakeTransport([() => json(401, { errorMessage: 'Session ended', code: 'unauthorized' })]);
-    const err = (await coreFetch(transport, '/x', {}, tokens).catch((e: unknown) => e)) as ApiRequestError;
+    const res = await coreFetch(transport, '/x', {}, tokens);
+    expect(tokens.unauthorized).toHaveBeenCalledTimes(1);
+    const err = (await answerOf(res).catch((e: unknown) => e)) as ApiRequestError;
     expect(err).toBeInstanceOf(ApiRequestError);
     expect([err.status, err.message, err.body]).toEqual([401, 'Session ended', { errorMessage: 'Session ended', code: 'unauthorized' }]);
     expect(tokens.unauthorized).toHaveBeenCalledTimes(1);
@@ -93,11 +95,12 @@ describe('the fetch core', () => {
   it('a 401 after the retry runs the unauthorized step too', async () => {
     const tokens = fakeTokens();
     const { transport } = fakeTransport([() => json(401, { errorMessage: 'jwt expired' }), () => json(401, { errorMessage: 'Unauthorized' })]);
-    await expect(coreFetch(transport, '/x', {}, tokens)).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+    const res = await coreFetch(transport, '/x', {}, tokens);
     expect(tokens.unauthorized).toHaveBeenCalledTimes(1);
+    await expect(answerOf(res)).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
   });
 
-  it('a public call (no tokens) sends no token and leaves a 401 to its caller', async () => {
+  it('a public call (no tokens) sends no token and runs no unauthorized step', async () => {
     const { sent, transport } = fakeTransport([() => json(401, { errorMessage: 'Wrong password' })]);
     const res = await coreFetch(transport, '/auth/customer/web/login', { method: 'POST', body: {} });
     expect(res.status).toBe(401);
