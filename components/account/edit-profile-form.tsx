@@ -18,6 +18,15 @@ const ADDRESS_FIELDS = [
   ['country', 'Country', 'country-name'],
 ] as const;
 
+// The API names an address problem by its path (address.city); each shows on its own field.
+const API_FIELDS: Record<string, string> = {
+  userName: 'userName',
+  companyName: 'companyName',
+  dob: 'dob',
+  address: 'fullAddress',
+  ...Object.fromEntries(ADDRESS_FIELDS.map(([k]) => [`address.${k}`, k])),
+};
+
 export function EditProfileForm() {
   const { data: profile } = useQuery(profileQuery());
   return profile ? <ProfileFields profile={profile} /> : null;
@@ -40,7 +49,7 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
     ev.preventDefault();
     setSaved(false);
     if (!valid({ userName: values.userName.trim() ? undefined : 'Enter your name' })) return;
-    await submit(['userName', 'companyName', 'dob', 'address'], async () => {
+    await submit(API_FIELDS, async () => {
       const updated = await http<CustomerProfile>(PROFILE_PATH, {
         method: 'PUT',
         body: {
@@ -79,7 +88,7 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
       </fieldset>
       <Field label="Date of birth (optional)" name="dob" type="date" value={values.dob} onChange={set('dob')} error={errors.dob} />
       {ADDRESS_FIELDS.map(([k, label, auto]) => (
-        <Field key={k} label={label} name={k} autoComplete={auto} value={values[k]} onChange={set(k)} error={k === 'fullAddress' ? errors.address : undefined} />
+        <Field key={k} label={label} name={k} autoComplete={auto} value={values[k]} onChange={set(k)} error={errors[k]} />
       ))}
       <Button type="submit" busy={busy}>Save</Button>
     </form>

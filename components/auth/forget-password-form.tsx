@@ -34,7 +34,7 @@ export function ForgetPasswordForm() {
   async function onContact(ev: FormEvent) {
     ev.preventDefault();
     if (!contact.trim()) return fail({ contact: 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number') });
-    await submit(['contact'], async () => {
+    await submit({ contact: 'contact', channel: 'contact' }, async () => {
       const sent = await sendOtp('FORGOT PASSWORD', channel, contact.trim());
       setMasked(sent.maskedContact);
       setErrors({});

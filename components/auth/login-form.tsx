@@ -14,6 +14,9 @@ import { useHydrated } from '@/lib/client/navigate';
 import { ContactFields } from './contact-fields';
 import { useFormSubmit } from './use-form-submit';
 
+// A channel the API refuses is a problem of the contact typed for it.
+const API_FIELDS = { contact: 'contact', channel: 'contact', password: 'password' } as const;
+
 // /login — password sign-in, or a one-time code (LOGIN; SIGNUP OR LOGIN under the no-password flow).
 export function LoginForm({ from, notice }: { from: string; notice?: string }) {
   const brand = useBrand();
@@ -33,7 +36,7 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
       password: withCode || password ? undefined : 'Enter your password',
     };
     if (!valid(local)) return;
-    await submit(['contact', 'password'], async () => {
+    await submit(API_FIELDS, async () => {
       if (withCode) {
         const mode = otpSignInMode(opts);
         const sent = await sendOtp(mode, channel, contact.trim());

@@ -14,6 +14,9 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { ContactFields } from './contact-fields';
 import { useFormSubmit } from './use-form-submit';
 
+// A channel the API refuses is a problem of the contact typed for it.
+const API_FIELDS = { userName: 'userName', contact: 'contact', channel: 'contact', password: 'password' } as const;
+
 // /signup — name (when the brand takes names), contact, password (unless the brand has no
 // passwords); a code confirms the contact: sent first when the brand requires it, else sent by
 // sign-up itself. Either way the customer is signed in on /otp-verify, once the code is entered.
@@ -38,7 +41,7 @@ export function SignupForm({ from }: { from: string }) {
     if (!valid(local)) return;
     const name = opts.askUserName ? userName.trim() : undefined;
     const pass = opts.noPassword ? undefined : password;
-    await submit(['userName', 'contact', 'password'], async () => {
+    await submit(API_FIELDS, async () => {
       const answer = opts.signupOtp
         ? await sendOtp('SIGNUP', channel, contact.trim())
         : await signUp({ channel, contact: contact.trim(), password: pass, userName: name });

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
+import { formErrorsOf, hasErrors, type FieldMap, type FormErrors } from '@/lib/client/form-errors';
 
 /**
  * What the sign-in and account forms share: their errors (by field, or `form` for the whole
@@ -29,10 +29,11 @@ export function useFormSubmit() {
 
   /**
    * Runs the submit's calls with the button busy. When they fail, the button is free again and
-   * the error shows on the field the API names (one of `fields`), else for the whole form. When
+   * the error shows on the field the API names (its `field`, found in `fields`), else for the
+   * whole form. When
    * they succeed the button stays busy (most forms leave the page) unless `work` frees it.
    */
-  async function submit(fields: readonly string[], work: () => Promise<void>) {
+  async function submit(fields: FieldMap, work: () => Promise<void>) {
     setBusy(true);
     try {
       await work();

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { moment } from '@/components/products/format';
-import { ApiRequestError, errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorFieldOf } from '@/lib/client/form-errors';
 import { profileQuery } from '@/lib/client/queries/profile';
 import { claimReward, rewardsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
@@ -95,7 +96,7 @@ function CashbackClaim({ reward, vpa }: { reward: RewardGrant; vpa: string | nul
       await queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey });
     } catch (err) {
       const message = errorMessageOf(undefined, err);
-      setProblem({ message, needsVpa: err instanceof ApiRequestError && /^vpa\b/i.test(message) });
+      setProblem({ message, needsVpa: errorFieldOf(err) === 'vpa' });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { errorMessageOf } from '@/lib/client/fetch-rules';
 import { http } from '@/lib/client/http';
 import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
@@ -49,13 +50,11 @@ export function UpiDetailsForm() {
       setPassword('');
       setSaved(true);
     } catch (err) {
-      const e = formErrorsOf(err, ['vpa']);
-      if (e.form === UPI_NEEDS_PASSWORD) {
+      // The API asks for the password again (a step of the flow, not a field's error): show its field.
+      if (errorMessageOf(undefined, err) === UPI_NEEDS_PASSWORD) {
         setAskPassword(true);
         setErrors({ currentPassword: 'Enter your current password' });
-      } else if (e.form === 'Current password is incorrect.') {
-        setErrors({ currentPassword: e.form });
-      } else setErrors(e);
+      } else setErrors(formErrorsOf(err, ['vpa', 'currentPassword']));
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);

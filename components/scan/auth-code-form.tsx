@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { keepScanResult, verifyAuthCode } from '@/lib/client/verify';
 
@@ -15,21 +16,28 @@ export function AuthCodeForm() {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusOnError(attempt);
+  /** Shows these errors and moves focus to the code field (else the alert). */
+  const fail = (e: FormErrors) => {
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) return setErrors({ code: 'Enter the code printed under the scratch-off' });
+    if (!code.trim()) return fail({ code: 'Enter the code printed under the scratch-off' });
     setBusy(true);
     setErrors({});
     try {
       keepScanResult(await verifyAuthCode(code));
       router.push('/scan-result');
     } catch (err) {
-      setErrors(formErrorsOf(err, ['code']));
+      fail(formErrorsOf(err, ['code']));
       setBusy(false);
     }
   };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="auth-code-heading" className="mt-6 rounded-xl border border-gray-300 bg-white p-4">
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="auth-code-heading" className="mt-6 rounded-xl border border-gray-300 bg-white p-4">
       <h2 id="auth-code-heading" className="mb-3 text-lg font-semibold text-gray-900">Code under the scratch-off</h2>
       {errors.form && <p role="alert" className="mb-3 rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-900">{errors.form}</p>}
       <Field

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { useFocusOnError } from '@/components/ui/use-form-focus';
+import { errorFieldOf, fieldMessageOf, formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { ApiRequestError, submitReport } from '@/lib/client/verify';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 import { LocationConsent, type Coarse } from './location-consent';
@@ -12,7 +13,8 @@ import { LocationConsent, type Coarse } from './location-consent';
 // (optional, an image of at most 5 MB) and, when the customer allows it, a coarse location.
 // Sent as multipart to POST /api/report; the API's 413/415/422 answers show by their field.
 
-const FIELDS = ['description', 'qrId', 'photo', 'lat', 'lng'] as const;
+// The location is not typed by the customer: its problems are the whole form's.
+const API_FIELDS = { description: 'description', qrId: 'qrId', photo: 'photo', lat: 'form', lng: 'form' } as const;
 
 export function ReportForm({ initialQrId, initialDescription = '' }: { initialQrId: string; initialDescription?: string }) {
   const [description, setDescription] = useState(initialDescription);
@@ -22,13 +24,21 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusOnError(attempt);
+
+  /** Shows these errors and moves focus to the first invalid field (else the alert). */
+  const fail = (e: FormErrors) => {
+    setErrors(e);
+    setAttempt((n) => n + 1);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: FormErrors = {};
     if (!description.trim()) found.description = 'Describe what looks wrong';
     if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = 'must be at most 5 MB';
-    if (Object.values(found).some(Boolean)) return setErrors(found);
+    if (hasErrors(found)) return fail(found);
     const form = new FormData();
     form.set('description', description.trim());
     if (qrId.trim()) form.set('qrId', qrId.trim());
@@ -43,13 +53,12 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
       const answer = await submitReport(form);
       setDone(answer.photoStored ? 'Thank you. Your report and photo were sent.' : 'Thank you. Your report was sent.');
     } catch (err) {
-      // 413 (too large) and 415 (not an image) are about the photo, though not a 422 naming it.
+      // 413 (too large) and 415 (not an image) are about the photo, the only file, whether or
+      // not the answer names it.
       if (err instanceof ApiRequestError && (err.status === 413 || err.status === 415)) {
-        setErrors({ photo: err.message.replace(/^photo: /, '') });
-        return;
+        return fail({ photo: fieldMessageOf(err, errorFieldOf(err) ?? 'photo') });
       }
-      const e2 = formErrorsOf(err, FIELDS);
-      setErrors(e2.lat || e2.lng ? { form: e2.lat ?? e2.lng } : e2);
+      fail(formErrorsOf(err, API_FIELDS));
     } finally {
       setBusy(false);
     }
@@ -57,7 +66,7 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
 
   if (done) return <Alert kind="success">{done}</Alert>;
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
       <div className="mb-4">
         <label htmlFor="report-description" className="mb-1 block font-medium text-gray-900">What looks wrong?</label>

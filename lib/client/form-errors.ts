@@ -1,16 +1,41 @@
 import { ApiRequestError, errorMessageOf } from './fetch-rules';
 
-// Turns a failed call into what a form shows: the field it names (the API's 422 answers carry
-// `field`) or a message for the whole form.
+// Turns a failed call into what a form shows: the error on the field the API's answer names
+// (its `field`, data, never read from the message), or a message for the whole form.
+
+/** The Brand API's error answer, as documented: `field` is the request field at fault. */
+export type ApiErrorBody = { errorMessage: string; code: string; field?: string };
 
 export type FormErrors = Record<string, string | undefined> & { form?: string };
 
-export function formErrorsOf(err: unknown, fields: readonly string[]): FormErrors {
+/**
+ * The request fields a form shows errors for: a list when the API's names are the form's own,
+ * else a map from the API's name to the form's field. A name matches a field path exactly or
+ * as its first part ('address' matches 'address.city'); the exact name wins.
+ */
+export type FieldMap = readonly string[] | Readonly<Record<string, string>>;
+
+/** The request field an API error names, as the API names it (e.g. 'vpa', 'address.city'). */
+export function errorFieldOf(err: unknown): string | undefined {
+  const field = err instanceof ApiRequestError ? (err.body as Partial<ApiErrorBody> | undefined)?.field : undefined;
+  return typeof field === 'string' && field ? field : undefined;
+}
+
+/**
+ * The message to show next to the field: the answer's message, without the field's name in
+ * front where the message was written for a whole form ('vpa: add your UPI id' → 'add your UPI id').
+ */
+export function fieldMessageOf(err: unknown, apiField = errorFieldOf(err)): string {
   const message = errorMessageOf(undefined, err);
-  const body = err instanceof ApiRequestError ? (err.body as { field?: unknown } | undefined) : undefined;
-  const field = typeof body?.field === 'string' ? body.field.split('.')[0] : undefined;
-  if (field && fields.includes(field)) return { [field]: message.replace(new RegExp(`^${field}: `), '') };
-  return { form: message };
+  const prefix = `${apiField}: `;
+  return apiField && message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+export function formErrorsOf(err: unknown, fields: FieldMap): FormErrors {
+  const apiField = errorFieldOf(err);
+  const map: Readonly<Record<string, string>> = Array.isArray(fields) ? Object.fromEntries(fields.map((f) => [f, f])) : fields;
+  const field = apiField && [apiField, apiField.split('.')[0]!].map((f) => Object.hasOwn(map, f) && map[f]).find(Boolean);
+  return field ? { [field]: fieldMessageOf(err, apiField) } : { form: errorMessageOf(undefined, err) };
 }
 
 export function hasErrors(e: FormErrors): boolean {

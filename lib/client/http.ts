@@ -1,42 +1,17 @@
-import {
-  ApiRequestError,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  LOGOUT_PATH,
-  REFRESH_FAILED_MESSAGE,
-  REFRESH_PATH,
-  answerOf,
-  isJwtExpired,
-  isStateChanging,
-  readBody,
-  errorMessageOf,
-  withTimeout,
-} from './fetch-rules';
+import { ApiRequestError, LOGOUT_PATH, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from './fetch-rules';
+import { coreFetch, sendOnce, type ApiCall, type Tokens, type Transport } from './fetch-core';
 import { authStore } from './status';
 
-// The browser's client of the Brand API (DESIGN.md section 1): credentials always sent, the
-// access token kept in memory and sent as Bearer on every call but the refresh, 10 s timeout,
-// 'jwt expired' → refresh once and retry, 401 → logout and reload.
+// The browser's client of the Brand API (DESIGN.md section 1) over the one fetch core
+// (lib/client/fetch-core.ts): credentials always sent, the access token kept in memory and sent
+// as Bearer on every call but the refresh, 10 s timeout, 'jwt expired' → refresh once and retry,
+// 401 → logout and reload. lib/client/upload.ts adds multipart, extra headers and downloads.
 
 const API_BASE = '/api';
 
 export type HttpOptions = { method?: string; body?: unknown; auth?: boolean };
 
-function send(path: string, { method = 'GET', body }: HttpOptions, token: string | undefined): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (isStateChanging(method)) headers[CSRF_HEADER] = CSRF_VALUE;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  return withTimeout((signal) =>
-    fetch(API_BASE + path, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    }),
-  );
-}
+const transport: Transport = (path, init) => fetch(API_BASE + path, { ...init, credentials: 'include' });
 
 let refreshing: Promise<string> | undefined;
 /** Bumped when the token is forgotten: a refresh that started before must not set the status after. */
@@ -53,7 +28,7 @@ export function refreshAccessToken(): Promise<string> {
     const current = () => epoch === signedInEpoch;
     authStore.set({ ...authStore.get(), status: 'LOADING' });
     try {
-      const res = await send(REFRESH_PATH, {}, undefined);
+      const res = await sendOnce(transport, REFRESH_PATH);
       const body = (await readBody(res)) as { accessToken?: unknown; _id?: unknown } | undefined;
       if (!res.ok || typeof body?.accessToken !== 'string' || !body.accessToken) {
         throw new ApiRequestError(REFRESH_FAILED_MESSAGE, res.ok ? 500 : res.status, res.headers, body);
@@ -85,32 +60,28 @@ export const page = { reload: () => window.location.reload() };
 /** On a 401: log out, then reload; a failing logout is only logged (spec section 8). */
 async function logoutAndReload() {
   try {
-    await send(LOGOUT_PATH, { method: 'POST' }, undefined);
+    await sendOnce(transport, LOGOUT_PATH, { method: 'POST' });
   } catch (err) {
     console.error('[http] logout after 401 failed', err);
   }
   page.reload();
 }
 
-/** Calls the Brand API; `auth: false` for calls made before sign-in (no token, no 401 handling). */
-export async function http<T>(path: string, options: HttpOptions = {}): Promise<T> {
-  const useAuth = options.auth !== false;
-  let token = useAuth ? authStore.get().accessToken : undefined;
-  if (useAuth && !token) token = await refreshAccessToken();
-  let res = await send(path, options, token);
-  if (useAuth && !res.ok) {
-    const body = await readBody(res.clone());
-    if (isJwtExpired(res.status, body)) {
-      token = await refreshAccessToken();
-      res = await send(path, options, token);
-    }
-  }
-  if (useAuth && res.status === 401) {
-    const body = await readBody(res);
-    await logoutAndReload();
-    throw new ApiRequestError(errorMessageOf(body), 401, res.headers, body);
-  }
-  return answerOf<T>(res);
+/** The tokens of a signed-in browser call: from memory (refreshed when missing), logout and reload on a 401. */
+const tokens: Tokens = {
+  current: async () => authStore.get().accessToken ?? (await refreshAccessToken()),
+  refresh: refreshAccessToken,
+  unauthorized: logoutAndReload,
+};
+
+/** One call under the browser's rules; `auth: false` for calls made before sign-in (no token, no 401 handling). */
+export function apiResponse(path: string, call: ApiCall = {}, auth = true): Promise<Response> {
+  return coreFetch(transport, path, call, auth ? tokens : undefined);
+}
+
+/** Calls the Brand API with a JSON body; answers the JSON body or throws the catalogue's ApiRequestError. */
+export async function http<T>(path: string, { auth, ...call }: HttpOptions = {}): Promise<T> {
+  return answerOf<T>(await apiResponse(path, call, auth !== false));
 }
 
 /**

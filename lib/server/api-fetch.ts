@@ -2,23 +2,14 @@ import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { env } from './env';
-import {
-  ApiRequestError,
-  CSRF_HEADER,
-  CSRF_VALUE,
-  REFRESH_FAILED_MESSAGE,
-  REFRESH_PATH,
-  answerOf,
-  isJwtExpired,
-  isStateChanging,
-  readBody,
-  withTimeout,
-} from '@/lib/client/fetch-rules';
+import { ApiRequestError, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from '@/lib/client/fetch-rules';
+import { coreFetch, sendOnce, type Transport } from '@/lib/client/fetch-core';
 
 // The token-aware server fetch (DESIGN.md section 1): server components call the Brand API
-// in-process by default (no socket), over HTTP when BRAND_API_URL is set. Same rules as the
-// browser client (lib/client/fetch-rules.ts): Bearer token, 10 s timeout, 'jwt expired' →
-// refresh once and retry, messages from the error catalogue, status and headers kept.
+// in-process by default (no socket), over HTTP when BRAND_API_URL is set. The rules are the one
+// fetch core's (lib/client/fetch-core.ts): Bearer token, 10 s timeout, 'jwt expired' → refresh
+// once and retry, messages from the error catalogue, status and headers kept. A server
+// component cannot reload the page: a 401 fails the call like any other error.
 
 export { ApiRequestError };
 
@@ -32,31 +23,21 @@ export type AccessToken = { accessToken: string; customerId: string };
 // (it must run with TRUST_PROXY=1).
 const FORWARDED = ['host', 'cookie', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'user-agent', 'accept-language'];
 
-function send(ctx: CallContext, path: string, { method = 'GET', body }: CallOptions, token?: string): Promise<Response> {
-  const h = new Headers({ accept: 'application/json' });
-  for (const name of FORWARDED) {
-    const v = ctx.incoming.get(name);
-    if (v) h.set(name, v);
-  }
-  if (!h.has('x-forwarded-host') && h.has('host')) h.set('x-forwarded-host', h.get('host')!);
-  if (isStateChanging(method)) h.set(CSRF_HEADER, CSRF_VALUE);
-  if (body !== undefined) h.set('content-type', 'application/json');
-  if (token) h.set('authorization', `Bearer ${token}`);
-  return withTimeout((signal) =>
-    ctx.transport(
-      new Request(`${ctx.baseUrl}/api${path}`, {
-        method,
-        headers: h,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      }),
-    ),
-  );
+/** The core's transport for this request: the incoming brand and session headers, then the API. */
+function transportOf(ctx: CallContext): Transport {
+  return (path, { headers, ...init }) => {
+    for (const name of FORWARDED) {
+      const v = ctx.incoming.get(name);
+      if (v) headers.set(name, v);
+    }
+    if (!headers.has('x-forwarded-host') && headers.has('host')) headers.set('x-forwarded-host', headers.get('host')!);
+    return ctx.transport(new Request(`${ctx.baseUrl}/api${path}`, { ...init, headers }));
+  };
 }
 
 /** GET generate-access-token with the request's cookie; no accessToken → 'Unable to verify…'. */
 export async function fetchAccessToken(ctx: CallContext): Promise<AccessToken> {
-  const res = await send(ctx, REFRESH_PATH, {});
+  const res = await sendOnce(transportOf(ctx), REFRESH_PATH);
   const body = (await readBody(res)) as { accessToken?: unknown; _id?: unknown } | undefined;
   if (!res.ok || typeof body?.accessToken !== 'string' || !body.accessToken) {
     throw new ApiRequestError(REFRESH_FAILED_MESSAGE, res.ok ? 500 : res.status, res.headers, body);
@@ -71,18 +52,18 @@ export async function fetchAccessToken(ctx: CallContext): Promise<AccessToken> {
 export async function callApi<T>(
   ctx: CallContext,
   path: string,
-  opts: CallOptions,
+  { auth, ...call }: CallOptions,
   tokens: { current: () => Promise<string | undefined>; refresh: () => Promise<string> },
 ): Promise<T> {
-  if (opts.auth === false) return answerOf<T>(await send(ctx, path, opts));
-  let token = await tokens.current();
-  if (!token) throw new ApiRequestError(REFRESH_FAILED_MESSAGE, 401);
-  let res = await send(ctx, path, opts, token);
-  if (!res.ok && isJwtExpired(res.status, await readBody(res.clone()))) {
-    token = await tokens.refresh();
-    res = await send(ctx, path, opts, token);
-  }
-  return answerOf<T>(res);
+  const signedIn = auth === false ? undefined : {
+    current: async () => {
+      const token = await tokens.current();
+      if (!token) throw new ApiRequestError(REFRESH_FAILED_MESSAGE, 401);
+      return token;
+    },
+    refresh: tokens.refresh,
+  };
+  return answerOf<T>(await coreFetch(transportOf(ctx), path, call, signedIn));
 }
 
 /** In-process through the Brand API's router, or over HTTP to BRAND_API_URL. */
