@@ -33,11 +33,11 @@ export function FeedbackForm({ unitId }: { unitId?: string }) {
       </div>
     );
   }
-  const error = errors.rating ?? errors.form; // a comment's problem shows under the comment
+  const error = errors.form; // a rating's or a comment's problem shows under it
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {error && <Alert>{error}</Alert>}
-      <fieldset className="mb-4" aria-invalid={errors.rating ? true : undefined}>
+      <fieldset className="mb-4" aria-invalid={errors.rating ? true : undefined} aria-describedby={errors.rating ? 'feedback-rating-error' : undefined}>
         <legend className="mb-2 font-medium text-gray-900">Your rating</legend>
         <div className="flex gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -49,6 +49,7 @@ export function FeedbackForm({ unitId }: { unitId?: string }) {
           ))}
         </div>
         <p className="mt-1 text-sm text-gray-800" aria-live="polite">{rating ? `${rating} of 5: ${WORDS[rating]}` : '1 is very poor, 5 is excellent.'}</p>
+        {errors.rating && <p id="feedback-rating-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{errors.rating}</p>}
       </fieldset>
       <div className="mb-4">
         <label htmlFor="feedback-comment" className="mb-1 block font-medium text-gray-900">Comment (optional)</label>

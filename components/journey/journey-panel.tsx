@@ -9,6 +9,7 @@ import { rewardsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import { StepForm } from './step-form';
 import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { formErrorsOf } from '@/lib/client/form-errors';
 
 const link = 'font-medium text-brand-primary underline';
 
@@ -19,11 +20,14 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
   const { data: journey, error, isPending } = useQuery(journeyQuery(unitId));
   const [grant, setGrant] = useState<RewardGrant | null>(null);
   const [stepError, setStepError] = useState<string>();
+  // A refusal that names the step's own answer (its `field`: choice or value) shows on that answer.
+  const [answerError, setAnswerError] = useState<{ message: string; attempt: number }>();
   const [busy, setBusy] = useState(false);
 
   async function submit(step: JourneyStep, body: { choice?: string; value?: string }) {
     setBusy(true);
     setStepError(undefined);
+    setAnswerError(undefined);
     try {
       const answer = await answerStep(unitId, step.stepId, body);
       queryClient.setQueryData(journeyQuery(unitId).queryKey, answer.journey);
@@ -32,7 +36,10 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
         void queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey });
       }
     } catch (err) {
-      setStepError(errorMessageOf(undefined, err));
+      const { choice, value, form } = formErrorsOf(err, ['choice', 'value']);
+      const onAnswer = choice ?? value;
+      if (onAnswer) setAnswerError((prev) => ({ message: onAnswer, attempt: (prev?.attempt ?? 0) + 1 }));
+      else setStepError(form);
     } finally {
       setBusy(false);
     }
@@ -68,7 +75,7 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
         </Alert>
       )}
       {next ? (
-        <StepForm key={next.stepId} step={next} position={journey.steps.indexOf(next) + 1} total={total} busy={busy} onSubmit={(body) => submit(next, body)} />
+        <StepForm key={next.stepId} step={next} position={journey.steps.indexOf(next) + 1} total={total} busy={busy} serverError={answerError} onSubmit={(body) => submit(next, body)} />
       ) : (
         <p className="font-medium text-gray-900" data-testid="journey-done">
           You finished this journey.{' '}

@@ -7,12 +7,29 @@ import type { JourneyStep } from '@/lib/client/queries/journeys';
 
 // The form of the journey's current step: INFO (read and continue), DECISION (one choice),
 // INPUT (a value), REWARD (collect it).
-export function StepForm({ step, position, total, busy, onSubmit }: { step: JourneyStep; position: number; total: number; busy: boolean; onSubmit: (body: { choice?: string; value?: string }) => void }) {
+export function StepForm({
+  step,
+  position,
+  total,
+  busy,
+  serverError,
+  onSubmit,
+}: {
+  step: JourneyStep;
+  position: number;
+  total: number;
+  busy: boolean;
+  /** The server's refusal of this answer (an error whose field is choice or value); attempt changes with each refusal. */
+  serverError?: { message: string; attempt: number };
+  onSubmit: (body: { choice?: string; value?: string }) => void;
+}) {
   const [choice, setChoice] = useState('');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string>();
   const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusOnError(attempt);
+  // The server's refusal shows on the answer too, and moves focus to it like a local one.
+  const formRef = useFocusOnError(attempt + (serverError?.attempt ?? 0));
+  const shown = problem ?? serverError?.message;
   const headingId = useId();
   const fail = (message: string) => {
     setProblem(message);
@@ -38,7 +55,7 @@ export function StepForm({ step, position, total, busy, onSubmit }: { step: Jour
       <h3 id={headingId} className="mb-2 text-lg font-semibold text-gray-900">{step.title}</h3>
       {step.type === 'INFO' && <p className="mb-3 whitespace-pre-line text-gray-800">{step.body}</p>}
       {step.type === 'DECISION' && (
-        <fieldset className="mb-3" aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${headingId}-problem` : undefined}>
+        <fieldset className="mb-3" aria-invalid={shown ? true : undefined} aria-describedby={shown ? `${headingId}-problem` : undefined}>
           <legend className="mb-2 font-medium text-gray-900">{step.question}</legend>
           {(step.options ?? []).map((o) => (
             <label key={o} className="mb-1 flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
@@ -49,7 +66,7 @@ export function StepForm({ step, position, total, busy, onSubmit }: { step: Jour
         </fieldset>
       )}
       {step.type === 'INPUT' && (
-        <Field label={step.label ?? 'Your answer'} placeholder={step.placeholder || undefined} maxLength={step.maxLength} value={value} onChange={(e) => setValue(e.target.value)} error={problem} />
+        <Field label={step.label ?? 'Your answer'} placeholder={step.placeholder || undefined} maxLength={step.maxLength} value={value} onChange={(e) => setValue(e.target.value)} error={shown} />
       )}
       {step.type === 'REWARD' && step.reward && (
         <p className="mb-3 text-gray-800">
@@ -57,8 +74,8 @@ export function StepForm({ step, position, total, busy, onSubmit }: { step: Jour
           {step.reward.description && <span className="block text-sm">{step.reward.description}</span>}
         </p>
       )}
-      {problem && step.type !== 'INPUT' && (
-        <p id={`${headingId}-problem`} role="alert" className="mb-2 text-sm font-medium text-red-700">{problem}</p>
+      {shown && step.type !== 'INPUT' && (
+        <p id={`${headingId}-problem`} role="alert" className="mb-2 text-sm font-medium text-red-700">{shown}</p>
       )}
       <Button type="submit" busy={busy}>{action}</Button>
     </form>

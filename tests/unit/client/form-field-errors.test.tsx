@@ -9,6 +9,9 @@ import { UpiDetailsForm } from '@/components/rewards/upi-details-form';
 import { RewardsList } from '@/components/rewards/rewards-list';
 import { EditProfileForm } from '@/components/account/edit-profile-form';
 import { ReportForm } from '@/components/scan/report-form';
+import { JourneyPanel } from '@/components/journey/journey-panel';
+import { FeedbackForm } from '@/components/feedback/feedback-form';
+import { answerStep, journeyQuery, type Journey } from '@/lib/client/queries/journeys';
 import { passwordLogin, resetForgottenPassword, sendOtp, signUp } from '@/lib/client/auth-api';
 import { http } from '@/lib/client/http';
 import { callWithHeaders } from '@/lib/client/upload';
@@ -28,6 +31,7 @@ jest.mock('@/lib/client/finish-sign-in', () => ({ finishSignIn: jest.fn() }));
 jest.mock('@/lib/client/navigate', () => ({ ...jest.requireActual('@/lib/client/navigate'), hardNavigate: jest.fn() }));
 jest.mock('@/lib/client/http', () => ({ http: jest.fn(), refreshAccessToken: jest.fn() }));
 jest.mock('@/lib/client/upload', () => ({ callWithHeaders: jest.fn(), upload: jest.fn() }));
+jest.mock('@/lib/client/queries/journeys', () => ({ ...jest.requireActual('@/lib/client/queries/journeys'), answerStep: jest.fn() }));
 jest.mock('@/lib/client/verify', () => ({ ...jest.requireActual('@/lib/client/verify'), submitReport: jest.fn() }));
 
 let otpServices: CloneInfo['otpServices'];
@@ -230,5 +234,38 @@ describe('other forms', () => {
     send();
     expect(await screen.findByRole('alert')).toHaveTextContent('must be a number');
     expect(screen.getByLabelText('What looks wrong?')).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('the journey step and the feedback form', () => {
+  const journey: Journey = {
+    steps: [{ stepId: 's1', position: 1, type: 'INPUT', title: 'Your shop', label: 'Shop name', maxLength: 20, done: false, answer: null }],
+    nextStepId: 's1',
+    completed: false,
+  } as Journey;
+
+  it('journey: a refused answer (field value) shows on the answer field; a refusal without a field is the step’s', async () => {
+    mocked(answerStep).mockRejectedValueOnce(apiError(422, { errorMessage: 'value: must be at most 20 characters', code: 'unprocessable', field: 'value' }));
+    withQueries(<JourneyPanel unitId="u1" rewardsOn={false} />, [[journeyQuery('u1').queryKey, journey]]);
+    const input = screen.getByLabelText(/Shop name/);
+    fireEvent.change(input, { target: { value: 'A shop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await expectFieldError(input, 'must be at most 20 characters');
+    expect(screen.queryByText('value: must be at most 20 characters')).toBeNull();
+
+    mocked(answerStep).mockRejectedValueOnce(apiError(409, { errorMessage: 'This step is already answered', code: 'conflict' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This step is already answered')).toBeInTheDocument();
+    await waitFor(() => expect(input).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('feedback: a rating refused by the API (field rating) shows under the rating, not in the form alert', async () => {
+    mocked(http).mockRejectedValueOnce(apiError(422, { errorMessage: 'rating: must be an integer from 1 to 5', code: 'unprocessable', field: 'rating' }));
+    render(<FeedbackForm />);
+    fireEvent.click(screen.getByLabelText('4 of 5, Good'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    const group = screen.getByRole('group', { name: 'Your rating' });
+    await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe('must be an integer from 1 to 5');
   });
 });
