@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createBrand, formAlert, newEmail, newMobile, open, otpFor, signOut, signUpWithPassword } from './support';
+import { createBrand, newEmail, newMobile, open, otpFor, signOut, signUpWithPassword } from './support';
 
 // One-time-code flows, in the combinations a brand's otpServices allow.
 
@@ -34,7 +34,11 @@ test('a wrong code is refused and announced', async ({ page }) => {
   const code = await otpFor(email, 'LOGIN', since);
   await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(formAlert(page)).toBeVisible();
+  // The answer names the code as its field: the message is tied to the Code field, which gets focus.
+  const codeField = page.getByLabel('Code');
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription('Incorrect code. Please check it and try again.');
+  await expect(codeField).toBeFocused();
   await expect(page).toHaveURL(`${brand.origin}/otp-verify`);
 });
 

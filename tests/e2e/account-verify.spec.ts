@@ -27,7 +27,8 @@ test('an unverified customer is asked to confirm the contact on rewards, UPI and
   const code = await otpFor(email, 'VERIFY', since);
   await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.locator('main [role="alert"]')).toHaveText('Incorrect code. Please check it and try again.');
+  await expect(page.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Code')).toHaveAccessibleDescription('Incorrect code. Please check it and try again.');
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('verify-contact')).toHaveCount(0);
