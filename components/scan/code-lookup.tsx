@@ -15,7 +15,7 @@ import { LookupForm } from './lookup-form';
 import { qrIdOf } from './recognize-link';
 import { expiryStateOf, formatDay } from './format';
 import type { SearchParams } from './location';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 
 // The look-up screens of a code typed or pasted into a form (?qrId=): its details, its expiry,
 // its journey. Rendered on the server; the details and expiry use the info route of the verify
