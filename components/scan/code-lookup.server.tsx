@@ -6,7 +6,7 @@ import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { z } from 'zod';
 import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { VerdictCard, ResultBanner } from './verdict-card';
 import { BatchDetails, ProductDetails } from './product-details';

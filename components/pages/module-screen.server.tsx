@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
