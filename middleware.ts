@@ -1,18 +1,18 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { brandHostHeader, parseHost } from '@/lib/host';
-import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/routes';
-import { SESSION_COOKIE, isEndedSessionProof, requestCookieAttributes, serializeSessionCookie, unsealSessionId } from '@/lib/session-cookie';
-import { cookieName, legacyClearings } from '@/lib/cookies';
-import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
-import { env } from '@/lib/server/env';
-import { contentSecurityPolicy } from '@/lib/server/csp';
-import { embeddingConfigFor, ownServerOrigin } from '@/lib/server/brand-embedding';
-import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/domain/device-id';
+import { brandHostHeader, parseHost } from '@/lib/shared/host';
+import { LOGIN_PATH, RETURN_PARAM, routeClassOf } from '@/lib/shared/routes';
+import { SESSION_COOKIE, isEndedSessionProof, requestCookieAttributes, serializeSessionCookie, unsealSessionId } from '@/lib/edge/session-cookie';
+import { cookieName, legacyClearings } from '@/lib/edge/cookies';
+import { cameOverHttps, HSTS_VALUE } from '@/lib/shared/https';
+import { env } from '@/lib/edge/env';
+import { contentSecurityPolicy } from '@/lib/edge/csp';
+import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
+import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
 // Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
 // frame-ancestors, the embedding redirect of a top-level visit (docs/legal-and-embedding.md), and
-// the early redirects of the route classes (lib/routes.ts). Not a security boundary for sessions:
+// the early redirects of the route classes (lib/shared/routes.ts). Not a security boundary for sessions:
 // every layout checks the session itself; the root layout re-decides embedding from the headers.
 
 function redirectTo(req: NextRequest, location: string) {
@@ -25,7 +25,7 @@ async function hasValidSeal(sealed: string | undefined): Promise<boolean> {
   return (await unsealSessionId(sealed, secret)) !== undefined;
 }
 
-/** Bare-named cookies a page request over HTTPS may still carry (lib/cookies.ts): cleared, never read. */
+/** Bare-named cookies a page request over HTTPS may still carry (lib/edge/cookies.ts): cleared, never read. */
 const LEGACY_PAGE_COOKIES = [
   { name: SESSION_COOKIE, path: '/' },
   { name: DEVICE_COOKIE, path: '/' },
@@ -63,7 +63,7 @@ export async function middleware(req: NextRequest) {
   };
   // A session that the signed-in layout found dead comes back with expired=1: clear its cookie,
   // but only when this site sent the visitor there (or they typed it), or with this server's proof
-  // that this very session ended (lib/session-cookie.ts: a frame loaded by an embedding parent is
+  // that this very session ended (lib/edge/session-cookie.ts: a frame loaded by an embedding parent is
   // a cross-site navigation); never on another site's say-so. Either way /login shows without a
   // redirect to '/'.
   const endedSession = cls === 'public-only' && searchParams.get('expired') === '1';

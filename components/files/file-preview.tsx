@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { fetchBlob } from '@/lib/client/upload';
 import { fileNameOf } from './disposition';
 import { formatSize } from './file-rules';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 
 type Loaded = { url: string; type: string; name: string; size: number };
 

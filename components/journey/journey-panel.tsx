@@ -8,7 +8,7 @@ import { answerStep, journeyQuery, type JourneyStep } from '@/lib/client/queries
 import { rewardsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import { StepForm } from './step-form';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { formErrorsOf } from '@/lib/client/form-errors';
 
 const link = 'font-medium text-brand-primary underline';

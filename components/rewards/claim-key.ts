@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 
 // Idempotency keys of reward claims: one per claim intent. A retry of the same intent (after a
 // timeout, a network failure or a server error, where the first send may have been applied)

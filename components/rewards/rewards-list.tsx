@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { moment } from '@/components/products/format';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { errorFieldOf } from '@/lib/client/form-errors';
 import { profileQuery } from '@/lib/client/queries/profile';
 import { claimReward, rewardsQuery } from '@/lib/client/queries/rewards';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { http } from '@/lib/client/http';
 import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';

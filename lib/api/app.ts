@@ -2,7 +2,7 @@ import 'server-only';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from '@/lib/errors';
-import { cameOverHttps, HSTS_VALUE } from '@/lib/https';
+import { cameOverHttps, HSTS_VALUE } from '@/lib/shared/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Context } from 'hono';
 import type { ClientRow } from '@/lib/brands/find-client';
-import { env } from '@/lib/server/env';
-import { pickClientAddress } from '@/lib/client-address';
+import { env } from '@/lib/edge/env';
+import { pickClientAddress } from '@/lib/shared/client-address';
 
 // What every Brand API handler can read from its context.
 export type AuthInfo = { customerId: string; sessionId: string };
@@ -13,7 +13,7 @@ export type AppEnv = {
 export type AppContext = Context<AppEnv>;
 
 /**
- * The caller's address as rate limits key it (lib/client-address.ts): the X-Forwarded-For entry
+ * The caller's address as rate limits key it (lib/shared/client-address.ts): the X-Forwarded-For entry
  * TRUST_PROXY hops from the right (the launcher writes the socket's address there when no proxy
  * is trusted), IPv6 by its /64.
  */

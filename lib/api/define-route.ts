@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { z } from 'zod';
 import { brandConfigOf } from '@/lib/brands/brand-config';
-import { cameOverHttps } from '@/lib/https';
+import { cameOverHttps } from '@/lib/shared/https';
 import type { FeatureFlag } from '@/lib/schemas/client-config';
 import { clientIp, type AppContext, type AppEnv } from './context';
 import { requestHost } from './guards';

@@ -3,8 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '@/lib/errors';
 import type { AppEnv } from './context';
 import { findClientByHost } from '@/lib/brands/find-client';
-import { brandHostHeader, parseHost } from '@/lib/host';
-import { env } from '@/lib/server/env';
+import { brandHostHeader, parseHost } from '@/lib/shared/host';
+import { env } from '@/lib/edge/env';
 
 // Guards shared by every area of the Brand API.
 

@@ -8,7 +8,7 @@ import type { StoredClientConfig } from '@/lib/schemas/client-config';
 
 /** Every request: where it came from and how. */
 export type RequestContext = {
-  /** The caller's address as rate limits key it (lib/client-address.ts). */
+  /** The caller's address as rate limits key it (lib/shared/client-address.ts). */
   address: string;
   /** The requesting host as the tenant guard read it (Host, or X-Forwarded-Host behind TRUST_PROXY). */
   host: string | undefined;

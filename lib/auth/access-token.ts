@@ -1,6 +1,6 @@
 import 'server-only';
 import { SignJWT, jwtVerify, errors } from 'jose';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { derivedKey } from './keys';
 
 // Short-lived access tokens (DESIGN.md section 3): HS256 JWTs naming the customer, the brand

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, hkdfSync } from 'node:crypto';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { ensureSessionSecret } from '@/lib/server/secrets';
 
 // Keys derived from SESSION_SECRET, one per purpose (HKDF), so a leak of one use does not

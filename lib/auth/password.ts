@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { isCommonPassword } from './common-passwords';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 
 // Password hashing with scrypt (a slow, memory-hard hash) at OWASP's current minimum for scrypt:
 // N=2^17, r=8, p=1. The stored string describes itself (`scrypt$N=…,r=…,p=…$salt$hash`), so

@@ -2,13 +2,13 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
-import { parseHost } from '@/lib/host';
-import { brandCache, forgetBrands } from '@/lib/brand-cache';
+import { parseHost } from '@/lib/shared/host';
+import { brandCache, forgetBrands } from '@/lib/edge/brand-cache';
 
 export type ClientRow = typeof clients.$inferSelect;
 
 // Every API call and page starts by finding the brand of its host. Answers (a row, or none) are
-// kept for CLIENT_CACHE_MS in the brand cache (lib/brand-cache.ts): a change made through this
+// kept for CLIENT_CACHE_MS in the brand cache (lib/edge/brand-cache.ts): a change made through this
 // process (operator commands) clears it at once; another app server sees it within CLIENT_CACHE_MS.
 const CLIENT_CACHE_MS = 2_000;
 const clientCache = brandCache<{ row: ClientRow | undefined }>('client-rows', CLIENT_CACHE_MS, 10_000);

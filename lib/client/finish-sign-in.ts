@@ -1,4 +1,4 @@
-import { safeReturnPath } from '@/lib/return-path';
+import { safeReturnPath } from '@/lib/shared/return-path';
 import { hardNavigate } from './navigate';
 
 /** After sign-in: a full load of the remembered path (only ever a path of this site). */

@@ -1,4 +1,4 @@
-import { ApiRequestError, errorMessageOf } from './fetch-rules';
+import { ApiRequestError, errorMessageOf } from '@/lib/shared/fetch-rules';
 
 // Turns a failed call into what a form shows: the error on the field the API's answer names
 // (its `field`, data, never read from the message), or a message for the whole form.

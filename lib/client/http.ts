@@ -1,9 +1,9 @@
-import { ApiRequestError, LOGOUT_PATH, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from './fetch-rules';
-import { coreFetch, sendOnce, type ApiCall, type Tokens, type Transport } from './fetch-core';
+import { ApiRequestError, LOGOUT_PATH, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from '@/lib/shared/fetch-rules';
+import { coreFetch, sendOnce, type ApiCall, type Tokens, type Transport } from '@/lib/shared/fetch-core';
 import { authStore } from './status';
 
 // The browser's client of the Brand API (DESIGN.md section 1) over the one fetch core
-// (lib/client/fetch-core.ts): credentials always sent, the access token kept in memory and sent
+// (lib/shared/fetch-core.ts): credentials always sent, the access token kept in memory and sent
 // as Bearer on every call but the refresh, 10 s timeout, 'jwt expired' → refresh once and retry,
 // 401 → logout and reload. lib/client/upload.ts adds multipart, extra headers and downloads.
 

@@ -1,10 +1,10 @@
 import type { CloneInfo } from '@/lib/schemas/client';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
-import { pageFlagOf } from '@/lib/routes';
+import { pageFlagOf } from '@/lib/shared/routes';
 
 // The brand's modules as the home screen and navigation show them: a module whose feature flag
 // the brand switched off is not offered. Each module's flag is its page's, from the page table
-// (lib/routes.ts), so the home screen and the page's gate cannot disagree.
+// (lib/shared/routes.ts), so the home screen and the page's gate cannot disagree.
 
 export type AppModule = { href: string; label: string; description: string; flag?: FeatureFlag };
 

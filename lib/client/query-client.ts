@@ -1,5 +1,5 @@
 import { QueryClient, isServer } from '@tanstack/react-query';
-import { ApiRequestError } from './fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 
 // A fresh QueryClient per server request, one in the browser (TanStack's Next.js example).
 

@@ -1,10 +1,10 @@
-import { answerOf } from './fetch-rules';
-import { UPLOAD_TIMEOUT_MS } from './fetch-core';
+import { answerOf } from '@/lib/shared/fetch-rules';
+import { UPLOAD_TIMEOUT_MS } from '@/lib/shared/fetch-core';
 import { apiResponse } from './http';
 
 // The browser calls beyond a JSON body: multipart uploads (FormData), extra headers
 // (Idempotency-Key) and binary downloads (Blob). Thin wrappers over the one fetch core, with
-// the rules of every signed-in call (lib/client/fetch-core.ts); file transfers, uploads and
+// the rules of every signed-in call (lib/shared/fetch-core.ts); file transfers, uploads and
 // downloads, get UPLOAD_TIMEOUT_MS instead of the 10 s of a JSON call.
 
 /** POSTs a multipart form; answers the JSON body or throws the catalogue's ApiRequestError. */

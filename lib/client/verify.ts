@@ -1,6 +1,6 @@
 import { http } from './http';
 import { upload } from './upload';
-import { ApiRequestError } from './fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
 
 // The browser's verify calls: the authentication code typed from under the scratch-off, the

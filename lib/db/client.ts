@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { ADVISORY_KEY, migrate } from './migrate';

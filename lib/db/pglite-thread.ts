@@ -2,7 +2,7 @@ import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 
 // The embedded database in a worker thread (lib/db/pglite-worker.mjs), behind the part of
 // PGlite's interface that drizzle (drizzle-orm/pglite) and the migrations use: query, exec,

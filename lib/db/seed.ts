@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from './client';
 import { clientDomains } from './schema';
 import { createBrand } from '@/lib/operator/brands';
-import { DEMO_HOSTS } from '@/lib/host';
+import { DEMO_HOSTS } from '@/lib/shared/host';
 import { seedDemoLegalDocuments } from '@/lib/operator/legal-demo';
 import { seedDemoCatalog } from '@/lib/operator/demo-catalog';
 import { seedDemoAfterSales } from '@/lib/operator/aftersales-demo';

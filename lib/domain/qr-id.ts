@@ -1,5 +1,5 @@
 import type { CodeLevel, ConcreteRoute } from './verdict';
-import { VERIFY_PAGE_PREFIX } from '@/lib/routes';
+import { VERIFY_PAGE_PREFIX } from '@/lib/shared/routes';
 
 // The shape of a qrId and where each code level's printed link points. Pure, shared by the
 // verify API, the operator's exports and the pages that scan codes.
@@ -19,7 +19,7 @@ export function isWellFormedQrId(raw: string): boolean {
   return raw.length >= 1 && raw.length <= QR_ID_MAX_LENGTH && /^[0-9A-Za-z]+$/.test(raw);
 }
 
-/** Page path each code level's printed link opens (the page table, lib/routes.ts). */
+/** Page path each code level's printed link opens (the page table, lib/shared/routes.ts). */
 export const PAGE_PATH_OF_ROUTE = Object.fromEntries(Object.entries(VERIFY_PAGE_PREFIX).filter(([route]) => route !== 'auto')) as Record<ConcreteRoute, string>;
 
 /** Where a brand's printed overt (visible) codes point: the anonymous info page, or the signed-in overt page. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { diskFileStore } from './disk-store';
 import { s3FileStore } from './s3-store';
 import type { FileStore } from './store';

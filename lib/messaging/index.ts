@@ -1,5 +1,5 @@
 import 'server-only';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { outboxProvider } from './outbox';
 import { smsHttpProvider } from './sms-http';
 import { smtpProvider } from './smtp';

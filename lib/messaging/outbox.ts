@@ -1,7 +1,7 @@
 import 'server-only';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import type { MessageProvider, OtpMessage } from './types';
 
 // Default provider: a line in the server log plus one JSON object a line in DATA_DIR/outbox.jsonl

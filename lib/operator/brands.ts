@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
-import { isValidBrandDomain } from '@/lib/host';
+import { isValidBrandDomain } from '@/lib/shared/host';
 import { randomId } from '@/lib/ids';
 import { forgetCachedClients } from '@/lib/brands/find-client';
 import {

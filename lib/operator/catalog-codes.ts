@@ -11,7 +11,7 @@ import type { CodeLevel } from '@/lib/domain/verdict';
 import { findClientDomains } from '@/lib/brands/find-client';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { randomId } from '@/lib/ids';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode, slugArg, textArg } from './catalog';
 

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { claims, clients, codes, customers, scans } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { createBatch, createBatchArgs, createProduct, createProductArgs } from './catalog';
 import { blacklistCode, deleteCode, generateCodes, generateCodesArgs, listCodes, recordTrackingEvent } from './catalog-codes';
 

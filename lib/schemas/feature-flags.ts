@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The brand's feature flags (product-spec section 3): the one list. The stored configuration
 // (client-config.ts), the clone-info answer (client.ts), the page gate
-// (components/pages/module-screen.tsx) and the API's module guards all take their flags from
+// (components/pages/module-screen.server.tsx) and the API's module guards all take their flags from
 // here, so a flag added to this schema reaches clone-info by itself. Small and free of other
 // imports: the browser and the Edge middleware load it too.
 

@@ -1,13 +1,13 @@
 import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
-import { env } from './env';
-import { ApiRequestError, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from '@/lib/client/fetch-rules';
-import { coreFetch, sendOnce, type Transport } from '@/lib/client/fetch-core';
+import { env } from '@/lib/edge/env';
+import { ApiRequestError, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from '@/lib/shared/fetch-rules';
+import { coreFetch, sendOnce, type Transport } from '@/lib/shared/fetch-core';
 
 // The token-aware server fetch (DESIGN.md section 1): server components call the Brand API
 // in-process by default (no socket), over HTTP when BRAND_API_URL is set. The rules are the one
-// fetch core's (lib/client/fetch-core.ts): Bearer token, 10 s timeout, 'jwt expired' → refresh
+// fetch core's (lib/shared/fetch-core.ts): Bearer token, 10 s timeout, 'jwt expired' → refresh
 // once and retry, messages from the error catalogue, status and headers kept. A server
 // component cannot reload the page: a 401 fails the call like any other error.
 

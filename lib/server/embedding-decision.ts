@@ -1,8 +1,8 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { brandHostHeader } from '@/lib/host';
-import { env } from './env';
+import { brandHostHeader } from '@/lib/shared/host';
+import { env } from '@/lib/edge/env';
 import { EMBED_DECISION_HEADER, embeddingDecision, originOf, selfOriginOf, type EmbeddingConfig } from '@/lib/domain/embedding';
 
 // The server-side embedding decision of the root layout (docs/legal-and-embedding.md), made

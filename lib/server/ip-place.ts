@@ -35,7 +35,7 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * The coarse place of an address, or null: IPv4, IPv6, IPv4-mapped IPv6, or an IPv6 /64 as the
- * rate limits key callers (`2001:db8:1:2::/64`, lib/client-address.ts), looked up at its start.
+ * rate limits key callers (`2001:db8:1:2::/64`, lib/shared/client-address.ts), looked up at its start.
  */
 export function ipPlaceOf(address: string): Place | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { apiFetch } from './api-fetch';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { currentDocumentsSchema, legalDocumentSchema, type LegalDocument, type LegalDocumentType } from '@/lib/schemas/legal';
 
 // The brand's current legal documents as the /terms-of-use and /privacy-policy pages show them:

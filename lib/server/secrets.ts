@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { env, resetEnvCache } from './env';
+import { env, resetEnvCache } from '@/lib/edge/env';
 
 // Secrets that are generated into DATA_DIR on first start when the environment does not set
 // them. Files are created with mode 0600 and never overwritten.

@@ -3,10 +3,10 @@ import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
 import { currentAccessToken, type AccessToken } from './api-fetch';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
-import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/routes';
-import { endedSessionProof, sessionCookieName } from '@/lib/session-cookie';
-import { cameOverHttps } from '@/lib/https';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
+import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/shared/routes';
+import { endedSessionProof, sessionCookieName } from '@/lib/edge/session-cookie';
+import { cameOverHttps } from '@/lib/shared/https';
 import { sessionSecret } from '@/lib/auth/keys';
 
 // The session layer is two functions (STYLE.md habit 5). Each route-group layout calls one of
@@ -16,7 +16,7 @@ export type Session = AccessToken;
 
 /**
  * The request's session cookie, under the name it goes by on the request's scheme (`__Host-`
- * over https; lib/cookies.ts). Middleware sets X-Forwarded-Proto on every page request to the
+ * over https; lib/edge/cookies.ts). Middleware sets X-Forwarded-Proto on every page request to the
  * scheme it decided, so this reads the name middleware and the API read.
  */
 async function sessionCookieValue(): Promise<string | undefined> {

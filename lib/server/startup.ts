@@ -2,10 +2,10 @@ import 'server-only';
 import { getDbHandle, withStartupLock } from '@/lib/db/client';
 import { seedDemo } from '@/lib/db/seed';
 import { listBrands } from '@/lib/operator/brands';
-import { DEMO_HOSTS } from '@/lib/host';
+import { DEMO_HOSTS } from '@/lib/shared/host';
 import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from './secrets';
-import { env } from './env';
+import { env } from '@/lib/edge/env';
 import { startRetentionJob } from '@/lib/operator/retention';
 import { placeNameOf } from './gazetteer';
 

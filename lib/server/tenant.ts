@@ -2,16 +2,16 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { headers } from 'next/headers';
-import { brandCache } from '@/lib/brand-cache';
-import { brandHostHeader, parseHost } from '@/lib/host';
-import { env } from './env';
+import { brandCache } from '@/lib/edge/brand-cache';
+import { brandHostHeader, parseHost } from '@/lib/shared/host';
+import { env } from '@/lib/edge/env';
 import { apiFetch, ApiRequestError } from './api-fetch';
 import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
 
 // The requesting host's brand, as clone-info answers it, asked once per server request and kept
 // per host for BRAND_CACHE_MS: every page's root layout needs it, and the API keeps the brand row
 // that long anyway (lib/brands/find-client.ts). A brand changed through this process is seen
-// at once (lib/brand-cache.ts); with BRAND_API_URL, within BRAND_CACHE_MS.
+// at once (lib/edge/brand-cache.ts); with BRAND_API_URL, within BRAND_CACHE_MS.
 
 export type BrandResult = { ok: true; brand: CloneInfo } | { ok: false; message: string; status: number };
 

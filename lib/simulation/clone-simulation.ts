@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { customers, sessions } from '@/lib/db/schema';
 import { signAccessToken } from '@/lib/auth/access-token';
 import { randomId } from '@/lib/ids';
-import { newDeviceId } from '@/lib/domain/device-id';
+import { newDeviceId } from '@/lib/edge/device-id';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { setScanClockForSimulation } from '@/lib/server/clock';
 

@@ -3,8 +3,8 @@ import { call, cookieFrom, type Res, type TestServer } from '../support/api-serv
 import { readOutbox } from '@/lib/messaging/outbox';
 import { getDb } from '@/lib/db/client';
 import { clientDomains, customers, rateLimits } from '@/lib/db/schema';
-import { SESSION_COOKIE } from '@/lib/session-cookie';
-import { cookieName } from '@/lib/cookies';
+import { SESSION_COOKIE } from '@/lib/edge/session-cookie';
+import { cookieName } from '@/lib/edge/cookies';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
 import { like } from 'drizzle-orm';
 

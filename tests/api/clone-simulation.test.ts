@@ -1,5 +1,5 @@
 import { closeDb, getDb } from '@/lib/db/client';
-import { resetEnvCache } from '@/lib/server/env';
+import { resetEnvCache } from '@/lib/edge/env';
 import { runCloneSimulation, SMALL_SIMULATION } from '@/lib/simulation/clone-simulation';
 
 // The small version of `npm run simulate` (docs/verification.md, "Simulation"): a fixed seed,

@@ -4,9 +4,9 @@ import { createTestBatch } from '../support/codes';
 import { PASSWORD, signUpWithPassword, uniqueEmail } from './auth-support';
 import { getDb } from '@/lib/db/client';
 import { scans } from '@/lib/db/schema';
-import { newDeviceId } from '@/lib/domain/device-id';
+import { newDeviceId } from '@/lib/edge/device-id';
 
-// The cookies' names over HTTPS (docs/security.md, "Cookies"; lib/cookies.ts): behind a proxy that
+// The cookies' names over HTTPS (docs/security.md, "Cookies"; lib/edge/cookies.ts): behind a proxy that
 // says X-Forwarded-Proto: https every cookie is `__Host-…` with Secure, Path=/ and no Domain, and
 // is read only under that name; over plain http nothing changes; a bare-named cookie from before
 // the move to HTTPS is cleared, never honoured.

@@ -6,7 +6,7 @@ import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { as, claimedUnit, op, signedInCustomer, type TestCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { codes, payouts } from '@/lib/db/schema';
-import { newDeviceId } from '@/lib/domain/device-id';
+import { newDeviceId } from '@/lib/edge/device-id';
 
 // Rewards and payouts of a unit suspected of being copied wait for the brand's review
 // (docs/verification.md, "Risk"): a cashback cannot be claimed, and a claimed one is not exported

@@ -6,8 +6,8 @@ import { getDb } from '@/lib/db/client';
 import { scans } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
-import { newDeviceId } from '@/lib/domain/device-id';
-import { resetEnvCache } from '@/lib/server/env';
+import { newDeviceId } from '@/lib/edge/device-id';
+import { resetEnvCache } from '@/lib/edge/env';
 import { setScanClockForSimulation } from '@/lib/server/clock';
 
 // The rules of the second part of issue 11 through the real verify endpoint (docs/verification.md,

@@ -12,7 +12,7 @@ import { getDb } from '@/lib/db/client';
 import { redFlags, scans } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
-import { newDeviceId } from '@/lib/domain/device-id';
+import { newDeviceId } from '@/lib/edge/device-id';
 import { setScanClockForSimulation } from '@/lib/server/clock';
 import { purgeScans } from '@/lib/operator/retention';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { closeDb, getDb } from '@/lib/db/client';
 import { clientDomains } from '@/lib/db/schema';
-import { resetEnvCache } from '@/lib/server/env';
+import { resetEnvCache } from '@/lib/edge/env';
 import { startServer } from '@/lib/server/startup';
 import { randomId } from '@/lib/ids';
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { signAccessToken } from '@/lib/auth/access-token';
-import { SESSION_COOKIE, sealSessionId } from '@/lib/session-cookie';
+import { SESSION_COOKIE, sealSessionId } from '@/lib/edge/session-cookie';
 import { accessToken, signUpWithPassword, uniqueEmail } from './auth-support';
 
 // Session cookies and access tokens: what is refused, and how.

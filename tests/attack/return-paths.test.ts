@@ -1,4 +1,4 @@
-import { safeReturnPath } from '@/lib/routes';
+import { safeReturnPath } from '@/lib/shared/routes';
 import { EMBED_PATH_PARAM, embeddingDecision, embeddingRedirectUrl } from '@/lib/domain/embedding';
 
 // Hostile return paths (the remembered `from` of /login and /signup, and the path a layout

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener, serve } from '@hono/node-server';
 import { brandApi } from '@/lib/api/app';
 import { closeDb, getDb } from '@/lib/db/client';
-import { resetEnvCache } from '@/lib/server/env';
+import { resetEnvCache } from '@/lib/edge/env';
 import { closeFileStore } from '@/lib/files';
 import { createBrand } from '@/lib/operator/brands';
 import { randomId } from '@/lib/ids';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Page } from '@/components/ui/page';
 import { FilePreview } from '@/components/files/file-preview';
 import { readSession } from '@/lib/server/session';
-import { LOGIN_PATH, RETURN_PARAM } from '@/lib/routes';
+import { LOGIN_PATH, RETURN_PARAM } from '@/lib/shared/routes';
 import { legalDocumentById } from '@/lib/server/legal-documents';
 import { LegalDocumentView } from '@/components/legal/legal-document-view';
 

@@ -1,4 +1,4 @@
-import { CodeLookup } from '@/components/scan/code-lookup';
+import { CodeLookup } from '@/components/scan/code-lookup.server';
 import type { SearchParams } from '@/components/scan/location';
 
 // /info-details?qrId= — a product's details by its code, without signing in

@@ -1,4 +1,4 @@
-import { CodeLookup } from '@/components/scan/code-lookup';
+import { CodeLookup } from '@/components/scan/code-lookup.server';
 import type { SearchParams } from '@/components/scan/location';
 
 // /info-expiry?qrId= — whether a product is past its expiry date, without signing in

@@ -1,4 +1,4 @@
-import { CodeLookup } from '@/components/scan/code-lookup';
+import { CodeLookup } from '@/components/scan/code-lookup.server';
 import type { SearchParams } from '@/components/scan/location';
 
 // /info-tracking?qrId= — the journey of a code, without signing in (isTrackingEnabled)

@@ -8,7 +8,7 @@ import { LookupForm } from '@/components/scan/lookup-form';
 import { BatchDetails, ProductDetails } from '@/components/scan/product-details';
 import { ResultBanner } from '@/components/scan/verdict-card';
 import type { SearchParams } from '@/components/scan/location';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 
 // /verify-by-batchnumber?batchNumber= — the product and dates of a batch of this brand
 // (GET /api/verify/batch/{batchNumber}; another brand's batch is not found).

@@ -1,4 +1,4 @@
-import { safeReturnPath } from '@/lib/routes';
+import { safeReturnPath } from '@/lib/shared/routes';
 import { Page } from '@/components/ui/page';
 import { LoginForm } from '@/components/auth/login-form';
 

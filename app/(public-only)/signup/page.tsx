@@ -1,4 +1,4 @@
-import { safeReturnPath } from '@/lib/routes';
+import { safeReturnPath } from '@/lib/shared/routes';
 import { Page } from '@/components/ui/page';
 import { SignupForm } from '@/components/auth/signup-form';
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { z } from 'zod';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
-import { load } from '@/components/products/load';
+import { load } from '@/components/products/load.server';
 import { moment } from '@/components/products/format';
 import { ComplaintStatusBadge } from '@/components/complaints/status-badge';
 import type { complaintSummarySchema } from '@/lib/schemas/complaints';

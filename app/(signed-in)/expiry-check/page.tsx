@@ -1,4 +1,4 @@
-import { CodeLookup } from '@/components/scan/code-lookup';
+import { CodeLookup } from '@/components/scan/code-lookup.server';
 import type { SearchParams } from '@/components/scan/location';
 
 // /expiry-check?qrId= — a signed-in customer checks a product's expiry

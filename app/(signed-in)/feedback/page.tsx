@@ -1,4 +1,4 @@
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { FeedbackForm } from '@/components/feedback/feedback-form';
 import { unitIdOf } from '@/components/products/unit-param';
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { ProductCard } from '@/components/products/product-card';
 import { LoadProblem } from '@/components/products/load-problem';
-import { load } from '@/components/products/load';
+import { load } from '@/components/products/load.server';
 import { readBrand } from '@/lib/server/tenant';
 import type { MyProduct } from '@/lib/schemas/my-products';
 

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { RaiseComplaintForm } from '@/components/complaints/raise-complaint-form';
 import { unitIdOf } from '@/components/products/unit-param';
 

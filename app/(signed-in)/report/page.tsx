@@ -1,5 +1,5 @@
 import { readBrand } from '@/lib/server/tenant';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { ReportForm } from '@/components/scan/report-form';
 import type { SearchParams } from '@/components/scan/location';
 

@@ -1,4 +1,4 @@
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { RewardsList } from '@/components/rewards/rewards-list';
 import { VerifyContactGate } from '@/components/account/verify-contact-gate';
 

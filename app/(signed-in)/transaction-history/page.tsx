@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
-import { load } from '@/components/products/load';
+import { load } from '@/components/products/load.server';
 import { moment } from '@/components/products/format';
 import { PayoutStatusBadge } from '@/components/rewards/status-badge';
 import { payoutStatusText } from '@/components/rewards/payout-status';

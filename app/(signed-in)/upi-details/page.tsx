@@ -1,4 +1,4 @@
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { UpiDetailsForm } from '@/components/rewards/upi-details-form';
 import { VerifyContactGate } from '@/components/account/verify-contact-gate';
 

@@ -1,4 +1,4 @@
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { unitIdOf } from '@/components/products/unit-param';
 import { WarrantyScreen } from '@/components/warranty/warranty-screen';
 

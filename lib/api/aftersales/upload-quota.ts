@@ -3,7 +3,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { uploadReservations } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 
 // Upload quotas (docs/security.md, "Uploads and deletion"), reserved before a body streams:
 // - one customer at a brand: UPLOAD_QUOTA_CUSTOMER_MB, or UPLOAD_QUOTA_UNVERIFIED_MB while the

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { RequestContext, BrandContext } from '../route-context';
-import { parseHost } from '@/lib/host';
-import { SESSION_COOKIE, requestCookieAttributes, sealSessionId, serializeSessionCookie, sessionTtlSeconds, unsealSessionId } from '@/lib/session-cookie';
-import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/cookies';
-import { DEVICE_COOKIE as DEVICE_ID_COOKIE } from '@/lib/domain/device-id';
+import { parseHost } from '@/lib/shared/host';
+import { SESSION_COOKIE, requestCookieAttributes, sealSessionId, serializeSessionCookie, sessionTtlSeconds, unsealSessionId } from '@/lib/edge/session-cookie';
+import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/edge/cookies';
+import { DEVICE_COOKIE as DEVICE_ID_COOKIE } from '@/lib/edge/device-id';
 import { hmac, sessionSecret } from '@/lib/auth/keys';
 import { createSession } from './sessions';
 import { findActiveCustomer, type CustomerRow } from './customers';
@@ -11,7 +11,7 @@ import { findActiveCustomer, type CustomerRow } from './customers';
 // The session cookie on Brand API answers. Secure whenever the request came over https (also
 // through a proxy that says so in X-Forwarded-Proto), on loopback hosts (browsers accept
 // Secure cookies there) or when COOKIE_SECURE says so; SameSite=None; Secure; Partitioned
-// when the brand is embedded in another site; named `__Host-…` over https (lib/cookies.ts).
+// when the brand is embedded in another site; named `__Host-…` over https (lib/edge/cookies.ts).
 
 export function sessionCookieAttributesFor(c: BrandContext) {
   return requestCookieAttributes({ embedding: c.config.ui.isEmbeddingRequired, https: c.https, host: parseHost(c.host) });
@@ -22,7 +22,7 @@ export function requestCookie(c: RequestContext, base: string): string | undefin
   return c.cookies.get(cookieName(base, usesHostPrefix(c.https)));
 }
 
-// Bare-named cookies that an answer over https clears (lib/cookies.ts): set before the deployment
+// Bare-named cookies that an answer over https clears (lib/edge/cookies.ts): set before the deployment
 // moved to https, or planted without it; never read there. Each at the path it was set with.
 const legacyApiCookies = () => [
   { name: SESSION_COOKIE, path: '/' },

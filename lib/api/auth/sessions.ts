@@ -3,8 +3,8 @@ import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { customers, sessions } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
-import { sessionTtlSeconds } from '@/lib/session-cookie';
-import { env } from '@/lib/server/env';
+import { sessionTtlSeconds } from '@/lib/edge/session-cookie';
+import { env } from '@/lib/edge/env';
 
 // The sessions table: a cookie is only as good as its live row here (logout, password change
 // or reset and account deletion revoke rows). A session also ends after SESSION_IDLE_DAYS without

@@ -4,7 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { ApiError } from '@/lib/errors';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { defineRoute, mountRoutes } from '../define-route';
 import { requireOperatorKey, same } from './key';

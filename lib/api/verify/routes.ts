@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/errors';
 import { requireFlag } from '../feature-flags';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
-import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/domain/device-id';
+import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/edge/device-id';
 import { requestCookie } from '../auth/cookie';
 import {
   authCodeBodySchema,

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { BrandContext } from '../route-context';
 import { hitRateLimit } from '../rate-limit';
 import { sessionSecret } from '@/lib/auth/keys';
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 
 // Shared by the verify, tracking and report routes: the scan rate limit and the address hash kept
 // with a scan. A module the brand has switched off answers as feature-flags.ts says.

@@ -1,5 +1,5 @@
 import { createClaimKeys, isRetryableFailure } from '@/components/rewards/claim-key';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 
 // Idempotency keys of reward claims: one per intent, kept for retries of that intent.
 

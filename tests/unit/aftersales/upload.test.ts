@@ -1,7 +1,7 @@
 // Runs in the node environment: it has fetch's Response, Headers and FormData.
 import { callWithHeaders, fetchBlob, upload } from '@/lib/client/upload';
 import { authStore } from '@/lib/client/status';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { header, jsonAnswer as json, mockClientFetch } from '@/tests/support/client-fetch';
 
 // The multipart, header and download calls follow the rules of the JSON client.

@@ -2,7 +2,7 @@ process.env.SESSION_SECRET = 'unit-secret-unit-secret-unit-secret-0123456789';
 
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { resetEnvCache } from '@/lib/server/env';
+import { resetEnvCache } from '@/lib/edge/env';
 import { ApiError, toErrorResponse } from '@/lib/errors';
 import { storedClientConfigSchema } from '@/lib/schemas/client-config';
 import type { ClientRow } from '@/lib/brands/find-client';

@@ -1,6 +1,6 @@
 process.env.SESSION_SECRET = 'unit-secret-unit-secret-unit-secret-0123456789';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { resetEnvCache } from '@/lib/server/env';
+import { resetEnvCache } from '@/lib/edge/env';
 import { signAccessToken, verifyAccessToken } from '@/lib/auth/access-token';
 
 beforeAll(() => resetEnvCache());

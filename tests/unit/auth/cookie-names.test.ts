@@ -1,9 +1,9 @@
-import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/cookies';
-import { requestCookieAttributes, serializeSessionCookie, sessionCookieName } from '@/lib/session-cookie';
-import { serializeDeviceCookie, withDeviceCookie } from '@/lib/domain/device-id';
-import { resetEnvCache } from '@/lib/server/env';
+import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/edge/cookies';
+import { requestCookieAttributes, serializeSessionCookie, sessionCookieName } from '@/lib/edge/session-cookie';
+import { serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
+import { resetEnvCache } from '@/lib/edge/env';
 
-// The one name rule of the app's cookies (lib/cookies.ts): `__Host-<name>` over https, with
+// The one name rule of the app's cookies (lib/edge/cookies.ts): `__Host-<name>` over https, with
 // Secure, Path=/ and no Domain; the bare name over plain http.
 
 afterEach(() => {

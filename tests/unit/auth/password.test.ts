@@ -1,7 +1,7 @@
 import { scryptSync } from 'node:crypto';
 import { HASH_CONCURRENCY, hashPassword, hashesRunning, kdf, needsRehash, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { commonPasswordCount, isCommonPassword } from '@/lib/auth/common-passwords';
-import { env, resetEnvCache } from '@/lib/server/env';
+import { env, resetEnvCache } from '@/lib/edge/env';
 
 // A hash at N=2^17 takes from a fraction of a second to seconds on a busy 2-core CI machine.
 jest.setTimeout(60_000);

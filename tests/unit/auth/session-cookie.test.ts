@@ -1,4 +1,4 @@
-import { endedSessionProof, isEndedSessionProof, sealSessionId, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/session-cookie';
+import { endedSessionProof, isEndedSessionProof, sealSessionId, serializeSessionCookie, sessionCookieAttributes, unsealSessionId } from '@/lib/edge/session-cookie';
 
 const secret = 'cookie-secret-cookie-secret-cookie-secret-01';
 

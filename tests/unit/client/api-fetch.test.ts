@@ -1,5 +1,5 @@
 import { callApi, fetchAccessToken, type CallContext } from '@/lib/server/api-fetch';
-import { ApiRequestError, HTTP_TIMEOUT_MS } from '@/lib/client/fetch-rules';
+import { ApiRequestError, HTTP_TIMEOUT_MS } from '@/lib/shared/fetch-rules';
 
 // The server fetch layer (lib/server/api-fetch.ts) with a mocked transport in place of the
 // in-process router or HTTP.

@@ -1,6 +1,6 @@
 // Runs in the node environment: it has fetch's Response, Headers and FormData.
-import { UPLOAD_TIMEOUT_MS, coreFetch, sendOnce, type OutgoingInit, type Tokens, type Transport } from '@/lib/client/fetch-core';
-import { ApiRequestError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE, answerOf } from '@/lib/client/fetch-rules';
+import { UPLOAD_TIMEOUT_MS, coreFetch, sendOnce, type OutgoingInit, type Tokens, type Transport } from '@/lib/shared/fetch-core';
+import { ApiRequestError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE, answerOf } from '@/lib/shared/fetch-rules';
 import { upload } from '@/lib/client/upload';
 import { submitReport } from '@/lib/client/verify';
 import { authStore } from '@/lib/client/status';

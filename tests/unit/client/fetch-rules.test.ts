@@ -1,4 +1,4 @@
-import { errorMessageOf, isJwtExpired, withTimeout } from '@/lib/client/fetch-rules';
+import { errorMessageOf, isJwtExpired, withTimeout } from '@/lib/shared/fetch-rules';
 
 describe('errorMessageOf', () => {
   it('prefers errorMessage, then message, then the error, then the fallback', () => {

@@ -16,7 +16,7 @@ import { passwordLogin, resetForgottenPassword, sendOtp, signUp } from '@/lib/cl
 import { http } from '@/lib/client/http';
 import { callWithHeaders } from '@/lib/client/upload';
 import { submitReport } from '@/lib/client/verify';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { errorFieldOf, fieldMessageOf, formErrorsOf } from '@/lib/client/form-errors';
 import { UPI_NEEDS_PASSWORD } from '@/lib/domain/auth-rules';
 import type { CloneInfo } from '@/lib/schemas/client';

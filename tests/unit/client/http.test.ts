@@ -1,7 +1,7 @@
 // Runs in the node environment: it has fetch's Response and Headers; jsdom does not.
 import { http, refreshAccessToken, signOut } from '@/lib/client/http';
 import { authStore } from '@/lib/client/status';
-import { HTTP_TIMEOUT_MS, type ApiRequestError } from '@/lib/client/fetch-rules';
+import { HTTP_TIMEOUT_MS, type ApiRequestError } from '@/lib/shared/fetch-rules';
 import { header, jsonAnswer, mockClientFetch } from '@/tests/support/client-fetch';
 
 // The browser's client of the Brand API, against a mocked fetch.

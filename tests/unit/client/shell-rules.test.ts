@@ -1,11 +1,11 @@
 import { authOptionsOf, otpSignInMode } from '@/lib/client/auth-options';
 import { MODULES, enabledModules, offersPage } from '@/lib/client/modules';
-import { pageFlagOf } from '@/lib/routes';
+import { pageFlagOf } from '@/lib/shared/routes';
 import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import { isEmbedded, needsOrientationPrompt } from '@/lib/client/device';
 import { resendWait } from '@/lib/client/pending-otp';
 import { formErrorsOf } from '@/lib/client/form-errors';
-import { ApiRequestError } from '@/lib/client/fetch-rules';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { hexToRgb, loadingAnimation } from '@/lib/client/loading-animation';
 import type { CloneInfo } from '@/lib/schemas/client';
 

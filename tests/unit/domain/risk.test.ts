@@ -1,5 +1,5 @@
 import { assessRisk, DEFAULT_RISK_SETTINGS, distanceKm, groupSessions, type CurrentScan, type Place, type UnitSession } from '@/lib/domain/risk';
-import { isDeviceId, newDeviceId, withDeviceCookie } from '@/lib/domain/device-id';
+import { isDeviceId, newDeviceId, withDeviceCookie } from '@/lib/edge/device-id';
 
 const PUNE: Place = { lat: 18.52, lng: 73.86 };
 const MUMBAI: Place = { lat: 19.08, lng: 72.88 };

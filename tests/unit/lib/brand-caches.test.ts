@@ -1,8 +1,8 @@
 import { headers } from 'next/headers';
 import { apiFetch } from '@/lib/server/api-fetch';
 import { readBrand, BRAND_CACHE_MS } from '@/lib/server/tenant';
-import { forgetBrands } from '@/lib/brand-cache';
-import { resetEnvCache } from '@/lib/server/env';
+import { forgetBrands } from '@/lib/edge/brand-cache';
+import { resetEnvCache } from '@/lib/edge/env';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { sql0005 } from '@/lib/db/migrations/0005_scan_stats';
 import { VERIFIED_LABELS } from '@/lib/domain/verdict';
@@ -126,7 +126,7 @@ describe('migration 0005 (scan counts)', () => {
 
 describe('brandCache', () => {
   it('keeps a value for its time to live, per key', async () => {
-    const { brandCache } = await import('@/lib/brand-cache');
+    const { brandCache } = await import('@/lib/edge/brand-cache');
     const cache = brandCache<string>('test-ttl', 100, 10);
     cache.set('a.test', 'A', cache.stamp(now));
     expect(cache.get('a.test', now + 99)).toBe('A');
@@ -135,7 +135,7 @@ describe('brandCache', () => {
   });
 
   it('drops every cache of every brand when a brand changes, and a value asked for before the change stays unkept', async () => {
-    const { brandCache, forgetBrands } = await import('@/lib/brand-cache');
+    const { brandCache, forgetBrands } = await import('@/lib/edge/brand-cache');
     const rows = brandCache<string>('test-rows', 1000, 10);
     const pages = brandCache<string>('test-pages', 1000, 10);
     rows.set('a.test', 'row');
@@ -151,11 +151,11 @@ describe('brandCache', () => {
   });
 
   it('is one store for the whole process, however many copies of the module are loaded', async () => {
-    let other: typeof import('@/lib/brand-cache') | undefined;
+    let other: typeof import('@/lib/edge/brand-cache') | undefined;
     jest.isolateModules(() => {
-      other = jest.requireActual<typeof import('@/lib/brand-cache')>('@/lib/brand-cache');
+      other = jest.requireActual<typeof import('@/lib/edge/brand-cache')>('@/lib/edge/brand-cache');
     });
-    const { brandCache } = await import('@/lib/brand-cache');
+    const { brandCache } = await import('@/lib/edge/brand-cache');
     brandCache<string>('test-shared', 1000, 10).set('a.test', 'A');
     expect(other!.brandCache<string>('test-shared', 1000, 10).get('a.test')).toBe('A');
     other!.forgetBrands();
@@ -163,7 +163,7 @@ describe('brandCache', () => {
   });
 
   it('starts again empty past its bound', async () => {
-    const { brandCache } = await import('@/lib/brand-cache');
+    const { brandCache } = await import('@/lib/edge/brand-cache');
     const cache = brandCache<number>('test-bound', 1000, 3);
     for (let i = 0; i < 3; i++) cache.set(`h${i}.test`, i);
     expect(cache.size).toBe(3);

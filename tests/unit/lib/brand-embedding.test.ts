@@ -1,4 +1,4 @@
-import { embeddingConfigFor, ownServerOrigin } from '@/lib/server/brand-embedding';
+import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
 
 // Middleware asks its own server for a brand's embedding settings, at the address Next.js names
 // in the request URL (its listening hostname and port), not at a port the launcher must export.

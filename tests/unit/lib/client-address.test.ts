@@ -1,4 +1,4 @@
-import { addressKey, pickClientAddress } from '@/lib/client-address';
+import { addressKey, pickClientAddress } from '@/lib/shared/client-address';
 
 // The caller's address behind TRUST_PROXY hops (README, TRUST_PROXY).
 

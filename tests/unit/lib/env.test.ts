@@ -1,4 +1,4 @@
-import { env, resetEnvCache } from '@/lib/server/env';
+import { env, resetEnvCache } from '@/lib/edge/env';
 
 // DEMO_BRAND: the demo brand on localhost is seeded by default with the embedded database only.
 describe('DEMO_BRAND', () => {

@@ -1,4 +1,4 @@
-import { brandHostHeader, isValidBrandDomain, parseHost } from '@/lib/host';
+import { brandHostHeader, isValidBrandDomain, parseHost } from '@/lib/shared/host';
 
 describe('parseHost', () => {
   it.each([

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { resetEnvCache } from '@/lib/server/env';
+import { resetEnvCache } from '@/lib/edge/env';
 import { memoryOutbox, outboxProvider, readOutbox } from '@/lib/messaging/outbox';
 import { smtpProvider } from '@/lib/messaging/smtp';
 import { smsHttpProvider } from '@/lib/messaging/sms-http';

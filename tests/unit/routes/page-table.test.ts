@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGES, UNGROUPED_PAGES, VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES, routeClassOf } from '@/lib/routes';
+import { PAGES, UNGROUPED_PAGES, VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES, routeClassOf } from '@/lib/shared/routes';
 import { VERIFY_ROUTES } from '@/lib/domain/verdict';
 import { PAGE_PATH_OF_ROUTE } from '@/lib/domain/qr-id';
 import { isVerifyPath } from '@/lib/domain/embedding';
 import { FEATURE_FLAGS } from '@/lib/schemas/feature-flags';
 
-// The page table (lib/routes.ts) against the app/ folders: a page in the wrong route group, a
+// The page table (lib/shared/routes.ts) against the app/ folders: a page in the wrong route group, a
 // page without an entry or an entry without a page fails here.
 
 const APP = path.join(__dirname, '../../../app');

@@ -1,4 +1,4 @@
-import { routeClassOf, safeReturnPath } from '@/lib/routes';
+import { routeClassOf, safeReturnPath } from '@/lib/shared/routes';
 
 // The remembered return path after sign-in is only ever a path of this site.
 

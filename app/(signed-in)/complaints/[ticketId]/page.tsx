@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
-import { load } from '@/components/products/load';
+import { load } from '@/components/products/load.server';
 import { moment } from '@/components/products/format';
 import { ComplaintStatusBadge } from '@/components/complaints/status-badge';
 import { ReplyForm } from '@/components/complaints/reply-form';

@@ -1,4 +1,4 @@
-import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen';
+import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen.server';
 
 // /info/verify/{qrId} — anonymous info scan: product and batch, no claim
 export default function InfoVerifyPage(props: VerifyPageProps) {

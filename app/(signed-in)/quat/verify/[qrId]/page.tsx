@@ -1,4 +1,4 @@
-import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen';
+import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen.server';
 
 // /quat/verify/{qrId} — a pallet: its journey
 export default function QuatVerifyPage(props: VerifyPageProps) {

@@ -1,4 +1,4 @@
-import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen';
+import { VerifyScreen, type VerifyPageProps } from '@/components/scan/verify-screen.server';
 
 // /tert/verify/{qrId} — a shipping case: its journey
 export default function TertVerifyPage(props: VerifyPageProps) {

@@ -1,12 +1,12 @@
 import { sealData, unsealData } from 'iron-session';
-import { env } from '@/lib/server/env';
-import { cookieName, serializeCookie, usesHostPrefix, type CookieAttributes } from '@/lib/cookies';
+import { env } from '@/lib/edge/env';
+import { cookieName, serializeCookie, usesHostPrefix, type CookieAttributes } from '@/lib/edge/cookies';
 
 // The session cookie (DESIGN.md section 3): an iron-session seal of a session id; the sessions
 // table decides whether that id is still live. Edge-safe (no node: imports, no database), so
 // middleware.ts can check that a cookie is a valid seal before any redirect.
 
-/** The bare name; over HTTPS the cookie is `__Host-bv_session` (lib/cookies.ts). */
+/** The bare name; over HTTPS the cookie is `__Host-bv_session` (lib/edge/cookies.ts). */
 export const SESSION_COOKIE = 'bv_session';
 
 /** The name the session cookie is read and set under on a request (over HTTPS or not). */
@@ -56,7 +56,7 @@ export function sessionCookieAttributes({
 /**
  * The cookie attributes for a request, the one rule of the middleware and the API: Secure when
  * it came over HTTPS, on loopback hosts (browsers accept Secure cookies there over http) or when
- * COOKIE_SECURE says so; the `__Host-` name over HTTPS (lib/cookies.ts).
+ * COOKIE_SECURE says so; the `__Host-` name over HTTPS (lib/edge/cookies.ts).
  */
 export function requestCookieAttributes({ embedding, https, host }: { embedding: boolean; https: boolean; host: string | undefined }): SessionCookieAttributes {
   const secure = env().COOKIE_SECURE ?? (https || isLoopbackHost(host));

@@ -1,15 +1,15 @@
 import { embeddingUrlResponseSchema } from '@/lib/schemas/client';
 import type { EmbeddingConfig } from '@/lib/domain/embedding';
-import { parseHost } from '@/lib/host';
+import { parseHost } from '@/lib/shared/host';
 import { env } from './env';
-import { brandCache } from '@/lib/brand-cache';
+import { brandCache } from '@/lib/edge/brand-cache';
 
 // The embedding configuration of a host's brand, for middleware.ts (Edge runtime, no database):
 // asked of the Brand API's public GET /api/client/embedding-url?domain= on this same server
 // (found from the request URL Next.js gives middleware, ownServerOrigin; or BRAND_API_URL), with
 // a few seconds' cache per host. A cache, not shared state: a brand's new
 // embedding setting reaches every page within EMBEDDING_CACHE_MS. No 'server-only' import: the
-// middleware bundle imports this module, like lib/server/env.ts and lib/server/csp.ts.
+// middleware bundle imports this module, like lib/edge/env.ts and lib/edge/csp.ts.
 
 const EMBEDDING_CACHE_MS = 5_000;
 const NONE: EmbeddingConfig = { isEmbeddingRequired: false, embeddingURL: null };

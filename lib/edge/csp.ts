@@ -1,6 +1,6 @@
 // The Content-Security-Policy of every page, set by middleware.ts with a fresh nonce per request
 // (Next applies the nonce to its own scripts). No 'server-only' import: middleware runs on the
-// Edge runtime and imports this module, like lib/server/env.ts.
+// Edge runtime and imports this module, like lib/edge/env.ts.
 //
 // Styles allow 'unsafe-inline': brand colours are CSS variables in a style attribute and the
 // lottie player writes inline styles; a nonce cannot cover style attributes. Scripts need the nonce.

@@ -1,6 +1,6 @@
 // The one owner of what a process keeps of brands between requests: the API's brand rows by host
 // (lib/brands/find-client.ts), the pages' clone-info by host (lib/server/tenant.ts) and
-// middleware's embedding settings by host (lib/server/brand-embedding.ts). Each is a cache, not
+// middleware's embedding settings by host (lib/edge/brand-embedding.ts). Each is a cache, not
 // shared state: an entry lives for its cache's time to live, and every entry of every cache is
 // dropped as soon as a brand changes in this process (forgetBrands, called by the operator
 // commands); another server sees the change within the time to live.

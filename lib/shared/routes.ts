@@ -101,7 +101,7 @@ export const VERIFY_PAGE_PREFIX = Object.fromEntries(verifyEntries.map((p) => [p
 /** The verify page prefixes, longest first so '/covert/post/verify/' wins over '/verify/'. */
 export const VERIFY_PAGE_PREFIXES: readonly string[] = Object.values(VERIFY_PAGE_PREFIX).sort((a, b) => b.length - a.length);
 
-// The origin path to return to after sign-in: in lib/return-path (the sign-in screens load it alone).
+// The origin path to return to after sign-in: in lib/shared/return-path (the sign-in screens load it alone).
 export { safeReturnPath } from './return-path';
 
 export const LOGIN_PATH = '/login';

@@ -2,9 +2,9 @@
 // brand's own host, set on the verify pages, that groups one phone's scans into a session. No
 // fingerprinting: nothing about the device is read; clearing cookies makes a new one.
 
-import { serializeCookie, type CookieAttributes } from '@/lib/cookies';
+import { serializeCookie, type CookieAttributes } from '@/lib/edge/cookies';
 
-/** The bare name; over HTTPS the cookie is `__Host-device_id` (lib/cookies.ts). */
+/** The bare name; over HTTPS the cookie is `__Host-device_id` (lib/edge/cookies.ts). */
 export const DEVICE_COOKIE = 'device_id';
 /** The API also takes it in this header (apps that keep their own cookie jar). */
 export const DEVICE_HEADER = 'x-device-id';

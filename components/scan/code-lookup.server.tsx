@@ -6,7 +6,7 @@ import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { z } from 'zod';
 import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { ModuleScreen } from '@/components/pages/module-screen';
+import { ModuleScreen } from '@/components/pages/module-screen.server';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { VerdictCard, ResultBanner } from './verdict-card';
 import { BatchDetails, ProductDetails } from './product-details';
@@ -15,7 +15,7 @@ import { LookupForm } from './lookup-form';
 import { qrIdOf } from './recognize-link';
 import { expiryStateOf, formatDay } from './format';
 import type { SearchParams } from './location';
-import { errorMessageOf } from '@/lib/client/fetch-rules';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
 
 // The look-up screens of a code typed or pasted into a form (?qrId=): its details, its expiry,
 // its journey. Rendered on the server; the details and expiry use the info route of the verify

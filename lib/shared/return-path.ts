@@ -1,5 +1,5 @@
 // The return path after sign-in, on its own so the browser's sign-in screens can check it
-// without loading the route table (lib/routes re-exports it for the server).
+// without loading the route table (lib/shared/routes re-exports it for the server).
 
 /**
  * The origin path to return to after sign-in, only ever a path of this site: anything that

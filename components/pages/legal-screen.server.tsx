@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ReactNode } from 'react';
 import { readBrand } from '@/lib/server/tenant';
 import { Page } from '@/components/ui/page';

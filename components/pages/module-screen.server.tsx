@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
@@ -6,7 +7,7 @@ import { Page } from '@/components/ui/page';
 
 // The one gate of a page by a brand flag: its heading, then either the screen or a clear note
 // that this brand does not offer it. Every flag-gated page renders through it, with the flag its
-// entry in the page table (lib/routes.ts) names (tests/unit/routes/page-table.test.ts checks).
+// entry in the page table (lib/shared/routes.ts) names (tests/unit/routes/page-table.test.ts checks).
 // A brand that cannot be read shows the screen: its own API calls answer for themselves.
 export async function ModuleScreen({
   title,

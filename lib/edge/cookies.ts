@@ -1,9 +1,9 @@
-import { env } from '@/lib/server/env';
+import { env } from '@/lib/edge/env';
 
 // The names and Set-Cookie values of every cookie the app sets (docs/security.md, "Cookies"),
 // worked out here only. Edge-safe: the middleware, the server components and the API use it.
 //
-// A request that came over HTTPS (lib/https.ts: directly, or X-Forwarded-Proto: https) gets and
+// A request that came over HTTPS (lib/shared/https.ts: directly, or X-Forwarded-Proto: https) gets and
 // is read under `__Host-<name>`: the browser then accepts the cookie only with Secure, Path=/ and
 // no Domain, from this very host, so neither a sibling subdomain nor a plain-http page can plant
 // or overwrite it (session fixation, cookie tossing). Over plain http (local development) the

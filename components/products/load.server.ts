@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { ApiRequestError, apiFetch } from '@/lib/server/api-fetch';
-import { FALLBACK_MESSAGE } from '@/lib/client/fetch-rules';
+import { FALLBACK_MESSAGE } from '@/lib/shared/fetch-rules';
 
 // A server component's read of the Brand API that shows failures instead of throwing: a missing
 // row (404) and any other error become a message the page renders. Next's own control-flow
