@@ -5,6 +5,7 @@ import { readBrand } from '@/lib/server/tenant';
 import { brandCssVariables } from '@/lib/client/brand-style';
 import { Providers } from '@/components/shell/providers';
 import { DeferredShellEffects } from '@/components/shell/deferred-shell-effects';
+import { OfflineOverlay } from '@/components/shell/offline-overlay';
 import { Footer } from '@/components/shell/footer';
 import { LoadError, APP_DATA_ERROR } from '@/components/shell/load-error';
 import { BlockedScreen } from '@/components/shell/blocked-screen';
@@ -39,6 +40,7 @@ function appContent(children: React.ReactNode, brand: CloneInfo) {
         Skip to content
       </a>
       <div id={LEGAL_TOP_SLOT_ID} />
+      <OfflineOverlay />
       <DeferredShellEffects />
       {children}
       <Footer brand={brand} />
