@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { defineRoute, FileAnswer } from '../define-route';
 import type { MaybeCustomerContext } from '../route-context';
-import { ApiError } from '@/lib/errors';
+import { ApiError, fieldError } from '@/lib/errors';
 import { requireFlag } from '../feature-flags';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
@@ -110,7 +110,7 @@ export const verifyRoutes = [
       await limitScans(ctx);
       if (params.route === 'tert' || params.route === 'quat') requireFlag(ctx, 'isTrackingEnabled');
       const id = params.qrId.trim();
-      if (!isWellFormedQrId(id)) throw new ApiError('unprocessable', 'qrId: this is not a QR code of this brand', undefined, 'qrId');
+      if (!isWellFormedQrId(id)) throw fieldError('unprocessable', 'qrId', 'this is not a QR code of this brand');
       return verifyCode(scanContext(ctx, id, query), params.route, id);
     },
   }),
