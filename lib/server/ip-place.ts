@@ -1,6 +1,6 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Reader, type Response } from 'mmdb-lib';
@@ -33,6 +33,13 @@ function readerFor(family: 4 | 6): Reader<Response> | null {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+// Addresses no database places (loopback, private, link-local, unique-local): answered without
+// loading a table, so a server that only ever sees them (development, tests, behind a proxy
+// that is not trusted) never reads the 63 MB file.
+const unplaceable = new BlockList();
+for (const [net, bits] of [['10.0.0.0', 8], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) unplaceable.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) unplaceable.addSubnet(net, bits, 'ipv6');
+
 /**
  * The coarse place of an address, or null: IPv4, IPv6, IPv4-mapped IPv6, or an IPv6 /64 as the
  * rate limits key callers (`2001:db8:1:2::/64`, lib/shared/client-address.ts), looked up at its start.
@@ -42,6 +49,7 @@ export function ipPlaceOf(address: string): Place | null {
   const ip = mapped ? mapped[1]! : address.replace(/\/64$/, '');
   const family = isIP(ip);
   if (family !== 4 && family !== 6) return null;
+  if (unplaceable.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return null;
   let record: { latitude?: unknown; longitude?: unknown } | null;
   try {
     record = (readerFor(family)?.get(ip) ?? null) as { latitude?: unknown; longitude?: unknown } | null;
