@@ -10,6 +10,7 @@ export const SERVER_ONLY = [
   './lib/api',
   './lib/db',
   './lib/operator',
+  './lib/console',
   './lib/auth',
   './lib/messaging',
   './lib/files',
@@ -20,7 +21,7 @@ export const SERVER_ONLY = [
   './lib/ids.ts',
 ];
 /** Below the Brand API: the API calls them, never the other way round. */
-export const BELOW_API = ['./lib/operator', './lib/db', './lib/auth', './lib/messaging', './lib/files', './lib/brands', './lib/payouts', './lib/errors.ts', './lib/ids.ts'];
+export const BELOW_API = ['./lib/operator', './lib/console', './lib/db', './lib/auth', './lib/messaging', './lib/files', './lib/brands', './lib/payouts', './lib/errors.ts', './lib/ids.ts'];
 /** Browser-only: client components and the browser's HTTP and query clients. */
 export const BROWSER = ['./lib/client', './components'];
 /** Server code the Edge middleware runs too: reads the environment, no Node APIs. */

@@ -3,3 +3,4 @@ export * from './codes';
 export * from './legal';
 export * from './aftersales';
 export * from './risk';
+export * from './console';
