@@ -12,6 +12,8 @@ import { findClientDomains } from '@/lib/brands/find-client';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { randomId } from '@/lib/ids';
 import { env } from '@/lib/edge/env';
+import { deleteCodeOf, setCodeBlacklisted } from '@/lib/console/codes';
+import { cliScope } from '@/lib/console/scope';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode, slugArg, textArg } from './catalog';
 
@@ -151,24 +153,19 @@ export async function listCodes(args: z.output<typeof listCodesArgs>) {
 const codeArgs = z.object({ slug: slugArg, qrId: textArg(64) });
 
 export const blacklistCodeArgs = codeArgs.extend({ undo: z.boolean().default(false) }).strict();
-/** Blacklists a code (scans answer Fake); --undo true whitelists it again. */
+/** Blacklists a code (scans answer Fake); --undo true whitelists it again. The console's use case, acting as the command line (audited). */
 export async function blacklistCode(args: z.output<typeof blacklistCodeArgs>) {
   const brand = await requireBrand(args.slug);
-  const code = await requireCode(brand.id, args.qrId);
-  const listStatus = args.undo ? 'Whitelisted' : 'Blacklisted';
-  const db = await getDb();
-  await db.update(codes).set({ listStatus }).where(and(eq(codes.clientId, brand.id), eq(codes.id, code.id)));
-  return { qrId: code.qrId, listStatus };
+  const done = await setCodeBlacklisted(cliScope(brand.id, brand.slug), { qrId: args.qrId, blacklisted: !args.undo });
+  return { qrId: done.qrId, listStatus: args.undo ? 'Whitelisted' : 'Blacklisted' };
 }
 
 export const deleteCodeArgs = codeArgs.strict();
-/** Marks a code DELETED (scans answer Invalid Product); its scans and claims stay for the record. */
+/** Marks a code DELETED (scans answer Invalid Product); its scans and claims stay for the record. The console's use case (audited). */
 export async function deleteCode(args: z.output<typeof deleteCodeArgs>) {
   const brand = await requireBrand(args.slug);
-  const code = await requireCode(brand.id, args.qrId);
-  const db = await getDb();
-  await db.update(codes).set({ status: 'DELETED' }).where(and(eq(codes.clientId, brand.id), eq(codes.id, code.id)));
-  return { qrId: code.qrId, status: 'DELETED' };
+  const done = await deleteCodeOf(cliScope(brand.id, brand.slug), { qrId: args.qrId });
+  return { qrId: done.qrId, status: 'DELETED' };
 }
 
 export const recordTrackingEventArgs = codeArgs

@@ -71,18 +71,15 @@ export const dismissRedFlag = (args: z.output<typeof closeRedFlagArgs>) => close
 /** A session's name in the timeline: a short hash, so a device id is never shown. */
 const sessionName = (key: string | null) => (key ? `s-${createHash('sha256').update(key).digest('base64url').slice(0, 8)}` : '');
 
-/** Every scan of a code's unit, oldest first: when, coarse where, session, result, risk. */
-export async function codeTimeline(args: z.output<typeof codeTimelineArgs>) {
-  const brand = await requireBrand(args.slug);
-  const code = await requireCode(brand.id, args.qrId);
+/** Every scan of a unit (its pair id, or the code id of a case, pallet or batch-level code), oldest first. */
+export async function unitTimeline(clientId: string, unitKey: string, limit: number) {
   const db = await getDb();
-  const unitKey = code.pairId ?? code.id;
   const rows = await db
     .select()
     .from(scans)
-    .where(and(eq(scans.clientId, brand.id), eq(scans.unitKey, unitKey)))
-    .orderBy(asc(scans.at))
-    .limit(args.limit);
+    .where(and(eq(scans.clientId, clientId), eq(scans.unitKey, unitKey)))
+    .orderBy(asc(scans.at), asc(scans.id))
+    .limit(limit);
   return rows.map((s) =>
     timelineEntrySchema.parse({
       at: s.at.toISOString(),
@@ -95,6 +92,13 @@ export async function codeTimeline(args: z.output<typeof codeTimelineArgs>) {
       place: s.lat === null || s.lng === null ? '' : `${s.lat.toFixed(2)},${s.lng.toFixed(2)}`,
     }),
   );
+}
+
+/** Every scan of a code's unit, oldest first: when, coarse where, session, result, risk (the console's code page shows the same). */
+export async function codeTimeline(args: z.output<typeof codeTimelineArgs>) {
+  const brand = await requireBrand(args.slug);
+  const code = await requireCode(brand.id, args.qrId);
+  return unitTimeline(brand.id, code.pairId ?? code.id, args.limit);
 }
 
 /** The countries a batch is sold in (the market rule); an empty list: anywhere. */

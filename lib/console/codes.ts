@@ -1,0 +1,187 @@
+import 'server-only';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { batches, claims, codes, products, redFlags, rewardGrants, rewards, trackingEvents, warranties } from '@/lib/db/schema';
+import { formatAuthCode, normalizeAuthCode } from '@/lib/domain/auth-code';
+import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { ApiError, fieldError } from '@/lib/errors';
+import {
+  codeDetailSchema,
+  codeSearchSchema,
+  type CodeAction,
+  type CodeDetail,
+  type CodeRow,
+  type CodeSearch,
+  type CodeSearchQuery,
+} from '@/lib/schemas/console-codes';
+import { unitTimeline } from '@/lib/operator/red-flags';
+import { recordAudit } from './audit';
+import type { ConsoleScope } from './scope';
+
+// The brand's codes (docs/console.md, "Codes"): find them, read one code's story, blacklist,
+// whitelist again or delete. The console and the command line (npm run brand blacklist-code,
+// delete-code) call the same functions; each change is audited in its own transaction.
+
+/** The most scans a code's page shows (the oldest first). */
+export const CODE_PAGE_SCANS = 500;
+
+const KINDS = { 6: 'overt', 7: 'covert', 8: 'case', 9: 'pallet' } as const;
+
+type Joined = { code: typeof codes.$inferSelect; batchNumber: string; productName: string };
+
+function stateOf(code: typeof codes.$inferSelect): CodeRow['state'] {
+  return code.status === 'DELETED' ? 'deleted' : code.listStatus === 'Blacklisted' ? 'blacklisted' : 'active';
+}
+
+function rowOf({ code, batchNumber, productName }: Joined): CodeRow {
+  return {
+    qrId: code.qrId,
+    kind: KINDS[code.level as keyof typeof KINDS],
+    batchLevel: code.isBatchLevel,
+    state: stateOf(code),
+    batch: batchNumber,
+    product: productName,
+    productId: code.productId,
+    unit: code.pairId ?? '',
+    authCode: code.authCode ? formatAuthCode(code.authCode) : '',
+    createdAt: code.createdAt.toISOString(),
+  };
+}
+
+async function selectCodes(clientId: string, where: SQL | undefined, limit: number): Promise<Joined[]> {
+  const db = await getDb();
+  return db
+    .select({ code: codes, batchNumber: batches.batchNumber, productName: products.name })
+    .from(codes)
+    .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, clientId)))
+    .innerJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
+    .where(and(eq(codes.clientId, clientId), where))
+    .orderBy(asc(codes.id))
+    .limit(limit);
+}
+
+/**
+ * Codes by a search term, in pages ordered by the code's id (keyset: `after` is the last id of
+ * the previous page). The term is tried as a qrId, then an authentication code, then a batch
+ * number; an empty term lists every code of the brand.
+ */
+export async function searchCodes(scope: ConsoleScope, query: CodeSearchQuery): Promise<CodeSearch> {
+  const { clientId } = scope;
+  const q = query.q?.trim() ?? '';
+  const page = async (matchedBy: CodeSearch['matchedBy'], where: SQL | undefined) => {
+    const rows = await selectCodes(clientId, and(where, query.after ? gt(codes.id, query.after) : undefined), query.limit + 1);
+    const more = rows.length > query.limit;
+    const shown = rows.slice(0, query.limit);
+    return codeSearchSchema.parse({ matchedBy, codes: shown.map(rowOf), next: more ? shown[shown.length - 1]!.code.id : '' });
+  };
+  if (!q) return page('all', undefined);
+  const db = await getDb();
+  if (isWellFormedQrId(q)) {
+    const [hit] = await db.select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.qrId, q)));
+    if (hit) return page('qrId', eq(codes.id, hit.id));
+  }
+  const auth = normalizeAuthCode(q);
+  if (auth) {
+    const [hit] = await db.select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.authCode, auth)));
+    if (hit) return page('authCode', eq(codes.id, hit.id));
+  }
+  const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.clientId, clientId), sql`upper(${batches.batchNumber}) = upper(${q})`));
+  if (batch) return page('batch', eq(codes.batchId, batch.id));
+  return codeSearchSchema.parse({ matchedBy: 'none', codes: [], next: '' });
+}
+
+/** The brand's code by its qrId: 422 for a malformed id, 404 for one the brand does not have. */
+async function findCode(db: Pick<Db, 'select'>, clientId: string, qrId: string, lock = false) {
+  if (!isWellFormedQrId(qrId)) throw fieldError('unprocessable', 'qrId', 'must be a code id: 1 to 64 letters and digits');
+  const base = db.select().from(codes).where(and(eq(codes.clientId, clientId), eq(codes.qrId, qrId)));
+  const [row] = lock ? await base.for('update') : await base;
+  if (!row) throw new ApiError('not_found', `No code ${qrId}`);
+  return row;
+}
+
+/** A code's page: what it is, its unit's scans, claim, tracking, warranty, rewards and red flags. */
+export async function codeDetail(scope: ConsoleScope, qrId: string): Promise<CodeDetail> {
+  const { clientId } = scope;
+  const db = await getDb();
+  const code = await findCode(db, clientId, qrId);
+  const unitKey = code.pairId ?? code.id;
+  const [[joined], [batch], claimRows, timeline, warrantyRows, rewardRows, flagRows] = await Promise.all([
+    selectCodes(clientId, eq(codes.id, code.id), 1),
+    db.select({ expiryDate: batches.expiryDate }).from(batches).where(and(eq(batches.clientId, clientId), eq(batches.id, code.batchId))),
+    code.pairId ? db.select().from(claims).where(and(eq(claims.clientId, clientId), eq(claims.unitId, code.pairId))) : Promise.resolve([]),
+    unitTimeline(clientId, unitKey, CODE_PAGE_SCANS),
+    code.pairId ? db.select().from(warranties).where(and(eq(warranties.clientId, clientId), eq(warranties.unitId, code.pairId))) : Promise.resolve([]),
+    code.pairId
+      ? db
+          .select({ reward: rewards.name, type: rewards.type, at: rewardGrants.createdAt })
+          .from(rewardGrants)
+          .innerJoin(rewards, and(eq(rewards.id, rewardGrants.rewardId), eq(rewards.clientId, clientId)))
+          .where(and(eq(rewardGrants.clientId, clientId), eq(rewardGrants.unitId, code.pairId)))
+          .orderBy(asc(rewardGrants.createdAt))
+      : Promise.resolve([]),
+    db.select().from(redFlags).where(and(eq(redFlags.clientId, clientId), eq(redFlags.unitKey, unitKey))).orderBy(desc(redFlags.createdAt)),
+  ]);
+  // Tracking: the events of this code and of the case and pallet it was packed in.
+  const chain = [code.id];
+  let parent = code.parentCodeId;
+  while (parent && chain.length < 3) {
+    chain.push(parent);
+    const [p] = await db.select({ parentCodeId: codes.parentCodeId }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.id, parent)));
+    parent = p?.parentCodeId ?? null;
+  }
+  const tracking = await db
+    .select()
+    .from(trackingEvents)
+    .where(and(eq(trackingEvents.clientId, clientId), inArray(trackingEvents.codeId, chain)))
+    .orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
+  const claim = claimRows[0];
+  const warranty = warrantyRows[0];
+  return codeDetailSchema.parse({
+    code: rowOf(joined!),
+    batchExpiry: batch?.expiryDate ?? '',
+    claim: claim ? { customerId: claim.customerId, claimedAt: claim.claimedAt.toISOString() } : null,
+    scans: timeline,
+    tracking: tracking.map((t) => ({ at: t.at.toISOString(), stage: t.stage, place: t.place })),
+    warranty: warranty ? { status: warranty.status, purchaseDate: warranty.purchaseDate, startsOn: warranty.startsOn, endsOn: warranty.endsOn } : null,
+    rewards: rewardRows.map((r) => ({ reward: r.reward, type: r.type, at: r.at.toISOString() })),
+    redFlags: flagRows.map((f) => ({ id: f.id, status: f.status, rules: f.rules, createdAt: f.createdAt.toISOString() })),
+  });
+}
+
+/**
+ * Blacklists a code (its scans answer Fake) or, with `blacklisted: false`, whitelists it again.
+ * Audited as code.blacklist / code.whitelist with the list status before and after; asking for
+ * the state the code is already in changes nothing and writes no entry.
+ */
+export async function setCodeBlacklisted(scope: ConsoleScope, args: { qrId: string; blacklisted: boolean }): Promise<CodeAction> {
+  const db = await getDb();
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const code = await findCode(tx, scope.clientId, args.qrId, true);
+    const listStatus = args.blacklisted ? 'Blacklisted' : 'Whitelisted';
+    if (code.listStatus !== listStatus) {
+      await tx.update(codes).set({ listStatus }).where(and(eq(codes.clientId, scope.clientId), eq(codes.id, code.id)));
+      await recordAudit(tx, scope, {
+        action: args.blacklisted ? 'code.blacklist' : 'code.whitelist',
+        target: code.qrId,
+        before: { listStatus: code.listStatus },
+        after: { listStatus },
+      });
+    }
+    return { qrId: code.qrId, state: stateOf({ ...code, listStatus }) };
+  });
+}
+
+/** Marks a code DELETED (scans answer Invalid Product); its scans and claim stay for the record. Audited as code.delete. */
+export async function deleteCodeOf(scope: ConsoleScope, args: { qrId: string }): Promise<CodeAction> {
+  const db = await getDb();
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const code = await findCode(tx, scope.clientId, args.qrId, true);
+    if (code.status !== 'DELETED') {
+      await tx.update(codes).set({ status: 'DELETED' }).where(and(eq(codes.clientId, scope.clientId), eq(codes.id, code.id)));
+      await recordAudit(tx, scope, { action: 'code.delete', target: code.qrId, before: { status: code.status }, after: { status: 'DELETED' } });
+    }
+    return { qrId: code.qrId, state: 'deleted' };
+  });
+}

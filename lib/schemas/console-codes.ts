@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { timelineEntrySchema } from './red-flags';
+
+// The console's codes area: find codes by qrId, authentication code or batch number (keyset
+// pages), a code's page with its timeline, and blacklist / undo / delete (owner, manager).
+
+export const CODES_PAGE_SIZE = 50;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const codeSearchQuerySchema = z
+  .object({
+    /** A qrId, an authentication code (with or without its dash) or a batch number; empty: every code. */
+    q: optional(z.string().trim().max(64, 'must be at most 64 characters')),
+    /** The `next` of the previous page. */
+    after: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the next value of a previous page')),
+    limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(CODES_PAGE_SIZE),
+  })
+  .strict();
+export type CodeSearchQuery = z.output<typeof codeSearchQuerySchema>;
+
+export const CODE_STATES = ['active', 'blacklisted', 'deleted'] as const;
+
+export const codeRowSchema = z
+  .object({
+    qrId: z.string(),
+    kind: z.enum(['overt', 'covert', 'case', 'pallet']),
+    batchLevel: z.boolean(),
+    state: z.enum(CODE_STATES),
+    batch: z.string(),
+    product: z.string(),
+    productId: z.string(),
+    /** The unit (both codes of a pair share it); empty for cases, pallets and batch-level codes. */
+    unit: z.string(),
+    authCode: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .strict();
+export type CodeRow = z.infer<typeof codeRowSchema>;
+
+export const codeSearchSchema = z
+  .object({
+    /** How the search term was read: every code, a qrId, an authentication code or a batch. */
+    matchedBy: z.enum(['all', 'qrId', 'authCode', 'batch', 'none']),
+    codes: z.array(codeRowSchema),
+    /** Pass as `after` for the next page; empty on the last page. */
+    next: z.string(),
+  })
+  .strict();
+export type CodeSearch = z.infer<typeof codeSearchSchema>;
+
+export const qrIdParam = z
+  .string()
+  .refine(isWellFormedQrId, 'must be a code id: 1 to 64 letters and digits');
+
+export const codeDetailSchema = z
+  .object({
+    code: codeRowSchema,
+    batchExpiry: z.string(),
+    claim: z.object({ customerId: z.string(), claimedAt: z.iso.datetime() }).strict().nullable(),
+    scans: z.array(timelineEntrySchema),
+    tracking: z.array(z.object({ at: z.iso.datetime(), stage: z.string(), place: z.string() }).strict()),
+    warranty: z.object({ status: z.string(), purchaseDate: z.string(), startsOn: z.string(), endsOn: z.string() }).strict().nullable(),
+    rewards: z.array(z.object({ reward: z.string(), type: z.string(), at: z.iso.datetime() }).strict()),
+    redFlags: z.array(z.object({ id: z.string(), status: z.string(), rules: z.array(z.string()), createdAt: z.iso.datetime() }).strict()),
+  })
+  .strict();
+export type CodeDetail = z.infer<typeof codeDetailSchema>;
+
+export const codeActionSchema = z.object({ qrId: z.string(), state: z.enum(CODE_STATES) }).strict();
+export type CodeAction = z.infer<typeof codeActionSchema>;
