@@ -48,16 +48,28 @@ function rowOf({ code, batchNumber, productName }: Joined): CodeRow {
   };
 }
 
+/**
+ * Codes of the brand in id order, with their batch number and product name. The page of codes is
+ * read first (the (client_id, id) or (client_id, batch_id, id) index, stopping at `limit`), then
+ * its batches and products by id: a join first would have the planner walk every code.
+ */
 async function selectCodes(clientId: string, where: SQL | undefined, limit: number): Promise<Joined[]> {
   const db = await getDb();
-  return db
-    .select({ code: codes, batchNumber: batches.batchNumber, productName: products.name })
-    .from(codes)
-    .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, clientId)))
-    .innerJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
-    .where(and(eq(codes.clientId, clientId), where))
-    .orderBy(asc(codes.id))
-    .limit(limit);
+  const rows = await db.select().from(codes).where(and(eq(codes.clientId, clientId), where)).orderBy(asc(codes.id)).limit(limit);
+  if (!rows.length) return [];
+  const [batchRows, productRows] = await Promise.all([
+    db
+      .select({ id: batches.id, batchNumber: batches.batchNumber })
+      .from(batches)
+      .where(and(eq(batches.clientId, clientId), inArray(batches.id, [...new Set(rows.map((r) => r.batchId))]))),
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(eq(products.clientId, clientId), inArray(products.id, [...new Set(rows.map((r) => r.productId))]))),
+  ]);
+  const batchNumber = new Map(batchRows.map((b) => [b.id, b.batchNumber]));
+  const productName = new Map(productRows.map((p) => [p.id, p.name]));
+  return rows.map((code) => ({ code, batchNumber: batchNumber.get(code.batchId) ?? '', productName: productName.get(code.productId) ?? '' }));
 }
 
 /**

@@ -103,13 +103,16 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
     lt(scans.at, end),
     filtered ? sql`${scans.codeId} in ${codeIdsOf(clientId, filter)}` : undefined,
   );
-  const dayExpr = sql<string>`to_char(${scans.at} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const latExpr = sql<number>`round(${scans.lat}::numeric, 1)::float8`.mapWith(Number);
-  const lngExpr = sql<number>`round(${scans.lng}::numeric, 1)::float8`.mapWith(Number);
+  // Grouped by the UTC date, formatted once per group.
+  const dateExpr = sql`(${scans.at} at time zone 'UTC')::date`;
+  const dayExpr = sql<string>`to_char(${dateExpr}, 'YYYY-MM-DD')`;
+  // Rounded to one decimal in float arithmetic (cheaper than numeric on a million rows).
+  const latExpr = sql<number>`round(${scans.lat} * 10) / 10`.mapWith(Number);
+  const lngExpr = sql<number>`round(${scans.lng} * 10) / 10`.mapWith(Number);
   const units = filtered ? unitIdsOf(clientId, filter) : undefined;
 
   const [dayRows, placeRows, claimRows, warrantyRows, complaintRows, payoutRows, flagCountRows, flagRows, productRows] = await Promise.all([
-    db.select({ day: dayExpr, ...resultCounts() }).from(scans).where(scanWhere).groupBy(dayExpr),
+    db.select({ day: dayExpr, ...resultCounts() }).from(scans).where(scanWhere).groupBy(dateExpr),
     db
       .select({ lat: latExpr, lng: lngExpr, scans: count(), suspect: countWhere(eq(scans.risk, 'suspect')) })
       .from(scans)
@@ -156,7 +159,7 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
       from ${redFlags} rf
       left join ${codes} c on c.id = rf.code_id and c.client_id = rf.client_id
       join lateral (
-        select round(s.lat::numeric, 1)::float8 as lat, round(s.lng::numeric, 1)::float8 as lng
+        select round(s.lat * 10) / 10 as lat, round(s.lng * 10) / 10 as lng
         from ${scans} s
         where s.client_id = rf.client_id and s.unit_key = rf.unit_key and s.lat is not null and s.lng is not null
         order by s.at desc limit 1

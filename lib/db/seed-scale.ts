@@ -9,7 +9,7 @@ import { createBrand } from '@/lib/operator/brands';
 // year by default, with customers, claims, complaints and red flags. Set-based SQL
 // (insert … select generate_series), so it takes seconds, not hours. The values are made up
 // but deterministic in the row number: a code's qrId is 'Z' and 16 hex digits of an md5 of the
-// brand and the number. Scans are written with the per-row triggers off (they keep the risk
+// brand and the number; scans come in time order, as they arrive. Scans are written with the per-row triggers off (they keep the risk
 // tables one scan at a time), and those tables are then filled from the scans in one statement
 // each, as the triggers would have.
 
@@ -98,7 +98,7 @@ export async function seedScale(options: Partial<SeedScaleOptions> = {}): Promis
       insert into scans (id, client_id, code_id, unit_key, qr_id_raw, customer_id, at, kind, layer, result, lat, lng, session_key, risk)
       select ${p} || 'sc-' || s, ${cid}, ${p} || 'co-' || c, ${p} || 'un-' || ((c + 1) / 2), 'Z' || substr(md5(${o.slug} || ':' || c), 1, 16),
              case when c % 2 = 0 and (c + 1) / 2 <= ${claimed} then ${p} || 'cu-' || (1 + ((c + 1) / 2) % ${customers}) else null end,
-             now() - ((s::bigint * 2654435761) % ${spanSeconds}) * interval '1 second',
+             now() - ((${o.scans} - s)::float8 / ${o.scans} * ${spanSeconds}) * interval '1 second',
              case when c % 2 = 1 then 'pre sale' else 'post sale' end, case when c % 2 = 1 then 2 else 3 end,
              case when r < 50 then 'Genuine Pre Sale' when r < 62 then 'Genuine Pre Sale & Claim Warranty' when r < 78 then 'Genuine Post Sale'
                   when r < 86 then 'Info' when r < 91 then 'Fake' when r < 94 then 'Invalid Product' when r < 97 then 'Expired' else 'Product Cliamed' end,

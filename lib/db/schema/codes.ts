@@ -79,7 +79,9 @@ export const codes = pgTable(
   (t) => [
     uniqueIndex('codes_qr_id_uq').on(t.qrId),
     uniqueIndex('codes_client_auth_code_uq').on(t.clientId, t.authCode).where(sql`${t.authCode} is not null`),
-    index('codes_client_batch_idx').on(t.clientId, t.batchId),
+    // (client_id, batch_id, id) and (client_id, id): the console's keyset pages of codes (0016).
+    index('codes_client_batch_idx').on(t.clientId, t.batchId, t.id),
+    index('codes_client_id_idx').on(t.clientId, t.id),
     index('codes_client_pair_idx').on(t.clientId, t.pairId).where(sql`${t.pairId} is not null`),
     index('codes_client_parent_idx').on(t.clientId, t.parentCodeId).where(sql`${t.parentCodeId} is not null`),
   ],
@@ -128,6 +130,7 @@ export const scans = pgTable(
     placeFromIp: boolean('place_from_ip').notNull().default(false),
   },
   (t) => [
+    // INCLUDE (result, risk, lat, lng, code_id) since 0016: the console's overview reads the index alone.
     index('scans_client_at_idx').on(t.clientId, t.at),
     index('scans_client_unit_idx').on(t.clientId, t.unitKey, t.at).where(sql`${t.unitKey} is not null`),
     index('scans_client_code_idx').on(t.clientId, t.codeId, t.at).where(sql`${t.codeId} is not null`),
