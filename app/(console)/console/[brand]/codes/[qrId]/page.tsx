@@ -1,0 +1,151 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { requireStaffPage } from '@/lib/server/console-session';
+import { codeDetail } from '@/lib/console/codes';
+import { roleMay } from '@/lib/domain/staff-roles';
+import { ApiError } from '@/lib/errors';
+import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { CodeStateBadge } from '@/components/console/code-state-badge';
+import { CodeActions } from '@/components/console/code-actions';
+
+// /<brand>/codes/<qrId> on the console host: the code and its story, oldest first: scans (time,
+// coarse place, session, result, risk), claim, tracking, warranty, rewards, red flags. Owners
+// and managers also see blacklist / whitelist and delete (with a confirmation step).
+
+export const metadata: Metadata = { title: 'Code' };
+
+type Props = { params: Promise<{ brand: string; qrId: string }> };
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default async function CodePage({ params }: Props) {
+  const { brand, qrId: rawQrId } = await params;
+  const { scope, role } = await requireStaffPage(brand, 'codes', 'read');
+  const qrId = decodeURIComponent(rawQrId);
+  if (!isWellFormedQrId(qrId)) notFound();
+  const detail = await codeDetail(scope, qrId).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === 'not_found') notFound();
+    throw err;
+  });
+  const { code } = detail;
+  const facts: Array<[string, string]> = [
+    ['Kind', code.batchLevel ? 'batch-level' : code.kind],
+    ['Product', code.product],
+    ['Batch', code.batch],
+    ['Batch expiry', detail.batchExpiry || 'none'],
+    ['Unit', code.unit || 'none'],
+    ['Authentication code', code.authCode || 'none'],
+    ['Created', code.createdAt.slice(0, 10)],
+  ];
+  return (
+    <div className="space-y-8">
+      <div>
+        <p>
+          <a href={`/${brand}/codes`} className="text-blue-800 underline">
+            Back to codes
+          </a>
+        </p>
+        <h1 id="page-title" tabIndex={-1} className="mt-2 text-2xl font-bold text-gray-900">
+          Code <span className="font-mono">{code.qrId}</span>
+        </h1>
+        <p className="mt-1">
+          <CodeStateBadge state={code.state} />
+        </p>
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="code-facts">
+        {facts.map(([k, v]) => (
+          <div key={k} className="flex gap-2">
+            <dt className="font-medium text-gray-700">{k}:</dt>
+            <dd className="text-gray-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {roleMay(role, 'codes', 'write') && <CodeActions brand={brand} qrId={code.qrId} state={code.state} />}
+      <Section id="scans-title" title={`Scans (${detail.scans.length})`}>
+        {detail.scans.length === 0 ? (
+          <p className="text-gray-800">This unit has not been scanned.</p>
+        ) : (
+          <div className="overflow-auto rounded-lg border border-gray-300 bg-white">
+            <table className="w-full text-left text-sm" data-testid="timeline-table">
+              <caption className="sr-only">Scans of this unit, oldest first</caption>
+              <thead className="bg-gray-100">
+                <tr>
+                  {['Time (UTC)', 'Code scanned', 'Kind', 'Result', 'Risk', 'Session', 'Place'].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-1">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {detail.scans.map((s, i) => (
+                  <tr key={`${s.at}-${i}`} className="border-t border-gray-200">
+                    <td className="px-2 py-1">{s.at.replace('T', ' ').slice(0, 19)}</td>
+                    <td className="px-2 py-1 font-mono">{s.qrId}</td>
+                    <td className="px-2 py-1">{s.kind}</td>
+                    <td className="px-2 py-1">{s.result === 'Product Cliamed' ? 'Product Claimed' : s.result}</td>
+                    <td className="px-2 py-1">{s.risk || 'none'}</td>
+                    <td className="px-2 py-1 font-mono">{s.session}</td>
+                    <td className="px-2 py-1">{s.place || 'unknown'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+      <Section id="claim-title" title="Claim">
+        <p className="text-gray-900" data-testid="code-claim">
+          {detail.claim ? `Claimed on ${detail.claim.claimedAt.slice(0, 10)} by customer ${detail.claim.customerId}` : 'Not claimed.'}
+        </p>
+      </Section>
+      <Section id="tracking-title" title="Tracking">
+        {detail.tracking.length === 0 ? (
+          <p className="text-gray-800">No tracking events.</p>
+        ) : (
+          <ol className="list-decimal pl-6 text-gray-900">
+            {detail.tracking.map((t, i) => (
+              <li key={`${t.at}-${i}`}>{`${t.at.slice(0, 10)}: ${t.stage}, ${t.place}`}</li>
+            ))}
+          </ol>
+        )}
+      </Section>
+      <Section id="warranty-title" title="Warranty">
+        <p className="text-gray-900">
+          {detail.warranty ? `${detail.warranty.status === 'VOID' ? 'Void' : 'Registered'}: ${detail.warranty.startsOn} to ${detail.warranty.endsOn} (bought ${detail.warranty.purchaseDate})` : 'No warranty registered.'}
+        </p>
+      </Section>
+      <Section id="rewards-title" title="Rewards">
+        {detail.rewards.length === 0 ? (
+          <p className="text-gray-800">No rewards granted.</p>
+        ) : (
+          <ul className="list-disc pl-6 text-gray-900">
+            {detail.rewards.map((r, i) => (
+              <li key={`${r.at}-${i}`}>{`${r.reward} (${r.type}), ${r.at.slice(0, 10)}`}</li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="flags-title" title="Red flags">
+        {detail.redFlags.length === 0 ? (
+          <p className="text-gray-800">No red flags.</p>
+        ) : (
+          <ul className="list-disc pl-6 text-gray-900">
+            {detail.redFlags.map((f) => (
+              <li key={f.id}>{`${f.createdAt.slice(0, 10)}: ${f.status} (${f.rules.join(', ')})`}</li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}

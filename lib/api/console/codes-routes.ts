@@ -1,0 +1,71 @@
+import 'server-only';
+import { defineRoute } from '../define-route';
+import { codeDetail, deleteCodeOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
+import { consoleBrandParams } from '@/lib/schemas/console';
+import { codeActionSchema, codeDetailSchema, codeSearchQuerySchema, codeSearchSchema, qrIdParam } from '@/lib/schemas/console-codes';
+
+// The console's codes (docs/console.md, "Codes"): find and read (owner, manager, support,
+// analyst); blacklist, whitelist again and delete (owner, manager), through the same use cases as
+// the command line, each audited.
+
+const codeParams = consoleBrandParams.extend({ qrId: qrIdParam });
+const write = { class: 'staff', area: 'codes', access: 'write' } as const;
+
+export const codesRoutes = [
+  // GET /api/console/brands/{brand}/codes?q=&after=&limit=
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/codes',
+    tag: 'console',
+    access: { class: 'staff', area: 'codes', access: 'read' },
+    params: consoleBrandParams,
+    query: codeSearchQuerySchema,
+    response: { description: 'Codes matching a qrId, an authentication code or a batch number, a page at a time (pass next as after)', schema: codeSearchSchema },
+    handle: ({ query }, ctx) => searchCodes(ctx.scope, query),
+  }),
+  // GET /api/console/brands/{brand}/codes/{qrId}
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/codes/{qrId}',
+    tag: 'console',
+    access: { class: 'staff', area: 'codes', access: 'read' },
+    params: codeParams,
+    response: { description: "The code, its unit's scans, claim, tracking, warranty, rewards and red flags", schema: codeDetailSchema },
+    errors: { 404: 'No such code of the brand' },
+    fieldErrors: 'A malformed qrId (field: qrId)',
+    handle: ({ params }, ctx) => codeDetail(ctx.scope, params.qrId),
+  }),
+  // POST /api/console/brands/{brand}/codes/{qrId}/blacklist — its scans answer Fake
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/codes/{qrId}/blacklist',
+    tag: 'console',
+    access: write,
+    params: codeParams,
+    response: { description: 'Blacklisted (audited)', schema: codeActionSchema },
+    errors: { 404: 'No such code of the brand' },
+    handle: ({ params }, ctx) => setCodeBlacklisted(ctx.scope, { qrId: params.qrId, blacklisted: true }),
+  }),
+  // POST /api/console/brands/{brand}/codes/{qrId}/whitelist — undoes a blacklisting
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/codes/{qrId}/whitelist',
+    tag: 'console',
+    access: write,
+    params: codeParams,
+    response: { description: 'Whitelisted again (audited)', schema: codeActionSchema },
+    errors: { 404: 'No such code of the brand' },
+    handle: ({ params }, ctx) => setCodeBlacklisted(ctx.scope, { qrId: params.qrId, blacklisted: false }),
+  }),
+  // DELETE /api/console/brands/{brand}/codes/{qrId} — scans answer Invalid Product; the record stays
+  defineRoute({
+    method: 'delete',
+    path: '/console/brands/{brand}/codes/{qrId}',
+    tag: 'console',
+    access: write,
+    params: codeParams,
+    response: { description: 'Deleted (audited)', schema: codeActionSchema },
+    errors: { 404: 'No such code of the brand' },
+    handle: ({ params }, ctx) => deleteCodeOf(ctx.scope, { qrId: params.qrId }),
+  }),
+];

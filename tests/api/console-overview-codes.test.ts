@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import { apiServerForFile, call, createTestBrand } from '../support/api-server';
+import { createTestBatch, type TestBatch } from '../support/codes';
+import { signedInStaff, type SignedInStaff } from '../support/console';
+import { getDb } from '@/lib/db/client';
+import { auditLog, codes, scans } from '@/lib/db/schema';
+import { randomId } from '@/lib/ids';
+import type { StaffRole } from '@/lib/domain/staff-roles';
+
+// The console's overview and codes endpoints over HTTP: who may read, who may change, another
+// brand's staff, and bad input (docs/console.md).
+
+const server = apiServerForFile();
+jest.setTimeout(60_000);
+
+type Brand = Awaited<ReturnType<typeof createTestBrand>>;
+let brand: Brand;
+let other: Brand;
+let batch: TestBatch;
+const staffOf: Partial<Record<StaffRole, SignedInStaff>> = {};
+let outsider: SignedInStaff;
+
+beforeAll(async () => {
+  brand = await createTestBrand();
+  other = await createTestBrand();
+  batch = await createTestBatch(brand, { units: 2 });
+  for (const role of ['owner', 'manager', 'support', 'finance', 'analyst'] as const) staffOf[role] = await signedInStaff(server, { clientId: brand.id, role });
+  outsider = await signedInStaff(server, { clientId: other.id, role: 'owner' });
+  const db = await getDb();
+  const u = batch.units[0]!.overt;
+  await db.insert(scans).values({ id: randomId('sc', 16), clientId: brand.id, codeId: u.id, unitKey: u.pairId, qrIdRaw: u.qrId, kind: 'pre sale', layer: 2, result: 'Genuine Pre Sale', lat: 18.52, lng: 73.86, risk: 'suspect' });
+});
+
+const base = () => `/api/console/brands/${brand.slug}`;
+
+describe('GET /api/console/brands/{brand}/overview', () => {
+  it('answers every role of the brand with the counts', async () => {
+    for (const role of ['owner', 'manager', 'support', 'finance', 'analyst'] as const) {
+      const res = await staffOf[role]!.fetch(`${base()}/overview`);
+      expect([role, res.status]).toEqual([role, 200]);
+      expect(res.body.totals).toMatchObject({ scans: 1, genuine: 1, suspect: 1 });
+      expect(res.body.places).toEqual([{ lat: 18.5, lng: 73.9, scans: 1, suspect: 1 }]);
+      expect(res.body.days).toHaveLength(30);
+    }
+  });
+
+  it('is 404 for staff of another brand, 401 without a session, 404 off the console host', async () => {
+    expect((await outsider.fetch(`${base()}/overview`)).status).toBe(404);
+    expect((await outsider.fetch(`/api/console/brands/no-such-brand/overview`)).status).toBe(404);
+    const anonymous = await call(server, 'console.localhost', 'GET', `${base()}/overview`);
+    expect(anonymous.status).toBe(401);
+    const offHost = await call(server, brand.domain, 'GET', `${base()}/overview`, { cookie: staffOf.owner!.cookie });
+    expect(offHost.status).toBe(404);
+  });
+
+  it('answers bad filters with the field', async () => {
+    const bad = await staffOf.analyst!.fetch(`${base()}/overview?from=2026-02-30`);
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'unprocessable', field: 'from' });
+    const backwards = await staffOf.analyst!.fetch(`${base()}/overview?from=2026-03-10&to=2026-03-01`);
+    expect([backwards.status, backwards.body.field, backwards.body.errorMessage]).toEqual([422, 'to', 'to: must not be before from']);
+    const theirs = await createTestBatch(other, { units: 1 });
+    const notOurs = await staffOf.analyst!.fetch(`${base()}/overview?product=${theirs.units[0]!.overt.productId}`);
+    expect([notOurs.status, notOurs.body.field]).toEqual([404, 'product']);
+    const unknown = await staffOf.analyst!.fetch(`${base()}/overview?colour=red`);
+    expect(unknown.status).toBe(422);
+  });
+});
+
+describe('codes', () => {
+  it('lets readers search and read a code, and refuses the finance role (403)', async () => {
+    const qrId = batch.units[1]!.overt.qrId;
+    for (const role of ['owner', 'manager', 'support', 'analyst'] as const) {
+      const found = await staffOf[role]!.fetch(`${base()}/codes?q=${qrId}`);
+      expect([role, found.status, found.body.matchedBy, found.body.codes.length]).toEqual([role, 200, 'qrId', 1]);
+      const one = await staffOf[role]!.fetch(`${base()}/codes/${qrId}`);
+      expect([role, one.status, one.body.code.qrId]).toEqual([role, 200, qrId]);
+    }
+    expect((await staffOf.finance!.fetch(`${base()}/codes?q=${qrId}`)).status).toBe(403);
+    const page = await staffOf.analyst!.fetch(`${base()}/codes?limit=3`);
+    expect([page.body.codes.length, typeof page.body.next]).toEqual([3, 'string']);
+    const rest = await staffOf.analyst!.fetch(`${base()}/codes?limit=3&after=${page.body.next}`);
+    expect(rest.body).toMatchObject({ next: '' });
+    expect(rest.body.codes).toHaveLength(1);
+  });
+
+  it('answers a malformed qrId with 422 on qrId, another brand\'s code with 404, bad paging with 422', async () => {
+    const bad = await staffOf.analyst!.fetch(`${base()}/codes/bad%2Bid`);
+    expect([bad.status, bad.body.field]).toEqual([422, 'qrId']);
+    const theirs = await createTestBatch(other, { units: 1 });
+    expect((await staffOf.owner!.fetch(`${base()}/codes/${theirs.units[0]!.overt.qrId}`)).status).toBe(404);
+    expect((await outsider.fetch(`${base()}/codes/${batch.units[0]!.overt.qrId}`)).status).toBe(404);
+    const limit = await staffOf.analyst!.fetch(`${base()}/codes?limit=1000`);
+    expect([limit.status, limit.body.field]).toEqual([422, 'limit']);
+  });
+
+  it('lets the owner and the manager blacklist, undo and delete, audited; the analyst and support get 403 and nothing changes', async () => {
+    const code = batch.units[1]!.covert;
+    const db = await getDb();
+    const row = async () => (await db.select().from(codes).where(eq(codes.id, code.id)))[0]!;
+    for (const role of ['analyst', 'support', 'finance'] as const) {
+      expect((await staffOf[role]!.fetch(`${base()}/codes/${code.qrId}/blacklist`, { method: 'POST' })).status).toBe(403);
+      expect((await staffOf[role]!.fetch(`${base()}/codes/${code.qrId}`, { method: 'DELETE' })).status).toBe(403);
+    }
+    expect((await outsider.fetch(`${base()}/codes/${code.qrId}/blacklist`, { method: 'POST' })).status).toBe(404);
+    expect([(await row()).listStatus, (await row()).status]).toEqual(['Whitelisted', 'ACTIVE']);
+
+    const black = await staffOf.manager!.fetch(`${base()}/codes/${code.qrId}/blacklist`, { method: 'POST' });
+    expect([black.status, black.body]).toEqual([200, { qrId: code.qrId, state: 'blacklisted' }]);
+    expect((await row()).listStatus).toBe('Blacklisted');
+    const undo = await staffOf.owner!.fetch(`${base()}/codes/${code.qrId}/whitelist`, { method: 'POST' });
+    expect([undo.status, undo.body.state]).toEqual([200, 'active']);
+    // Without the CSRF proof a change is refused.
+    const noCsrf = await staffOf.manager!.fetch(`${base()}/codes/${code.qrId}`, { method: 'DELETE', headers: { 'x-csrf': '' } });
+    expect(noCsrf.status).toBe(403);
+    const del = await staffOf.manager!.fetch(`${base()}/codes/${code.qrId}`, { method: 'DELETE' });
+    expect([del.status, del.body.state]).toEqual([200, 'deleted']);
+    const log = await db.select().from(auditLog).where(and(eq(auditLog.clientId, brand.id), eq(auditLog.target, code.qrId))).orderBy(auditLog.at);
+    expect(log.map((e) => [e.action, e.actor, e.before, e.after])).toEqual([
+      ['code.blacklist', staffOf.manager!.email, { listStatus: 'Whitelisted' }, { listStatus: 'Blacklisted' }],
+      ['code.whitelist', staffOf.owner!.email, { listStatus: 'Blacklisted' }, { listStatus: 'Whitelisted' }],
+      ['code.delete', staffOf.manager!.email, { status: 'ACTIVE' }, { status: 'DELETED' }],
+    ]);
+  });
+});
