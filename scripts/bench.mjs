@@ -7,6 +7,8 @@
 // --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) on the PostgreSQL database
 // at BENCH_DATABASE_URL, which it empties first (its name must contain "bench").
 // --only upload runs only the upload measurement. --write records the figures in docs/benchmarks.md.
+// --only console: the console's reads on a brand at scale (scripts/bench/console.mjs), recorded
+// under *Console* with --write.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
+import { benchConsole } from './bench/console.mjs';
 import { CHROMIUM, lighthouseBudgets, lighthouseMedian, lighthouseVerdict } from './lighthouse.mjs';
 
 const WRITE = process.argv.includes('--write');
@@ -243,8 +246,19 @@ function writeSection(name, text) {
   console.log(`written to ${path.relative(root, file)} (${name})`);
 }
 
+/** npm run bench -- --only console [--write] */
+async function consoleOnly() {
+  const rows = await benchConsole({ ensureBuilt, startServer, stop, base });
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+  const table = ['| measure | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine} (load average ${os.loadavg()[0].toFixed(1)} at the end), the embedded database, one request at a time.\n\n${table}\n`;
+  console.log('\n' + report);
+  if (WRITE) writeSection('bench-console', report);
+}
+
 async function main() {
   if (ONLY === 'upload') return benchUploadOnly({ ensureBuilt, startServer, stop, base });
+  if (ONLY === 'console') return consoleOnly();
   ensureBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const rows = [];

@@ -1,0 +1,132 @@
+// The console part of `npm run bench` (alone: `npm run bench -- --only console [--write]`): one
+// brand at scale (scripts/seed-scale.mjs: 100,000 codes, 1,000,000 scans over a year) in a data
+// folder kept between runs (BENCH_CONSOLE_DATA_DIR, default $TMPDIR/bench-console-data: seeding
+// is done once), a staff member invited on the command line who signs in through the console API
+// (password, authenticator code), then one request at a time, as a person clicks: p50 and p95 of
+// the overview, the codes search and the complaints inbox on the embedded database.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { root } from '../lib.mjs';
+
+const CONSOLE_HOST = 'console.localhost';
+const SLUG = 'scale';
+const REQUESTS = Number(process.env.BENCH_CONSOLE_REQUESTS ?? 60);
+export const CONSOLE_TARGET_MS = 300;
+
+function node(args, env) {
+  const r = spawnSync(process.execPath, ['--conditions=react-server', '--no-warnings', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+/** One request to the console host; cookies from `jar`, answers' cookies back into it. */
+function request(base, jar, method, p, body) {
+  const url = new URL(p, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers = { host: CONSOLE_HOST, accept: 'application/json' };
+  if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  if (method !== 'GET') {
+    headers.origin = `http://${CONSOLE_HOST}`;
+    headers['x-csrf'] = jar.get('console_csrf') ?? '1';
+  }
+  if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request({ host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        for (const line of res.headers['set-cookie'] ?? []) {
+          const [pair] = line.split(';');
+          const i = pair.indexOf('=');
+          jar.set(pair.slice(0, i), pair.slice(i + 1));
+        }
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode, body: json, text, ms: performance.now() - t0 });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Invites an analyst on the command line (no server holds the folder yet): the link's token. */
+function invite(dataDir) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const out = node(['scripts/brand.mjs', 'invite-staff', '--slug', SLUG, '--email', email, '--role', 'analyst', '--json'], { DATA_DIR: dataDir });
+  const { link } = JSON.parse(out);
+  return { email, token: decodeURIComponent(link.split('/invitation/')[1]) };
+}
+
+/** Accepts the invitation, enrols an authenticator and gives its code: a signed-in cookie jar. */
+async function signIn(base, token) {
+  const jar = new Map();
+  const must = (r, what) => {
+    if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  must(await request(base, jar, 'POST', '/api/console/invitations/accept', { token, name: 'Bench Analyst', password: `bench passphrase ${randomBytes(6).toString('hex')}` }), 'accept invitation');
+  const { secret } = must(await request(base, jar, 'POST', '/api/console/totp/enrol'), 'enrol');
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+  must(await request(base, jar, 'POST', '/api/console/totp/confirm', { code }), 'confirm authenticator');
+  return jar;
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** p50/p95 of REQUESTS calls, one at a time, after 5 warm-up calls; `paths` are used in turn. */
+async function measure(base, jar, paths) {
+  for (let i = 0; i < 5; i++) await request(base, jar, 'GET', paths[i % paths.length]);
+  const ms = [];
+  let errors = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const r = await request(base, jar, 'GET', paths[i % paths.length]);
+    if (r.status !== 200) errors++;
+    ms.push(r.ms);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: pct(ms, 50), p95: pct(ms, 95), errors, n: REQUESTS };
+}
+
+export async function benchConsole({ ensureBuilt, startServer, stop, base }) {
+  ensureBuilt();
+  const dataDir = process.env.BENCH_CONSOLE_DATA_DIR || path.join(os.tmpdir(), 'bench-console-data');
+  const t0 = performance.now();
+  const seeded = node(['scripts/seed-scale.mjs', '--slug', SLUG], { DATA_DIR: dataDir }).trim();
+  const seedS = (performance.now() - t0) / 1000;
+  const { token } = invite(dataDir);
+  const { child } = await startServer(dataDir);
+  const rows = [[`scale brand (${dataDir})`, `${seeded} (${seedS.toFixed(1)} s with start-up)`, '', '']];
+  try {
+    const jar = await signIn(base, token);
+    const api = `/api/console/brands/${SLUG}`;
+    const day = (msAgo) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+    const targets = [
+      ['overview, last 30 days (default)', [`${api}/overview`]],
+      ['overview, 30 days of one product', [`${api}/overview?product=${SLUG}-pr-3`, `${api}/overview?product=${SLUG}-pr-7`]],
+      ['overview, 90 days', [`${api}/overview?from=${day(89 * 864e5)}`]],
+      ['codes search, pages of all codes', [`${api}/codes`, `${api}/codes?after=${SLUG}-co-50000`, `${api}/codes?after=${SLUG}-co-99000`]],
+      ['codes search, a batch number and a qrId', [`${api}/codes?q=SB-0042`, `${api}/codes?q=sb-0007&after=${SLUG}-co-13100`]],
+    ];
+    const probe = await request(base, jar, 'GET', `${api}/complaints`);
+    if (probe.status === 200) targets.push(['complaints inbox', [`${api}/complaints`, `${api}/complaints?status=open`]]);
+    else rows.push(['complaints inbox `GET /api/console/brands/{brand}/complaints`', `not measured: answered ${probe.status} (the endpoint is not in this build)`, '', '']);
+    for (const [label, paths] of targets) {
+      const r = await measure(base, jar, paths);
+      rows.push([`${label} \`${paths[0].replace(api, '/api/console/brands/{brand}')}\``, `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; ${r.errors} errors / ${r.n}`, `p95 < ${CONSOLE_TARGET_MS} ms`, r.errors ? 'ERRORS' : r.p95 < CONSOLE_TARGET_MS ? 'ok' : 'OVER']);
+    }
+  } finally {
+    await stop(child);
+  }
+  return rows;
+}
