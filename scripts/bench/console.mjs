@@ -64,8 +64,10 @@ function request(base, jar, method, p, body) {
 function invite(dataDir) {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const out = node(['scripts/brand.mjs', 'invite-staff', '--slug', SLUG, '--email', email, '--role', 'analyst', '--json'], { DATA_DIR: dataDir });
-  const { link } = JSON.parse(out);
-  return { email, token: decodeURIComponent(link.split('/invitation/')[1]) };
+  // The command prints the outbox's line about the e-mail, then the JSON answer with the link.
+  const token = /"link":\s*"[^"]*\/invitation\/([^"]+)"/.exec(out)?.[1];
+  if (!token) throw new Error(`invite-staff printed no invitation link:\n${out}`);
+  return { email, token: decodeURIComponent(token) };
 }
 
 /** Accepts the invitation, enrols an authenticator and gives its code: a signed-in cookie jar. */
