@@ -4,7 +4,7 @@ import { codeDetail, deleteCodeOf, searchCodes, setCodeBlacklisted } from '@/lib
 import { consoleBrandParams } from '@/lib/schemas/console';
 import { codeActionSchema, codeDetailSchema, codeSearchQuerySchema, codeSearchSchema, qrIdParam } from '@/lib/schemas/console-codes';
 
-// The console's codes (docs/console.md, "Codes"): find and read (owner, manager, support,
+// The console's codes (docs/console-overview-and-codes.md, "Codes"): find and read (owner, manager, support,
 // analyst); blacklist, whitelist again and delete (owner, manager), through the same use cases as
 // the command line, each audited.
 
