@@ -7,6 +7,7 @@ import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { consoleHostGuard } from './console/access';
 import { consoleAuthRoutes } from './console/routes';
 import { consoleStaffRoutes } from './console/staff-routes';
+import { consoleSupportRoutes } from './console/support-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
@@ -47,7 +48,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...consoleSupportRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -90,7 +90,7 @@ export const replyComplaintBodySchema = z
   .object({ message: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters') })
   .strict();
 export const complaintStatusBodySchema = z
-  .object({ status: z.enum(COMPLAINT_STATUSES, { error: `must be one of: ${COMPLAINT_STATUSES.join(', ')}` }) })
+  .object({ status: z.enum(COMPLAINT_STATUSES, { error: (issue) => (issue.input === undefined ? 'is required' : `must be one of: ${COMPLAINT_STATUSES.join(', ')}`) }) })
   .strict();
 
 export const assignableStaffSchema = z.object({ staff: z.array(z.object({ staffId: z.string(), name: z.string(), email: z.string() }).strict()) }).strict();

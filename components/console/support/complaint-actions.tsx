@@ -22,7 +22,7 @@ type Props = {
   selfStaffId: string;
 };
 
-const ticketPath = (brand: string, ticketId: string) => `/api/console/brands/${encodeURIComponent(brand)}/complaints/${encodeURIComponent(ticketId)}`;
+const ticketPath = (brand: string, ticketId: string) => `/console/brands/${encodeURIComponent(brand)}/complaints/${encodeURIComponent(ticketId)}`;
 const selectClass = 'block min-h-10 w-full rounded-md border border-gray-500 bg-white px-2 py-1.5 text-gray-900';
 
 function useRefresh() {

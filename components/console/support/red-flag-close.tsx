@@ -20,7 +20,7 @@ export function RedFlagClose({ brand, flagId }: { brand: string; flagId: string 
     setDone('');
     if (!valid({ note: note.trim() ? undefined : 'Write a note saying why.' })) return;
     await submit(['note'], async () => {
-      await consoleFetch(`/api/console/brands/${encodeURIComponent(brand)}/red-flags/${encodeURIComponent(flagId)}/${action}`, { method: 'POST', body: { note: note.trim() } });
+      await consoleFetch(`/console/brands/${encodeURIComponent(brand)}/red-flags/${encodeURIComponent(flagId)}/${action}`, { method: 'POST', body: { note: note.trim() } });
       setErrors({});
       setBusy(false);
       setDone(action === 'resolve' ? 'Resolved.' : 'Dismissed.');
