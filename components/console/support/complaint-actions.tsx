@@ -83,7 +83,9 @@ function AssignForm({ brand, ticketId, status, assigneeStaffId, staff, selfStaff
 
 function StatusForm({ brand, ticketId, status, nextStatuses }: Pick<Props, 'brand' | 'ticketId' | 'status' | 'nextStatuses'>) {
   const refresh = useRefresh();
-  const [to, setTo] = useState<ComplaintStatus | ''>(nextStatuses[0] ?? '');
+  const [chosen, setTo] = useState<ComplaintStatus | ''>(nextStatuses[0] ?? '');
+  // After a move the page brings new allowed moves: a choice no longer among them falls back to the first.
+  const to = chosen && nextStatuses.includes(chosen) ? chosen : (nextStatuses[0] ?? '');
   const [done, setDone] = useState('');
   const { errors, busy, setBusy, setErrors, formRef, valid, submit } = useFormSubmit();
 
