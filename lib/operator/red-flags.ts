@@ -1,69 +1,30 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { getDb, type Db } from '@/lib/db/client';
-import { batches, codes, products, redFlags, scans } from '@/lib/db/schema';
-import { ApiError } from '@/lib/errors';
-import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, redFlagSchema, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
+import { getDb } from '@/lib/db/client';
+import { batches, scans } from '@/lib/db/schema';
+import * as consoleRedFlags from '@/lib/console/red-flags';
+import { cliScope } from '@/lib/console/scope';
+import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode } from './catalog';
 import { purgeScans, purgeScansArgs } from './retention';
 
 // The brand's view of suspect units (docs/verification.md, "Risk"): list and filter red flags,
 // resolve (a copy, confirmed) or dismiss (not a copy: an automatic blacklisting is lifted) with a
-// note, and a code's timeline. Every query is scoped by the brand's id.
+// note (the console's use cases, lib/console/red-flags.ts, acting as the command line), and a
+// code's timeline. Every query is scoped by the brand's id.
 
 export async function listRedFlags(args: z.output<typeof listRedFlagsArgs>) {
   const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const where: SQL[] = [eq(redFlags.clientId, brand.id)];
-  if (args.status !== 'all') where.push(eq(redFlags.status, args.status));
-  if (args.rule) where.push(sql`${args.rule} = any(${redFlags.rules})`);
-  if (args.product) where.push(eq(redFlags.productId, args.product));
-  const rows = await db
-    .select({ flag: redFlags, qrId: codes.qrId, product: products.name })
-    .from(redFlags)
-    .leftJoin(codes, and(eq(codes.id, redFlags.codeId), eq(codes.clientId, brand.id)))
-    .leftJoin(products, and(eq(products.id, redFlags.productId), eq(products.clientId, brand.id)))
-    .where(and(...where))
-    .orderBy(desc(redFlags.createdAt))
-    .limit(args.limit);
-  return rows.map(({ flag, qrId, product }) =>
-    redFlagSchema.parse({
-      id: flag.id,
-      createdAt: flag.createdAt.toISOString(),
-      status: flag.status,
-      rules: flag.rules,
-      qrId: qrId ?? '',
-      productId: flag.productId ?? '',
-      product: product ?? '',
-      reasons: flag.reasons,
-      blacklisted: flag.blacklisted,
-      note: flag.note ?? '',
-      closedAt: flag.closedAt?.toISOString() ?? '',
-    }),
-  );
+  const { redFlags } = await consoleRedFlags.listRedFlags(cliScope(brand.id, brand.slug), args);
+  return redFlags;
 }
 
 async function closeFlag(args: z.output<typeof closeRedFlagArgs>, status: 'resolved' | 'dismissed') {
   const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  return db.transaction(async (txAny) => {
-    const tx = txAny as unknown as Db;
-    const [flag] = await tx.select().from(redFlags).where(and(eq(redFlags.clientId, brand.id), eq(redFlags.id, args.id))).for('update');
-    if (!flag) throw new ApiError('not_found', `No red flag ${args.id}`);
-    if (flag.status !== 'open') throw new ApiError('conflict', `Red flag ${args.id} is already ${flag.status}`);
-    await tx.update(redFlags).set({ status, note: args.note, closedAt: new Date() }).where(and(eq(redFlags.clientId, brand.id), eq(redFlags.id, flag.id)));
-    // Not a copy after all: the unit's codes come off the blacklist the flag put them on.
-    let unblacklisted = false;
-    if (status === 'dismissed' && flag.blacklisted) {
-      const unit = sql`coalesce(${codes.pairId}, ${codes.id}) = ${flag.unitKey}`;
-      await tx.update(codes).set({ listStatus: 'Whitelisted' }).where(and(eq(codes.clientId, brand.id), unit));
-      unblacklisted = true;
-    }
-    return { id: flag.id, status, note: args.note, unblacklisted };
-  });
+  return consoleRedFlags.closeRedFlag(cliScope(brand.id, brand.slug), { id: args.id, note: args.note }, status);
 }
 export const resolveRedFlag = (args: z.output<typeof closeRedFlagArgs>) => closeFlag(args, 'resolved');
 export const dismissRedFlag = (args: z.output<typeof closeRedFlagArgs>) => closeFlag(args, 'dismissed');

@@ -87,6 +87,9 @@ export const verificationSettingsSchema = z.object({
   risk: riskSettingsSchema.default(riskSettingsSchema.parse({})),
 });
 
+/** Per priority name, whole hours (1 hour to a year). */
+const complaintTargetHoursSchema = z.record(z.string().min(1).max(40), z.number().int('must be whole hours').min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours (a year)'));
+
 const bannersSchema = z
   .array(z.object({ image: z.string().max(2048), link: z.string().max(2048).optional() }).strict())
   .max(10)
@@ -98,8 +101,12 @@ export const storedClientConfigSchema = z
     flags: featureFlagsSchema.default(featureFlagsSchema.parse({})),
     otpServices: otpServicesConfigSchema.default(otpServicesConfigSchema.parse({})),
     complaintConfig: z
-      .object({ priorities: z.array(z.string().min(1).max(40)).max(10).default(['Low', 'Medium', 'High']) })
-      .default({ priorities: ['Low', 'Medium', 'High'] }),
+      .object({
+        priorities: z.array(z.string().min(1).max(40)).max(10).default(['Low', 'Medium', 'High']),
+        /** Hours a ticket of a priority may wait before the console shows it overdue; unset: complaintTargetHours' defaults. */
+        targetHours: complaintTargetHoursSchema.default({}),
+      })
+      .default({ priorities: ['Low', 'Medium', 'High'], targetHours: {} }),
     banners: bannersSchema.default(null),
     verification: verificationSettingsSchema.default(verificationSettingsSchema.parse({})),
     footer: z
@@ -122,7 +129,7 @@ export const clientConfigPatchSchema = z
     ui: uiConfigSchema.partial().strict(),
     flags: featureFlagsSchema.partial().strict(),
     otpServices: otpServicesConfigSchema.partial().strict(),
-    complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10) }).strict(),
+    complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10), targetHours: complaintTargetHoursSchema }).partial().strict(),
     banners: bannersSchema,
     verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
     footer: z
@@ -150,7 +157,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     ui: { ...current.ui, ...patch.ui },
     flags: { ...current.flags, ...patch.flags },
     otpServices: { ...current.otpServices, ...patch.otpServices },
-    complaintConfig: patch.complaintConfig ?? current.complaintConfig,
+    complaintConfig: { ...current.complaintConfig, ...patch.complaintConfig },
     banners: patch.banners === undefined ? current.banners : patch.banners,
     verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
     footer: { ...current.footer, ...patch.footer },

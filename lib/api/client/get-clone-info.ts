@@ -25,7 +25,7 @@ export function getCloneInfo(client: ClientRow): CloneInfo {
     banners: cfg.banners,
     status: 'SUCCESS',
     ...flags,
-    complaintConfig: cfg.complaintConfig,
+    complaintConfig: { priorities: cfg.complaintConfig.priorities },
     uiDesignCriteria: {
       ...ui,
       themeColor: {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, jsonb, integer, smallint, boolean, date, customType, uniqueIndex, index, bigint } from 'drizzle-orm/pg-core';
 import { clients, customers } from './core';
 import { claims, products } from './codes';
+import { staff } from './console';
 import type { PayoutStatus } from '@/lib/domain/payouts';
 import type { ComplaintStatus } from '@/lib/domain/complaints';
 import type { MediaType } from '@/lib/domain/files';
@@ -244,6 +245,8 @@ export const complaints = pgTable(
     attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default([]),
     status: text('status').$type<ComplaintStatus>().notNull().default('unassigned'),
     assignee: text('assignee'),
+    /** The staff member it is assigned to (migration 0017); null for a free name or nobody. */
+    assigneeStaffId: text('assignee_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -251,6 +254,7 @@ export const complaints = pgTable(
     uniqueIndex('complaints_client_ticket_uq').on(t.clientId, t.ticketId),
     index('complaints_client_customer_idx').on(t.clientId, t.customerId, t.createdAt),
     index('complaints_client_status_idx').on(t.clientId, t.status, t.createdAt),
+    index('complaints_client_assignee_idx').on(t.clientId, t.assigneeStaffId).where(sql`${t.assigneeStaffId} is not null`),
   ],
 );
 

@@ -1,0 +1,60 @@
+import { requireStaffPage } from '@/lib/server/console-session';
+import { listFeedback } from '@/lib/console/feedback';
+import { feedbackListQuerySchema } from '@/lib/schemas/console-feedback';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+
+// Customers' feedback, read-only: filtered by rating, comment and product, with the mean rating.
+
+export const metadata = { title: 'Feedback' };
+
+export default async function FeedbackPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
+  const { brand } = await params;
+  const { scope } = await requireStaffPage(brand, 'feedback', 'read');
+  const raw = singleValues(await searchParams);
+  const parsed = feedbackListQuerySchema.safeParse(raw);
+  const query = parsed.success ? parsed.data : feedbackListQuerySchema.parse({});
+  const list = await listFeedback(scope, query);
+  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
+
+  return (
+    <section aria-labelledby="feedback-title">
+      <h1 id="feedback-title" className="mb-4 text-2xl font-bold text-gray-900">Feedback</h1>
+      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      <FilterForm label="Filter feedback">
+        <FilterSelect name="rating" label="Rating" value={query.rating === undefined ? '' : String(query.rating)} options={[['', 'Any rating'], ...[5, 4, 3, 2, 1].map((r) => [String(r), `${r} of 5`] as const)]} />
+        <FilterSelect name="comment" label="Comment" value={query.comment} options={[['any', 'With or without'], ['with', 'With a comment']]} />
+        <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />
+      </FilterForm>
+      <p className="mb-3 text-gray-900" data-testid="feedback-summary">
+        {list.total} {list.total === 1 ? 'answer' : 'answers'}{list.averageRating !== null ? `, ${list.averageRating} of 5 on average` : ''}
+      </p>
+      <div className={tableWrap}>
+        <table className="w-full border-collapse">
+          <caption className="sr-only">Feedback, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Rating</th>
+              <th scope="col" className={th}>Comment</th>
+              <th scope="col" className={th}>Customer</th>
+              <th scope="col" className={th}>Product</th>
+              <th scope="col" className={th}>Given</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.feedback.length === 0 && <EmptyRow columns={5}>No feedback matches.</EmptyRow>}
+            {list.feedback.map((f) => (
+              <tr key={f.id}>
+                <th scope="row" className={`${td} font-semibold`}>{f.rating} of 5</th>
+                <td className={`${td} whitespace-pre-wrap`}>{f.comment || '—'}</td>
+                <td className={td}>{f.customerName}</td>
+                <td className={td}>{f.productName ?? '—'}</td>
+                <td className={td}><time dateTime={f.createdAt}>{f.createdAt.slice(0, 10)}</time></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={list.page} pageSize={list.pageSize} total={list.total} query={kept} />
+    </section>
+  );
+}

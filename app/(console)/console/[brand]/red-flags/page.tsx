@@ -1,0 +1,78 @@
+import Link from 'next/link';
+import { requireStaffPage } from '@/lib/server/console-session';
+import { listRedFlags, productChoices } from '@/lib/console/red-flags';
+import { roleMay } from '@/lib/domain/staff-roles';
+import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
+import { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
+import { RedFlagClose } from '@/components/console/support/red-flag-close';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+
+// Red flags (suspect units): filtered by status, rule and product; those who may change them
+// resolve (a copy) or dismiss (not a copy) an open one with a note. Each links to its code.
+
+export const metadata = { title: 'Red flags' };
+
+const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed', all: 'Any status' } as const;
+
+export default async function RedFlagsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
+  const { brand } = await params;
+  const { scope, role } = await requireStaffPage(brand, 'redFlags', 'read');
+  const raw = singleValues(await searchParams);
+  const parsed = redFlagListQuerySchema.safeParse(raw);
+  const query = parsed.success ? parsed.data : redFlagListQuerySchema.parse({});
+  const { redFlags, total } = await listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const products = await productChoices(scope);
+  const mayWrite = roleMay(role, 'redFlags', 'write');
+  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
+
+  return (
+    <section aria-labelledby="red-flags-title">
+      <h1 id="red-flags-title" className="mb-4 text-2xl font-bold text-gray-900">Red flags</h1>
+      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      <FilterForm label="Filter red flags">
+        <FilterSelect name="status" label="Status" value={query.status} options={RED_FLAG_FILTER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />
+        <FilterSelect name="rule" label="Rule" value={query.rule ?? ''} options={[['', 'Any rule'], ...RISK_RULE_NAMES.map((r) => [r, r] as const)]} />
+        <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...products.map((p) => [p.id, p.name] as const)]} />
+      </FilterForm>
+      <div className={tableWrap}>
+        <table className="w-full border-collapse">
+          <caption className="sr-only">Red flags, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Code</th>
+              <th scope="col" className={th}>Product</th>
+              <th scope="col" className={th}>Why</th>
+              <th scope="col" className={th}>Raised</th>
+              <th scope="col" className={th}>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {redFlags.length === 0 && <EmptyRow columns={5}>No red flags match.</EmptyRow>}
+            {redFlags.map((f) => (
+              <tr key={f.id} data-testid="red-flag-row" data-flag-id={f.id}>
+                <th scope="row" className={`${td} font-semibold`}>
+                  {f.qrId ? <Link href={`/${brand}/codes/${encodeURIComponent(f.qrId)}`} className="text-blue-800 underline underline-offset-2">{f.qrId}</Link> : '—'}
+                  {f.blacklisted && <span className="block text-xs font-normal text-red-800">Blacklisted by the flag</span>}
+                </th>
+                <td className={td}>{f.product || '—'}</td>
+                <td className={td}>
+                  <ul className="list-disc pl-4">
+                    {f.reasons.map((r, i) => <li key={i}>{r}</li>)}
+                  </ul>
+                  <span className="text-xs text-gray-700">Rules: {f.rules.join(', ')}</span>
+                </td>
+                <td className={td}><time dateTime={f.createdAt}>{f.createdAt.slice(0, 16).replace('T', ' ')} UTC</time></td>
+                <td className={`${td} min-w-56`}>
+                  <span className="font-semibold">{STATUS_LABELS[f.status]}</span>
+                  {f.note && <span className="block text-gray-800">Note: {f.note}</span>}
+                  {f.status === 'open' && mayWrite && <RedFlagClose brand={brand} flagId={f.id} />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={query.page} pageSize={query.pageSize} total={total} query={kept} />
+    </section>
+  );
+}

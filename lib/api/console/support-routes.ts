@@ -1,0 +1,232 @@
+import 'server-only';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { defineRoute, FileAnswer } from '../define-route';
+import { contentDisposition, openFile } from '../files/get-file';
+import { consoleBrandParams } from '@/lib/schemas/console';
+import { fileQuerySchema } from '@/lib/schemas/files';
+import {
+  assignComplaintBodySchema,
+  assignableStaffSchema,
+  complaintListQuerySchema,
+  complaintListSchema,
+  complaintStatusBodySchema,
+  consoleComplaintDetailSchema,
+  replyComplaintBodySchema,
+  ticketIdSchema,
+} from '@/lib/schemas/console-complaints';
+import { consoleWarrantyDetailSchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
+import { closeRedFlagNoteSchema, closedRedFlagSchema, redFlagIdSchema, redFlagListQuerySchema, redFlagListSchema } from '@/lib/schemas/console-red-flags';
+import { feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
+import * as complaints from '@/lib/console/complaints';
+import * as warranty from '@/lib/console/warranty';
+import * as redFlags from '@/lib/console/red-flags';
+import { listFeedback } from '@/lib/console/feedback';
+
+// The console's support areas (issue 12, docs/console.md): the complaints inbox, warranty
+// registrations, red flags and feedback of one brand, for its staff by role (the staff access
+// class: 401 without a session, 404 for a brand they are not a member of, 403 for a role that may
+// not). Each endpoint calls one use case of lib/console with the staff member's scope.
+
+const base = '/console/brands/{brand}';
+const ticketParams = consoleBrandParams.extend({ ticketId: ticketIdSchema });
+const attachmentParams = ticketParams.extend({ fileId: z.string().trim().min(1, 'is required').max(64) });
+const warrantyParams = consoleBrandParams.extend({ warrantyId: warrantyIdSchema });
+const redFlagParams = consoleBrandParams.extend({ id: redFlagIdSchema });
+const fileResponse = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+
+/** A stored upload, for staff to view in place: the type detected at upload, never sniffed or run. */
+async function fileAnswer(row: Parameters<typeof openFile>[0] & { contentType: string; originalName: string }, disposition: 'inline' | 'attachment') {
+  const { body, size } = await openFile(row);
+  return new FileAnswer(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+    'content-type': row.contentType,
+    'content-length': String(size),
+    'content-disposition': contentDisposition(disposition, row.originalName),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+    'cache-control': 'private, no-store',
+  });
+}
+
+const complaintsRead = { class: 'staff', area: 'complaints', access: 'read' } as const;
+const complaintsWrite = { class: 'staff', area: 'complaints', access: 'write' } as const;
+
+export const consoleSupportRoutes = [
+  // GET /api/console/brands/{brand}/complaints?status=&priority=&age=&assignee=&page=&pageSize=
+  defineRoute({
+    method: 'get',
+    path: `${base}/complaints`,
+    tag: 'console',
+    access: complaintsRead,
+    params: consoleBrandParams,
+    query: complaintListQuerySchema,
+    response: { description: 'A page of the inbox, newest first, each ticket with its age against its priority\'s target time', schema: complaintListSchema },
+    handle: ({ query }, ctx) => complaints.listComplaints(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/complaint-assignees — who may take a ticket
+  defineRoute({
+    method: 'get',
+    path: `${base}/complaint-assignees`,
+    tag: 'console',
+    access: complaintsRead,
+    params: consoleBrandParams,
+    response: { description: 'Staff of the brand who may handle complaints', schema: assignableStaffSchema },
+    handle: async (_input, ctx) => ({ staff: await complaints.assignableStaff(ctx.scope) }),
+  }),
+
+  // GET /api/console/brands/{brand}/complaints/{ticketId} — one ticket with its thread and attachments
+  defineRoute({
+    method: 'get',
+    path: `${base}/complaints/{ticketId}`,
+    tag: 'console',
+    access: complaintsRead,
+    params: ticketParams,
+    response: { description: 'The ticket', schema: consoleComplaintDetailSchema },
+    handle: ({ params }, ctx) => complaints.getComplaint(ctx.scope, params.ticketId),
+  }),
+
+  // GET /api/console/brands/{brand}/complaints/{ticketId}/attachments/{fileId}?disposition=inline|attachment
+  defineRoute({
+    method: 'get',
+    path: `${base}/complaints/{ticketId}/attachments/{fileId}`,
+    tag: 'console',
+    access: complaintsRead,
+    params: attachmentParams,
+    query: fileQuerySchema,
+    response: { description: 'The attachment', files: fileResponse },
+    handle: async ({ params, query }, ctx) => fileAnswer(await complaints.complaintAttachment(ctx.scope, params.ticketId, params.fileId), query.disposition),
+  }),
+
+  // POST /api/console/brands/{brand}/complaints/{ticketId}/assign {staffId | null}
+  defineRoute({
+    method: 'post',
+    path: `${base}/complaints/{ticketId}/assign`,
+    tag: 'console',
+    access: complaintsWrite,
+    params: ticketParams,
+    body: assignComplaintBodySchema,
+    response: { description: 'The ticket, assigned (an unassigned one is now open) or taken off its assignee', schema: consoleComplaintDetailSchema },
+    errors: { 409: 'The ticket is closed, or changed meanwhile' },
+    fieldErrors: 'staffId',
+    handle: async ({ params, body }, ctx) => {
+      await complaints.assignComplaint(ctx.scope, { ticketId: params.ticketId, to: body.staffId === null ? null : { staffId: body.staffId } });
+      return complaints.getComplaint(ctx.scope, params.ticketId);
+    },
+  }),
+
+  // POST /api/console/brands/{brand}/complaints/{ticketId}/replies {message} — into the thread the customer reads
+  defineRoute({
+    method: 'post',
+    path: `${base}/complaints/{ticketId}/replies`,
+    tag: 'console',
+    access: complaintsWrite,
+    params: ticketParams,
+    body: replyComplaintBodySchema,
+    response: { status: 201, description: 'The ticket with the reply', schema: consoleComplaintDetailSchema },
+    errors: { 409: 'The ticket is closed, or changed meanwhile' },
+    fieldErrors: 'message',
+    handle: async ({ params, body }, ctx) => {
+      await complaints.replyComplaint(ctx.scope, { ticketId: params.ticketId, message: body.message });
+      return complaints.getComplaint(ctx.scope, params.ticketId);
+    },
+  }),
+
+  // POST /api/console/brands/{brand}/complaints/{ticketId}/status {status} — by the allowed moves only
+  defineRoute({
+    method: 'post',
+    path: `${base}/complaints/{ticketId}/status`,
+    tag: 'console',
+    access: complaintsWrite,
+    params: ticketParams,
+    body: complaintStatusBodySchema,
+    response: { description: 'The ticket in its new status', schema: consoleComplaintDetailSchema },
+    errors: { 409: 'A move the ticket may not make from its status (the answer names the ones it may), or it changed meanwhile' },
+    fieldErrors: 'status',
+    handle: async ({ params, body }, ctx) => {
+      await complaints.setComplaintStatus(ctx.scope, { ticketId: params.ticketId, status: body.status });
+      return complaints.getComplaint(ctx.scope, params.ticketId);
+    },
+  }),
+
+  // GET /api/console/brands/{brand}/warranty?status=&product=&customer=&from=&to=&page=&pageSize=
+  defineRoute({
+    method: 'get',
+    path: `${base}/warranty`,
+    tag: 'console',
+    access: { class: 'staff', area: 'warranty', access: 'read' },
+    params: consoleBrandParams,
+    query: warrantyListQuerySchema,
+    response: { description: 'A page of warranty registrations, newest first', schema: warrantyListSchema },
+    handle: ({ query }, ctx) => warranty.listWarranties(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/warranty/{warrantyId}
+  defineRoute({
+    method: 'get',
+    path: `${base}/warranty/{warrantyId}`,
+    tag: 'console',
+    access: { class: 'staff', area: 'warranty', access: 'read' },
+    params: warrantyParams,
+    response: { description: 'The registration with its customer, product, dates and invoice', schema: consoleWarrantyDetailSchema },
+    handle: ({ params }, ctx) => warranty.getWarranty(ctx.scope, params.warrantyId),
+  }),
+
+  // GET /api/console/brands/{brand}/warranty/{warrantyId}/invoice?disposition=inline|attachment
+  defineRoute({
+    method: 'get',
+    path: `${base}/warranty/{warrantyId}/invoice`,
+    tag: 'console',
+    access: { class: 'staff', area: 'warranty', access: 'read' },
+    params: warrantyParams,
+    query: fileQuerySchema,
+    response: { description: 'The invoice', files: fileResponse },
+    handle: async ({ params, query }, ctx) => fileAnswer(await warranty.warrantyInvoice(ctx.scope, params.warrantyId), query.disposition),
+  }),
+
+  // GET /api/console/brands/{brand}/red-flags?status=&rule=&product=&page=&pageSize=
+  defineRoute({
+    method: 'get',
+    path: `${base}/red-flags`,
+    tag: 'console',
+    access: { class: 'staff', area: 'redFlags', access: 'read' },
+    params: consoleBrandParams,
+    query: redFlagListQuerySchema,
+    response: { description: 'A page of red flags, newest first', schema: redFlagListSchema },
+    handle: async ({ query }, ctx) => {
+      const { redFlags: rows, total } = await redFlags.listRedFlags(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      return { redFlags: rows, total, page: query.page, pageSize: query.pageSize, products: await redFlags.productChoices(ctx.scope) };
+    },
+  }),
+
+  ...(['resolve', 'dismiss'] as const).map((action) =>
+    // POST /api/console/brands/{brand}/red-flags/{id}/resolve | dismiss {note}
+    defineRoute({
+      method: 'post',
+      path: `${base}/red-flags/{id}/${action}`,
+      tag: 'console',
+      access: { class: 'staff', area: 'redFlags', access: 'write' },
+      params: redFlagParams,
+      body: closeRedFlagNoteSchema,
+      response: {
+        description: action === 'resolve' ? 'Resolved: a copy, confirmed' : 'Dismissed: not a copy; an automatic blacklisting is lifted',
+        schema: closedRedFlagSchema,
+      },
+      errors: { 409: 'Already resolved or dismissed' },
+      fieldErrors: 'note',
+      handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note }, action === 'resolve' ? 'resolved' : 'dismissed'),
+    }),
+  ),
+
+  // GET /api/console/brands/{brand}/feedback?rating=&comment=&product=&page=&pageSize=
+  defineRoute({
+    method: 'get',
+    path: `${base}/feedback`,
+    tag: 'console',
+    access: { class: 'staff', area: 'feedback', access: 'read' },
+    params: consoleBrandParams,
+    query: feedbackListQuerySchema,
+    response: { description: 'A page of feedback, newest first, with the mean rating of the matching rows', schema: feedbackListSchema },
+    handle: ({ query }, ctx) => listFeedback(ctx.scope, query),
+  }),
+];

@@ -1,0 +1,265 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import type { DbOrTx } from '@/lib/db/db-or-tx';
+import { clients, complaintMessages, complaints, customers, files, products, staff, staffMemberships } from '@/lib/db/schema';
+import { brandConfigOf } from '@/lib/brands/brand-config';
+import {
+  COMPLAINT_STATUS_COLORS,
+  COMPLAINT_TRANSITIONS,
+  canMoveComplaint,
+  complaintTargetHours,
+  isComplaintOverdue,
+  type ComplaintStatus,
+} from '@/lib/domain/complaints';
+import { roleMay, isStaffRole } from '@/lib/domain/staff-roles';
+import { ApiError, fieldError, notFound } from '@/lib/errors';
+import { randomId } from '@/lib/ids';
+import {
+  complaintAttachmentUrl,
+  type AssignableStaff,
+  type ComplaintListQuery,
+  type ConsoleComplaintDetail,
+  type ConsoleComplaintList,
+  type ConsoleComplaintRow,
+} from '@/lib/schemas/console-complaints';
+import { recordAudit } from './audit';
+import type { ConsoleScope } from './scope';
+
+// The complaints inbox of a brand (issue 12, docs/console.md), for the console and the command
+// line alike: the list with its filters and target times, one ticket with its thread, and the
+// changes (assign, reply, status) — each a conditional update on the status it was read with,
+// audited in the same transaction. Every query is scoped by scope.clientId.
+
+type ComplaintRow = typeof complaints.$inferSelect;
+
+async function brandOf(db: DbOrTx, clientId: string) {
+  const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!row) throw notFound('Brand');
+  return { row, config: brandConfigOf(row) };
+}
+
+/** The hours a ticket's priority may wait, as SQL, so the overdue filter runs in the database. */
+function targetHoursSql(priorities: readonly string[], configured: Readonly<Record<string, number>>): SQL {
+  const named = new Set([...priorities, ...Object.keys(configured)]);
+  const branches = [...named].map((p) => sql`when ${complaints.priority} = ${p} then ${complaintTargetHours(p, configured)}::int`);
+  // Priorities the brand no longer lists keep the defaults by their usual names.
+  const byName = ['critical', 'urgent', 'high', 'medium', 'normal', 'low'].map((n) => sql`when lower(trim(${complaints.priority})) = ${n} then ${complaintTargetHours(n)}::int`);
+  return sql`(case ${sql.join([...branches, ...byName], sql` `)} else ${complaintTargetHours('')}::int end)`;
+}
+
+const customerName = (c: { userName: string | null; companyName: string | null; email: string | null; mobile: string | null } | null) =>
+  c?.userName || c?.companyName || c?.email || c?.mobile || 'Customer';
+
+function staffIdOf(scope: ConsoleScope): string {
+  if (scope.actor.kind !== 'staff') throw fieldError('unprocessable', 'assignee', "'me' is only for a signed-in staff member");
+  return scope.actor.staffId;
+}
+
+const AGE_HOURS = { '1d': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
+
+export async function listComplaints(scope: ConsoleScope, query: ComplaintListQuery, now: Date = new Date()): Promise<ConsoleComplaintList> {
+  const db = await getDb();
+  const { config } = await brandOf(db, scope.clientId);
+  const { priorities, targetHours } = config.complaintConfig;
+  const target = targetHoursSql(priorities, targetHours);
+  const at = now.toISOString();
+  const where: SQL[] = [eq(complaints.clientId, scope.clientId)];
+  if (query.status !== 'all') where.push(eq(complaints.status, query.status));
+  if (query.priority) where.push(eq(complaints.priority, query.priority));
+  if (query.age === 'overdue') where.push(ne(complaints.status, 'closed'), sql`${complaints.createdAt} < ${at}::timestamptz - ${target} * interval '1 hour'`);
+  else if (query.age) where.push(sql`${complaints.createdAt} < ${at}::timestamptz - ${AGE_HOURS[query.age]} * interval '1 hour'`);
+  if (query.assignee === 'none') where.push(isNull(complaints.assigneeStaffId), isNull(complaints.assignee));
+  else if (query.assignee) where.push(eq(complaints.assigneeStaffId, query.assignee === 'me' ? staffIdOf(scope) : query.assignee));
+
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(complaints).where(and(...where));
+  const rows = await db
+    .select({ c: complaints, productName: products.name, customer: { userName: customers.userName, companyName: customers.companyName, email: customers.email, mobile: customers.mobile } })
+    .from(complaints)
+    .leftJoin(products, and(eq(products.id, complaints.productId), eq(products.clientId, scope.clientId)))
+    .leftJoin(customers, and(eq(customers.id, complaints.customerId), eq(customers.clientId, scope.clientId)))
+    .where(and(...where))
+    .orderBy(desc(complaints.createdAt), desc(complaints.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    complaints: rows.map((r) => rowOf(r.c, r.productName, customerName(r.customer), targetHours, now)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total),
+    priorities,
+  };
+}
+
+function rowOf(c: ComplaintRow, productName: string | null, customer: string, configured: Readonly<Record<string, number>>, now: Date): ConsoleComplaintRow {
+  const targetHours = complaintTargetHours(c.priority, configured);
+  return {
+    ticketId: c.ticketId,
+    status: c.status,
+    statusColor: COMPLAINT_STATUS_COLORS[c.status],
+    priority: c.priority,
+    category: c.category,
+    customerName: customer,
+    productName,
+    assignee: c.assignee || c.assigneeStaffId ? { staffId: c.assigneeStaffId, name: c.assignee ?? '' } : null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    ageHours: Math.max(0, Math.floor((now.getTime() - c.createdAt.getTime()) / 3_600_000)),
+    targetHours,
+    overdue: isComplaintOverdue(c.status, c.createdAt, targetHours, now),
+  };
+}
+
+async function requireTicket(db: DbOrTx, clientId: string, ticketId: string): Promise<ComplaintRow> {
+  const [row] = await db.select().from(complaints).where(and(eq(complaints.clientId, clientId), eq(complaints.ticketId, ticketId)));
+  if (!row) throw new ApiError('not_found', `No complaint ${ticketId}`);
+  return row;
+}
+
+export async function getComplaint(scope: ConsoleScope, ticketId: string, now: Date = new Date()): Promise<ConsoleComplaintDetail> {
+  const db = await getDb();
+  const { config } = await brandOf(db, scope.clientId);
+  const c = await requireTicket(db, scope.clientId, ticketId);
+  const [extra] = await db
+    .select({ productName: products.name, customer: { userName: customers.userName, companyName: customers.companyName, email: customers.email, mobile: customers.mobile } })
+    .from(complaints)
+    .leftJoin(products, and(eq(products.id, complaints.productId), eq(products.clientId, scope.clientId)))
+    .leftJoin(customers, and(eq(customers.id, complaints.customerId), eq(customers.clientId, scope.clientId)))
+    .where(and(eq(complaints.clientId, scope.clientId), eq(complaints.id, c.id)));
+  const messages = await db
+    .select()
+    .from(complaintMessages)
+    .where(and(eq(complaintMessages.clientId, scope.clientId), eq(complaintMessages.complaintId, c.id)))
+    .orderBy(asc(complaintMessages.at), asc(complaintMessages.id));
+  const attachments = c.attachmentIds.length
+    ? await db
+        .select({ id: files.id, originalName: files.originalName, mediaType: files.mediaType, contentType: files.contentType, size: files.size })
+        .from(files)
+        .where(and(eq(files.clientId, scope.clientId), eq(files.customerId, c.customerId), inArray(files.id, c.attachmentIds), isNull(files.erasedAt)))
+    : [];
+  const order = new Map(c.attachmentIds.map((id, i) => [id, i]));
+  attachments.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const customer = extra?.customer ?? null;
+  return {
+    ...rowOf(c, extra?.productName ?? null, customerName(customer), config.complaintConfig.targetHours, now),
+    description: c.description,
+    unitId: c.unitId,
+    customer: { name: customerName(customer), email: customer?.email ?? null, mobile: customer?.mobile ?? null },
+    attachments: attachments.map((f) => ({
+      fileId: f.id,
+      name: f.originalName,
+      mediaType: f.mediaType,
+      contentType: f.contentType,
+      size: f.size,
+      url: complaintAttachmentUrl(scope.slug, c.ticketId, f.id),
+    })),
+    messages: messages.map((m) => ({ messageId: m.id, author: m.author, authorName: m.authorName, body: m.body, at: m.at.toISOString() })),
+    nextStatuses: [...COMPLAINT_TRANSITIONS[c.status]],
+  };
+}
+
+/** A ticket's attachment for staff of its brand: the file row (bytes opened by the caller); anything else is 404. */
+export async function complaintAttachment(scope: ConsoleScope, ticketId: string, fileId: string) {
+  const db = await getDb();
+  const c = await requireTicket(db, scope.clientId, ticketId);
+  if (!c.attachmentIds.includes(fileId)) throw notFound('File');
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.clientId, scope.clientId), eq(files.customerId, c.customerId), isNull(files.erasedAt)));
+  if (!row) throw notFound('File');
+  return row;
+}
+
+/** Staff of the brand who may take tickets (those who may change complaints), for the assign list. */
+export async function assignableStaff(scope: ConsoleScope): Promise<AssignableStaff> {
+  const db = await getDb();
+  const rows = await db
+    .select({ staffId: staff.id, name: staff.name, email: staff.email, role: staffMemberships.role })
+    .from(staffMemberships)
+    .innerJoin(staff, eq(staff.id, staffMemberships.staffId))
+    .where(and(eq(staffMemberships.clientId, scope.clientId), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.email));
+  return rows.filter((r) => isStaffRole(r.role) && roleMay(r.role, 'complaints', 'write')).map(({ staffId, name, email }) => ({ staffId, name: name || email, email }));
+}
+
+/** Changes the ticket only if it still has the status it was read with. */
+async function moveTicket(db: DbOrTx, clientId: string, c: ComplaintRow, set: Partial<Pick<ComplaintRow, 'status' | 'assignee' | 'assigneeStaffId'>>) {
+  const [row] = await db
+    .update(complaints)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(complaints.id, c.id), eq(complaints.clientId, clientId), eq(complaints.status, c.status)))
+    .returning();
+  if (!row) throw new ApiError('conflict', `${c.ticketId} changed meanwhile; look at it again`);
+  return row;
+}
+
+const closedRefusal = (ticketId: string) => new ApiError('conflict', `${ticketId} is closed; reopen it first (status open)`);
+
+/**
+ * Who a ticket goes to: a staff member of the brand (by id, or for the command line by e-mail),
+ * a free name (the command line), or nobody.
+ */
+export type AssignTo = { staffId: string } | { staffEmail: string } | { name: string } | null;
+
+async function resolveAssignee(db: DbOrTx, clientId: string, to: Exclude<AssignTo, null>): Promise<{ staffId: string | null; name: string }> {
+  if ('name' in to) return { staffId: null, name: to.name };
+  const [member] = await db
+    .select({ id: staff.id, name: staff.name, email: staff.email, role: staffMemberships.role })
+    .from(staffMemberships)
+    .innerJoin(staff, eq(staff.id, staffMemberships.staffId))
+    .where(and(eq(staffMemberships.clientId, clientId), isNull(staff.disabledAt), 'staffId' in to ? eq(staff.id, to.staffId) : eq(staff.email, to.staffEmail.toLowerCase())));
+  if (!member) throw fieldError('unprocessable', 'staffId', 'is not a staff member of this brand');
+  if (!isStaffRole(member.role) || !roleMay(member.role, 'complaints', 'write')) throw fieldError('unprocessable', 'staffId', `a ${member.role} may not handle complaints`);
+  return { staffId: member.id, name: member.name || member.email };
+}
+
+/** Assigns a ticket (an unassigned one becomes open) or takes it off whoever had it (its status stays). */
+export async function assignComplaint(scope: ConsoleScope, args: { ticketId: string; to: AssignTo }) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const c = await requireTicket(tx, scope.clientId, args.ticketId);
+    if (c.status === 'closed') throw closedRefusal(c.ticketId);
+    const who = args.to ? await resolveAssignee(tx, scope.clientId, args.to) : null;
+    const status: ComplaintStatus = who && c.status === 'unassigned' ? 'open' : c.status;
+    const row = await moveTicket(tx, scope.clientId, c, { status, assignee: who?.name ?? null, assigneeStaffId: who?.staffId ?? null });
+    await recordAudit(tx, scope, {
+      action: who ? 'complaint.assign' : 'complaint.unassign',
+      target: c.ticketId,
+      before: { status: c.status, assignee: c.assignee, assigneeStaffId: c.assigneeStaffId },
+      after: { status: row.status, assignee: row.assignee, assigneeStaffId: row.assigneeStaffId },
+    });
+    return { ticketId: row.ticketId, status: row.status, assignee: row.assignee };
+  });
+}
+
+/** A reply from the brand, added to the thread the customer reads (complaint_messages). */
+export async function replyComplaint(scope: ConsoleScope, args: { ticketId: string; message: string; authorName?: string }) {
+  const db = await getDb();
+  const { row: brand } = await brandOf(db, scope.clientId);
+  return db.transaction(async (tx) => {
+    const c = await requireTicket(tx, scope.clientId, args.ticketId);
+    if (c.status === 'closed') throw closedRefusal(c.ticketId);
+    await moveTicket(tx, scope.clientId, c, {});
+    const messageId = randomId('cm', 16);
+    const authorName = args.authorName ?? brand.organizationName;
+    await tx.insert(complaintMessages).values({ id: messageId, clientId: scope.clientId, complaintId: c.id, author: 'brand', authorName, body: args.message });
+    await recordAudit(tx, scope, { action: 'complaint.reply', target: c.ticketId, after: { messageId, authorName, body: args.message } });
+    return { ticketId: c.ticketId, status: c.status, replied: true as const, messageId };
+  });
+}
+
+/** Moves a ticket's status by the allowed moves only (lib/domain/complaints.ts); anything else is 409 naming them. */
+export async function setComplaintStatus(scope: ConsoleScope, args: { ticketId: string; status: ComplaintStatus }) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const c = await requireTicket(tx, scope.clientId, args.ticketId);
+    if (!canMoveComplaint(c.status, args.status)) {
+      const allowed = COMPLAINT_TRANSITIONS[c.status];
+      throw new ApiError('conflict', `A ${c.status} complaint cannot move to ${args.status}; it can move to: ${allowed.join(', ')}`, undefined, 'status');
+    }
+    const row = await moveTicket(tx, scope.clientId, c, { status: args.status });
+    await recordAudit(tx, scope, { action: 'complaint.status', target: c.ticketId, before: { status: c.status }, after: { status: row.status } });
+    return { ticketId: row.ticketId, status: row.status };
+  });
+}

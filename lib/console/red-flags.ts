@@ -1,0 +1,94 @@
+import 'server-only';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { codes, products, redFlags } from '@/lib/db/schema';
+import { ApiError } from '@/lib/errors';
+import type { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
+import { redFlagSchema, type RedFlagRow } from '@/lib/schemas/red-flags';
+import { recordAudit } from './audit';
+import type { ConsoleScope } from './scope';
+
+// Red flags of a brand (docs/verification.md, "Risk"), one use case for the console and the
+// command line (lib/operator/red-flags.ts): list and filter, resolve (a copy, confirmed) or
+// dismiss (not a copy: an automatic blacklisting is lifted) with a note, audited in the same
+// transaction. Every query is scoped by scope.clientId.
+
+export type RedFlagFilter = {
+  status: 'open' | 'resolved' | 'dismissed' | 'all';
+  rule?: (typeof RISK_RULE_NAMES)[number];
+  product?: string;
+};
+
+function filterSql(clientId: string, f: RedFlagFilter): SQL[] {
+  const where: SQL[] = [eq(redFlags.clientId, clientId)];
+  if (f.status !== 'all') where.push(eq(redFlags.status, f.status));
+  if (f.rule) where.push(sql`${f.rule} = any(${redFlags.rules})`);
+  if (f.product) where.push(eq(redFlags.productId, f.product));
+  return where;
+}
+
+/** A page of red flags, newest first, and how many match. */
+export async function listRedFlags(scope: ConsoleScope, args: RedFlagFilter & { limit: number; offset?: number }): Promise<{ redFlags: RedFlagRow[]; total: number }> {
+  const db = await getDb();
+  const where = filterSql(scope.clientId, args);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(redFlags).where(and(...where));
+  const rows = await db
+    .select({ flag: redFlags, qrId: codes.qrId, product: products.name })
+    .from(redFlags)
+    .leftJoin(codes, and(eq(codes.id, redFlags.codeId), eq(codes.clientId, scope.clientId)))
+    .leftJoin(products, and(eq(products.id, redFlags.productId), eq(products.clientId, scope.clientId)))
+    .where(and(...where))
+    .orderBy(desc(redFlags.createdAt), asc(redFlags.id))
+    .limit(args.limit)
+    .offset(args.offset ?? 0);
+  return {
+    total: Number(total),
+    redFlags: rows.map(({ flag, qrId, product }) =>
+      redFlagSchema.parse({
+        id: flag.id,
+        createdAt: flag.createdAt.toISOString(),
+        status: flag.status,
+        rules: flag.rules,
+        qrId: qrId ?? '',
+        productId: flag.productId ?? '',
+        product: product ?? '',
+        reasons: flag.reasons,
+        blacklisted: flag.blacklisted,
+        note: flag.note ?? '',
+        closedAt: flag.closedAt?.toISOString() ?? '',
+      }),
+    ),
+  };
+}
+
+/** The brand's products, for the product filter. */
+export async function productChoices(scope: ConsoleScope): Promise<Array<{ id: string; name: string }>> {
+  const db = await getDb();
+  return db.select({ id: products.id, name: products.name }).from(products).where(eq(products.clientId, scope.clientId)).orderBy(asc(products.name), asc(products.id)).limit(500);
+}
+
+/** Closes an open flag with a note; a closed one is 409, another brand's or an unknown one 404. */
+export async function closeRedFlag(scope: ConsoleScope, args: { id: string; note: string }, status: 'resolved' | 'dismissed') {
+  const db = await getDb();
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const [flag] = await tx.select().from(redFlags).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, args.id))).for('update');
+    if (!flag) throw new ApiError('not_found', `No red flag ${args.id}`);
+    if (flag.status !== 'open') throw new ApiError('conflict', `Red flag ${args.id} is already ${flag.status}`);
+    await tx.update(redFlags).set({ status, note: args.note, closedAt: new Date() }).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, flag.id)));
+    // Not a copy after all: the unit's codes come off the blacklist the flag put them on.
+    let unblacklisted = false;
+    if (status === 'dismissed' && flag.blacklisted) {
+      const unit = sql`coalesce(${codes.pairId}, ${codes.id}) = ${flag.unitKey}`;
+      await tx.update(codes).set({ listStatus: 'Whitelisted' }).where(and(eq(codes.clientId, scope.clientId), unit));
+      unblacklisted = true;
+    }
+    await recordAudit(tx, scope, {
+      action: status === 'resolved' ? 'redFlag.resolve' : 'redFlag.dismiss',
+      target: flag.id,
+      before: { status: flag.status },
+      after: { status, note: args.note, unblacklisted },
+    });
+    return { id: flag.id, status, note: args.note, unblacklisted };
+  });
+}

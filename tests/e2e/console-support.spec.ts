@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { open, operator, ready } from './support';
+import { aftersalesBrand, customerWithUnit, pngBytes } from './aftersales-support';
+import { CONSOLE_ORIGIN, signInStaff } from './console-support';
+
+// A support agent's day in the brand console (docs/console.md, docs/after-sales.md): a customer
+// raises a complaint on the brand's site; the agent finds it in the inbox by status, takes it,
+// replies and moves it on; the customer reads the reply in their thread; the agent dismisses a
+// red flag with a note.
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test('a support agent takes a complaint from the inbox, replies and moves it on, and dismisses a red flag', async ({ page, browser }) => {
+  test.slow(); // a customer, an agent's sign-up with an authenticator, and both sites
+  const shop = await aftersalesBrand({ isRedFlaggingEnabled: true });
+  const { brand } = shop;
+
+  // The customer raises a complaint with a photo on the brand's site.
+  await customerWithUnit(page, shop);
+  await open(page, `${brand.origin}/raise-complaint`);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.getByLabel('Category').selectOption('Damaged product');
+  await page.getByRole('radio', { name: 'High' }).check();
+  await page.getByLabel('Description').fill('The cap of the bottle was cracked when it arrived.');
+  await page.getByLabel('Attachments (optional)').setInputFiles({ name: 'cap.png', mimeType: 'image/png', buffer: pngBytes() });
+  await page.getByRole('button', { name: 'Send complaint' }).click();
+  await expect(page).toHaveURL(/\/complaints\/TKT-\d{6}$/);
+  const ticketId = page.url().split('/').pop()!;
+
+  // Two shoppers far apart check the same unit minutes apart: it becomes a red flag.
+  const codes = (await operator('list-codes', { slug: brand.slug })) as Array<{ qrId: string; level: number; unit: string | null }>;
+  const unit = codes.find((c) => c.qrId === shop.coverts[1])!.unit;
+  const overt = codes.find((c) => c.unit === unit && c.level === 6)!.qrId;
+  for (const where of ['?lat=18.52&lng=73.86', '?lat=28.61&lng=77.21']) {
+    const shopper = await browser.newContext();
+    await open(await shopper.newPage(), `${brand.origin}/info/verify/${overt}${where}`);
+    await shopper.close();
+  }
+
+  // The agent signs in to the console and finds the ticket among the unassigned ones.
+  const staffContext = await browser.newContext();
+  const agent = await staffContext.newPage();
+  await signInStaff(agent, { brand: brand.slug, role: 'support' });
+  await agent.goto(`${CONSOLE_ORIGIN}/${brand.slug}/complaints`);
+  await ready(agent);
+  await expect(h1(agent, 'Complaints')).toBeVisible();
+  await agent.getByLabel('Status').selectOption('unassigned');
+  await agent.getByRole('button', { name: 'Filter' }).click();
+  await agent.waitForURL(/status=unassigned/);
+  const row = agent.getByTestId('complaint-row').filter({ hasText: ticketId });
+  await expect(row).toContainText('Unassigned');
+  await expect(row).toContainText('High');
+  await row.getByRole('link', { name: ticketId }).click();
+  await expect(h1(agent, new RegExp(ticketId))).toBeVisible();
+  await ready(agent);
+  await expect(agent.getByText('The cap of the bottle was cracked when it arrived.')).toBeVisible();
+  const photo = agent.getByRole('img', { name: 'Attachment cap.png' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Takes it (an unassigned ticket opens), replies, and moves it on.
+  await agent.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(agent.getByRole('status').filter({ hasText: 'Assigned to Staff support.' })).toBeVisible();
+  await expect(agent.getByTestId('ticket-assignee')).toHaveText('Staff support');
+  await expect(agent.getByLabel('Move from Open to')).toBeVisible();
+
+  await agent.getByRole('button', { name: 'Send reply' }).click();
+  await expect(agent.getByLabel('Reply to the customer')).toHaveAttribute('aria-invalid', 'true');
+  await expect(agent.getByText('Write the reply first.')).toBeVisible();
+  await agent.getByLabel('Reply to the customer').fill('Sorry about the cap. A new bottle is on its way to you.');
+  await agent.getByRole('button', { name: 'Send reply' }).click();
+  await expect(agent.getByRole('status').filter({ hasText: 'The reply was sent' })).toBeVisible();
+  await expect(agent.getByTestId('thread-message')).toContainText('A new bottle is on its way to you.');
+
+  await agent.getByLabel('Move from Open to').selectOption('inprogress');
+  await agent.getByRole('button', { name: 'Change status' }).click();
+  await expect(agent.getByRole('status').filter({ hasText: 'Moved to In progress.' })).toBeVisible();
+  await expect(agent.getByLabel('Move from In progress to')).toBeVisible();
+
+  // The customer reads the reply in their own thread, with the new status.
+  await open(page, `${brand.origin}/complaints/${ticketId}`);
+  await expect(page.getByTestId('thread').locator('[data-author="brand"]')).toContainText('A new bottle is on its way to you.');
+  await expect(page.getByTestId('complaint-status')).toHaveText('In progress');
+
+  // The agent dismisses the red flag with a note: the unit was not a copy.
+  await agent.goto(`${CONSOLE_ORIGIN}/${brand.slug}/red-flags`);
+  await ready(agent);
+  await expect(h1(agent, 'Red flags')).toBeVisible();
+  const flag = agent.getByTestId('red-flag-row').filter({ hasText: overt });
+  await expect(flag.getByRole('link', { name: overt })).toHaveAttribute('href', `/${brand.slug}/codes/${overt}`);
+  await flag.getByLabel('Note').fill('The buyer travelled between the two cities.');
+  await flag.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(agent.getByText('No red flags match.')).toBeVisible();
+  await agent.getByLabel('Status').selectOption('dismissed');
+  await agent.getByRole('button', { name: 'Filter' }).click();
+  await expect(agent.getByTestId('red-flag-row').filter({ hasText: overt })).toContainText('Note: The buyer travelled between the two cities.');
+  await staffContext.close();
+});
