@@ -9,6 +9,7 @@ import { sql0008 } from './0008_upload_reservations';
 import { sql0012 } from './0012_risk';
 import { sql0013 } from './0013_risk_rules';
 import { sql0014 } from './0014_console';
+import { sql0018 } from './0018_catalogue_console';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -24,4 +25,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0012_risk', sql: sql0012 },
   { id: '0013_risk_rules', sql: sql0013 },
   { id: '0014_console', sql: sql0014 },
+  { id: '0018_catalogue_console', sql: sql0018 },
 ];
