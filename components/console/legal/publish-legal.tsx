@@ -37,7 +37,7 @@ export function PublishLegal({ brand, nextVersions }: { brand: string; nextVersi
     if (previewing) previewRef.current?.focus();
   }, [previewing]);
 
-  function preview(e: FormEvent) {
+  async function preview(e: FormEvent) {
     e.preventDefault();
     setPublished(null);
     const local: FormErrors = {};
@@ -51,8 +51,16 @@ export function PublishLegal({ brand, nextVersions }: { brand: string; nextVersi
       setErrors(local);
       return setAttempt((n) => n + 1);
     }
+    if (mode === 'pdf' && file) {
+      // Checked again by the server when it is published.
+      const head = new TextDecoder('latin1').decode(await file.slice(0, 5).arrayBuffer());
+      if (head !== '%PDF-') {
+        setErrors({ file: 'is not a PDF (it does not start with %PDF-)' });
+        return setAttempt((n) => n + 1);
+      }
+      setPreviewUrl(URL.createObjectURL(file));
+    }
     setErrors({});
-    if (mode === 'pdf' && file) setPreviewUrl(URL.createObjectURL(file));
     setPreviewing(true);
   }
 
@@ -96,7 +104,18 @@ export function PublishLegal({ brand, nextVersions }: { brand: string; nextVersi
         </h3>
         <p className="mb-3 text-sm text-gray-700">This is how customers will see it. Nothing is published until you publish it.</p>
         <div className="mb-4 rounded-md border border-gray-300 bg-white p-4">
-          <LegalDocumentView document={doc} />
+          {mode === 'markdown' ? (
+            <LegalDocumentView document={doc} />
+          ) : (
+            // The page's policy frames only its own site's documents, so the chosen file opens in a tab.
+            <article aria-label={documentType} className="flex flex-col gap-3">
+              <p className="text-sm text-gray-700">Version {doc.version}, published today</p>
+              <p className="text-gray-900">Customers see the PDF framed on the page, with this link to open it.</p>
+              <a href={previewUrl ?? undefined} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
+                Open the {documentType} (PDF)
+              </a>
+            </article>
+          )}
         </div>
         <div className="flex flex-wrap gap-3">
           <ConsoleButton type="button" busy={busy} onClick={() => void publish()}>
@@ -112,7 +131,7 @@ export function PublishLegal({ brand, nextVersions }: { brand: string; nextVersi
 
   const aria = (f: string) => ({ 'aria-invalid': errors[f] ? true : undefined, 'aria-describedby': errors[f] ? `${id}-${f}-error` : undefined });
   return (
-    <form ref={formRef} onSubmit={preview} noValidate className="max-w-3xl" aria-label="Publish a new version">
+    <form ref={formRef} onSubmit={(e) => void preview(e)} noValidate className="max-w-3xl" aria-label="Publish a new version">
       {published && <Alert kind="success">{published}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
       <div className="mb-4 max-w-sm">
