@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { beforeDbClose, getDb } from '@/lib/db/client';
 import { batches, codeRuns, codes, type CodeRunOptions } from '@/lib/db/schema';
 import { AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH } from '@/lib/domain/auth-code';
 import { BASE62, QR_ID_LENGTH } from '@/lib/domain/qr-id';
@@ -114,6 +114,20 @@ type RunRow = typeof codeRuns.$inferSelect;
 /** A run that has not moved for this long and is not running in this process was stopped (a restart). */
 const STALLED_MS = 10 * 60 * 1000;
 const running = new Map<string, Promise<void>>();
+/** Set while the database is closing: runs stop at their next chunk (their codes so far kept). */
+let stopping = false;
+class RunStopped extends Error {}
+
+/** Stops this process's runs at their next chunk and waits for them (the database is closing). */
+export async function stopCodeRuns(): Promise<void> {
+  stopping = true;
+  try {
+    await codeRunsSettled();
+  } finally {
+    stopping = false;
+  }
+}
+beforeDbClose(stopCodeRuns);
 
 const actorName = (scope: ConsoleScope) => (scope.actor.kind === 'staff' ? scope.actor.email : 'command line');
 
@@ -178,6 +192,7 @@ async function executeRun(scope: ConsoleScope, batch: BatchRow, run: RunRow, hoo
     let chunk: NewCode[] = [];
     let written = 0;
     const flush = async (last: boolean) => {
+      if (stopping) throw new RunStopped();
       const rows = chunk;
       chunk = [];
       await db.transaction(async (tx) => {
@@ -200,10 +215,14 @@ async function executeRun(scope: ConsoleScope, batch: BatchRow, run: RunRow, hoo
       if (chunk.length === RUN_CHUNK_ROWS || left === 0) await flush(left === 0);
     }
   } catch (err) {
-    console.error('[console] code generation failed', err);
+    const stopped = err instanceof RunStopped;
+    if (!stopped) console.error('[console] code generation failed', err);
+    const error = stopped
+      ? 'The server stopped before the run finished; the codes written so far are kept'
+      : 'The run failed before it finished; the codes written so far are kept';
     await db
       .update(codeRuns)
-      .set({ status: 'failed', error: 'The run failed before it finished; the codes written so far are kept', updatedAt: new Date(), finishedAt: new Date() })
+      .set({ status: 'failed', error, updatedAt: new Date(), finishedAt: new Date() })
       .where(where)
       .catch(() => undefined);
   }

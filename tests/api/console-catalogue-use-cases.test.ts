@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { auditLog, codeRuns, codes, legalAcknowledgements } from '@/lib/db/schema';
 import { createBatch, createProduct, getProduct, listBatches, listProducts, openProductImage, updateProduct, uploadProductImage } from '@/lib/console/catalogue';
 import { batchCodesCsv, batchCodesPdf } from '@/lib/console/catalogue-exports';
-import { RUN_CHUNK_ROWS, codeRunsSettled, getCodeRun, listCodeRuns, startCodeRun } from '@/lib/console/code-runs';
+import { RUN_CHUNK_ROWS, codeRunsSettled, getCodeRun, listCodeRuns, startCodeRun, stopCodeRuns } from '@/lib/console/code-runs';
 import { listLegalVersions, publishLegalVersion } from '@/lib/console/legal';
 import type { ConsoleScope } from '@/lib/console/scope';
 import { randomId } from '@/lib/ids';
@@ -135,6 +135,24 @@ describe('code runs', () => {
     expect(audit.filter((a) => a.action === 'codes.generate')).toHaveLength(1);
     expect(audit.find((a) => a.action === 'codes.generate')!.after).toMatchObject({ run: started.id, units, codes: units * 2 });
     expect((await listCodeRuns(scope, { batchId: batch.id })).map((r) => r.id)).toEqual([started.id]);
+  });
+
+  it('stops at a chunk boundary when the database closes, keeping the codes written and saying why', async () => {
+    const { brand, scope } = await scopeOf();
+    const batch = await batchOf(scope);
+    let stopped: Promise<void> | undefined;
+    const run = await startCodeRun(scope, batch.id, generateCodesInputSchema.parse({ count: RUN_CHUNK_ROWS * 2 }), {
+      afterChunk: async () => {
+        stopped ??= stopCodeRuns(); // as closing the database does, after the first chunk
+      },
+    });
+    await codeRunsSettled();
+    await stopped;
+    const after = await getCodeRun(scope, run.id);
+    expect(after).toMatchObject({ status: 'failed', done: RUN_CHUNK_ROWS, error: 'The server stopped before the run finished; the codes written so far are kept' });
+    const rows = await (await getDb()).select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.batchId, batch.id)));
+    expect(rows).toHaveLength(RUN_CHUNK_ROWS);
+    expect((await auditOf(brand.id)).filter((a) => a.action === 'codes.generate')).toHaveLength(0);
   });
 
   it('packs units in cases and pallets; another brand never sees the run', async () => {
