@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createBrand, ready } from './support';
+import { createBrand, operator, ready } from './support';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
 // A manager's day in the brand console: a product with an image and attributes, a batch, codes
@@ -91,4 +91,25 @@ test('a manager creates a product, a batch and its codes, downloads them and pub
   const row = page.getByRole('region', { name: 'Terms & Conditions' }).locator('tr[data-version="1"]');
   await expect(row).toContainText('current');
   await expect(row.locator('td').nth(3)).toHaveText('0');
+});
+
+test('an analyst reads the catalogue and legal documents but is offered no changes', async ({ page }) => {
+  const brand = await createBrand();
+  await operator('create-product', { slug: brand.slug, name: 'Desk lamp', warrantyMonths: 24, attributes: 'Colour=Black' });
+  await signInStaff(page, { brand: brand.slug, role: 'analyst' });
+  await page.goto(`${CONSOLE_ORIGIN}/${brand.slug}/catalogue`);
+  await ready(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New product' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Desk lamp' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk lamp' })).toBeVisible();
+  await expect(page.getByText('24 months')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save product' })).toHaveCount(0);
+  // The editor's address is refused to a reader.
+  await page.goto(`${CONSOLE_ORIGIN}/${brand.slug}/catalogue/products/new`);
+  await expect(page.getByRole('button', { name: 'Create product' })).toHaveCount(0);
+  await page.goto(`${CONSOLE_ORIGIN}/${brand.slug}/legal`);
+  await ready(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Legal documents' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Publish a new version' })).toHaveCount(0);
 });
