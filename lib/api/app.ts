@@ -10,6 +10,8 @@ import { consoleStaffRoutes } from './console/staff-routes';
 import { overviewRoutes } from './console/overview-routes';
 import { codesRoutes } from './console/codes-routes';
 import { consoleSupportRoutes } from './console/support-routes';
+import { consoleCatalogueRoutes } from './console/catalogue-routes';
+import { consoleLegalRoutes } from './console/legal-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
@@ -50,7 +52,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

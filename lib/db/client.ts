@@ -106,7 +106,16 @@ export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
   return (await getDbHandle()).exclusive(fn);
 }
 
+const closeHooks = new Set<() => Promise<void>>();
+
+/** Work to finish (or stop) before the database closes, e.g. background code runs; answers an unregister. */
+export function beforeDbClose(hook: () => Promise<void>): () => void {
+  closeHooks.add(hook);
+  return () => void closeHooks.delete(hook);
+}
+
 export async function closeDb() {
+  await Promise.allSettled([...closeHooks].map((hook) => hook()));
   const h = g.__brandDb;
   g.__brandDb = undefined;
   if (h) await (await h).close();

@@ -1,12 +1,13 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { batches, claims, codes, scans, trackingEvents } from '@/lib/db/schema';
-import { AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH, formatAuthCode } from '@/lib/domain/auth-code';
-import { BASE62, QR_ID_LENGTH, originOf, verifyUrlOf } from '@/lib/domain/qr-id';
+import { formatAuthCode } from '@/lib/domain/auth-code';
+import { generateCodesNow, newAuthCode, newQrId } from '@/lib/console/code-runs';
+import { cliScope } from '@/lib/console/scope';
+import { originOf, verifyUrlOf } from '@/lib/domain/qr-id';
 import type { CodeLevel } from '@/lib/domain/verdict';
 import { findClientDomains } from '@/lib/brands/find-client';
 import { brandConfigOf } from '@/lib/brands/brand-config';
@@ -21,19 +22,7 @@ import { requireBatch, requireCode, slugArg, textArg } from './catalog';
 // or batch-level codes; optional cases and pallets), list, blacklist, delete, tracking events,
 // and a code's scans.
 
-/** Uniform random string over an alphabet (rejection sampling: no modulo bias). */
-function randomString(alphabet: string, length: number): string {
-  const limit = 256 - (256 % alphabet.length);
-  let out = '';
-  while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
-    }
-  }
-  return out;
-}
-export const newQrId = () => randomString(BASE62, QR_ID_LENGTH);
-export const newAuthCode = () => randomString(AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH);
+export { newQrId, newAuthCode };
 
 export const generateCodesArgs = z
   .object({
@@ -48,46 +37,15 @@ export const generateCodesArgs = z
   .refine((a) => !a.palletSize || a.caseSize, { message: 'needs caseSize (pallets hold cases)', path: ['palletSize'] })
   .refine((a) => !a.batchLevel || !a.caseSize, { message: 'batch-level codes are not packed in cases', path: ['caseSize'] });
 
-type NewCode = typeof codes.$inferInsert;
-
 export async function generateCodes(args: z.output<typeof generateCodesArgs>) {
   const brand = await requireBrand(args.slug);
   const batch = await requireBatch(brand.id, args.batch);
-  const base = { clientId: brand.id, productId: batch.productId, batchId: batch.id };
-  const rows: NewCode[] = [];
-  const make = (level: CodeLevel, extra: Partial<NewCode> = {}): NewCode => {
-    const row = { id: randomId('co', 16), qrId: newQrId(), level, ...base, ...extra };
-    rows.push(row);
-    return row;
-  };
-  const pallets: NewCode[] = [];
-  const cases: NewCode[] = [];
-  if (args.batchLevel) {
-    for (let i = 0; i < args.count; i++) make(6, { isBatchLevel: true });
-  } else {
-    const caseCount = args.caseSize ? Math.ceil(args.count / args.caseSize) : 0;
-    const palletCount = args.palletSize ? Math.ceil(caseCount / args.palletSize) : 0;
-    for (let p = 0; p < palletCount; p++) pallets.push(make(9));
-    for (let k = 0; k < caseCount; k++) cases.push(make(8, { parentCodeId: pallets[Math.floor(k / args.palletSize!)]?.id ?? null }));
-    for (let u = 0; u < args.count; u++) {
-      const pairId = randomId('un', 16);
-      const parentCodeId = args.caseSize ? cases[Math.floor(u / args.caseSize)]!.id : null;
-      make(6, { pairId, parentCodeId });
-      make(7, { pairId, parentCodeId, authCode: newAuthCode() });
-    }
-  }
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(codes).values(rows.slice(i, i + 500));
+  return generateCodesNow(cliScope(brand.id, brand.slug), batch, {
+    count: args.count,
+    batchLevel: args.batchLevel,
+    ...(args.caseSize ? { caseSize: args.caseSize } : {}),
+    ...(args.palletSize ? { palletSize: args.palletSize } : {}),
   });
-  return {
-    batch: batch.batchNumber,
-    units: args.batchLevel ? 0 : args.count,
-    batchLevelCodes: args.batchLevel ? args.count : 0,
-    cases: cases.length,
-    pallets: pallets.length,
-    codes: rows.length,
-  };
 }
 
 /** Where a brand's printed links point: its first domain, preferring a name to an address. */

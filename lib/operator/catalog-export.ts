@@ -24,14 +24,19 @@ const csvCell = (v: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-export async function exportCodes(args: z.output<typeof exportCodesArgs>) {
-  const rows = await listCodes({ slug: args.slug, batch: args.batch, limit: MAX_EXPORT });
+/** A batch's codes as CSV, one row per code; the console's download allows more rows than the command line. */
+export async function codesCsv(slug: string, batch: string, limit = MAX_EXPORT): Promise<string> {
+  const rows = await listCodes({ slug, batch, limit });
   const header = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url'] as const;
-  const csv = [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
+  return [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
+}
+
+export async function exportCodes(args: z.output<typeof exportCodesArgs>) {
+  const csv = await codesCsv(args.slug, args.batch);
   if (!args.out) return csv;
   await mkdir(path.dirname(args.out), { recursive: true });
   await writeFile(args.out, csv);
-  return { file: args.out, codes: rows.length };
+  return { file: args.out, codes: csv.split('\n').length - 2 };
 }
 
 export const exportPdfArgs = z
@@ -66,23 +71,35 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000').restore();
 }
 
-export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
-  const all = await listCodes({ slug: args.slug, batch: args.batch, limit: MAX_EXPORT });
-  const rows = all.filter((r) => r.state !== 'deleted' && (!args.levels || args.levels.includes(r.level as 6)));
+/** The printable codes of a batch (not deleted, of the chosen levels); at most MAX_EXPORT. */
+export async function printableCodes(slug: string, batch: string, levels?: readonly number[]) {
+  const all = await listCodes({ slug, batch, limit: MAX_EXPORT + 1 });
+  if (all.length > MAX_EXPORT) throw new ApiError('unprocessable', `A print-ready PDF holds at most ${MAX_EXPORT} codes; this batch has more: choose levels or use the CSV`);
+  const rows = all.filter((r) => r.state !== 'deleted' && (!levels || levels.includes(r.level)));
   if (!rows.length) throw new ApiError('not_found', 'No codes to print in this batch');
+  return rows;
+}
+
+export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
+  const rows = await printableCodes(args.slug, args.batch, args.levels);
   await mkdir(path.dirname(args.out), { recursive: true });
-  const doc = new PDFDocument({ size: 'A4', margin: GRID.margin, info: { Title: `Codes of batch ${args.batch}` } });
-  const done = new Promise<void>((resolve, reject) => {
-    const stream = createWriteStream(args.out);
-    stream.on('finish', resolve).on('error', reject);
-    doc.pipe(stream);
-  });
+  const stream = createWriteStream(args.out);
+  const done = new Promise<void>((resolve, reject) => void stream.on('finish', resolve).on('error', reject));
+  const pages = renderCodesPdf(rows, args.batch, stream);
+  await done;
+  return { file: args.out, codes: rows.length, pages };
+}
+
+/** Draws the sheets of QR codes into `sink` (a file, or the bytes of a download); answers the page count. */
+export function renderCodesPdf(rows: readonly { qrId: string; kind: string; authCode: string; url: string }[], batch: string, sink: NodeJS.WritableStream): number {
+  const doc = new PDFDocument({ size: 'A4', margin: GRID.margin, info: { Title: `Codes of batch ${batch}` } });
+  doc.pipe(sink);
   const cellW = (A4.width - 2 * GRID.margin) / GRID.cols;
   const cellH = (A4.height - 2 * GRID.margin - 20) / GRID.rows;
   const perPage = GRID.cols * GRID.rows;
   rows.forEach((r, i) => {
     if (i > 0 && i % perPage === 0) doc.addPage();
-    if (i % perPage === 0) doc.fontSize(9).fillColor('#333333').text(`Batch ${args.batch} · page ${i / perPage + 1}`, GRID.margin, GRID.margin - 18);
+    if (i % perPage === 0) doc.fontSize(9).fillColor('#333333').text(`Batch ${batch} · page ${i / perPage + 1}`, GRID.margin, GRID.margin - 18);
     const slot = i % perPage;
     const x = GRID.margin + (slot % GRID.cols) * cellW;
     const y = GRID.margin + 4 + Math.floor(slot / GRID.cols) * cellH;
@@ -92,6 +109,5 @@ export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
     doc.text(`${r.kind}${r.authCode ? ` · code ${r.authCode}` : ''}`, x, y + GRID.qr + 14, { width: cellW, align: 'center' });
   });
   doc.end();
-  await done;
-  return { file: args.out, codes: rows.length, pages: Math.ceil(rows.length / perPage) };
+  return Math.ceil(rows.length / perPage);
 }

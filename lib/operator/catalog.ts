@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { batches, codes, products } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
-import { randomId } from '@/lib/ids';
+import { createBatch as createCatalogueBatch, createProduct as createCatalogueProduct } from '@/lib/console/catalogue';
+import { cliScope } from '@/lib/console/scope';
 import { requireBrand } from './brands';
 
-// Products and batches for the operator command line (npm run brand -- create-product ...).
+// Products and batches for the operator command line (npm run brand -- create-product ...): the
+// same use cases as the console's catalogue (lib/console/catalogue.ts), acting as the command line.
 // Arguments arrive from the command line as strings or numbers, or as values from the seed.
 
 /** Text argument: the CLI turns digit-only values into numbers, so numbers are accepted too. */
@@ -52,18 +54,9 @@ export const createProductArgs = z
 
 export async function createProduct(args: z.output<typeof createProductArgs>) {
   const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const id = randomId('pr', 16);
-  await db.insert(products).values({
-    id,
-    clientId: brand.id,
-    name: args.name,
-    description: args.description,
-    images: args.images,
-    attributes: args.attributes,
-    warrantyMonths: args.warrantyMonths,
-  });
-  return { id, name: args.name };
+  const { images, ...rest } = args;
+  const product = await createCatalogueProduct(cliScope(brand.id, brand.slug), { ...rest, images });
+  return { id: product.id, name: product.name };
 }
 
 export const listProductsArgs = z.object({ slug: slugArg }).strict();
@@ -87,24 +80,14 @@ export const createBatchArgs = z
 
 export async function createBatch(args: z.output<typeof createBatchArgs>) {
   const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.clientId, brand.id), eq(products.id, args.product)));
-  if (!product) throw new ApiError('not_found', `No product ${args.product} in ${args.slug}`);
-  const [taken] = await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(and(eq(batches.clientId, brand.id), sql`upper(${batches.batchNumber}) = upper(${args.batchNumber})`));
-  if (taken) throw new ApiError('conflict', `Batch ${args.batchNumber} exists in ${args.slug}`);
-  const id = randomId('ba', 16);
-  await db.insert(batches).values({
-    id,
-    clientId: brand.id,
-    productId: product.id,
+  const batch = await createCatalogueBatch(cliScope(brand.id, brand.slug), {
+    productId: args.product,
     batchNumber: args.batchNumber,
-    mfgDate: args.mfgDate ?? null,
-    expiryDate: args.expiryDate ?? null,
+    mfgDate: args.mfgDate,
+    expiryDate: args.expiryDate,
+    markets: [],
   });
-  return { id, batchNumber: args.batchNumber, mfgDate: args.mfgDate ?? null, expiryDate: args.expiryDate ?? null };
+  return { id: batch.id, batchNumber: batch.batchNumber, mfgDate: batch.mfgDate, expiryDate: batch.expiryDate };
 }
 
 /** A batch of this brand by number (case-insensitive), or a clear error. */

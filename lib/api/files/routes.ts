@@ -2,9 +2,12 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import { defineRoute, FileAnswer } from '../define-route';
 import { fileParamsSchema, fileQuerySchema } from '@/lib/schemas/files';
+import { productImageParamsSchema } from '@/lib/schemas/console-catalogue';
+import { openProductImage } from '@/lib/console/catalogue';
 import { contentDisposition, getFile, openFile } from './get-file';
 
-// Downloads of the customer's own uploads (complaint attachments, warranty invoices).
+// Downloads of the customer's own uploads (complaint attachments, warranty invoices), and the
+// brand's product images (uploaded through the console, shown on the product pages).
 
 export const fileRoutes = [
   // GET /api/customer/files/{fileId}?disposition=inline|attachment — the bytes, streamed from the
@@ -28,6 +31,26 @@ export const fileRoutes = [
         'x-content-type-options': 'nosniff',
         'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
         'cache-control': 'private, no-store',
+      });
+    },
+  }),
+  // GET /api/product-images/{imageId} — a product image of this brand (checked by content when
+  // staff uploaded it): public, like the product it shows.
+  defineRoute({
+    method: 'get',
+    path: '/product-images/{imageId}',
+    tag: 'files',
+    access: 'brand',
+    params: productImageParamsSchema,
+    response: { description: 'The image', files: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+    handle: async ({ params }, ctx) => {
+      const image = await openProductImage(ctx.clientId, params.imageId);
+      return new FileAnswer(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, {
+        'content-type': image.contentType,
+        'content-length': String(image.size),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'",
+        'cache-control': 'public, max-age=86400, immutable',
       });
     },
   }),

@@ -11,6 +11,7 @@ import { sql0013 } from './0013_risk_rules';
 import { sql0014 } from './0014_console';
 import { sql0016 } from './0016_console_indexes';
 import { sql0017 } from './0017_complaint_assignee';
+import { sql0018 } from './0018_catalogue_console';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -28,4 +29,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0014_console', sql: sql0014 },
   { id: '0016_console_indexes', sql: sql0016 },
   { id: '0017_complaint_assignee', sql: sql0017 },
+  { id: '0018_catalogue_console', sql: sql0018 },
 ];

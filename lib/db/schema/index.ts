@@ -4,3 +4,4 @@ export * from './legal';
 export * from './aftersales';
 export * from './risk';
 export * from './console';
+export * from './catalogue-console';

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { requireStaffPage } from '@/lib/server/console-session';
+import { getLegalVersion } from '@/lib/console/legal';
+import { ApiError } from '@/lib/errors';
+import { LegalDocumentView } from '@/components/legal/legal-document-view';
+import { linkClass } from '@/components/console/ui';
+
+// One published version of a legal document, shown as customers see it.
+
+export default async function LegalVersionPage({ params }: { params: Promise<{ brand: string; documentId: string }> }) {
+  const { brand, documentId } = await params;
+  const { scope } = await requireStaffPage(brand, 'legal', 'read');
+  const doc = await getLegalVersion(scope, documentId).catch((err) => {
+    if (err instanceof ApiError && err.code === 'not_found') notFound();
+    throw err;
+  });
+  return (
+    <div>
+      <p className="mb-2">
+        <Link href={`/${brand}/legal`} className={linkClass}>
+          Legal documents
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-bold text-gray-900">
+        {doc.documentType}, version {doc.version}
+      </h1>
+      <div className="max-w-3xl rounded-md border border-gray-300 bg-white p-4">
+        <LegalDocumentView
+          document={{
+            documentType: doc.documentType,
+            documentId: doc.documentId,
+            version: doc.version,
+            format: doc.format,
+            publishedAt: doc.publishedAt,
+            url: `/api/console/brands/${brand}/legal/documents/${doc.documentId}`,
+            content: doc.format === 'markdown' ? doc.text : null,
+          }}
+        />
+      </div>
+    </div>
+  );
+}
