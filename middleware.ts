@@ -8,6 +8,7 @@ import { env } from '@/lib/edge/env';
 import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
 import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
+import { isConsoleHost } from '@/lib/edge/console-host';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
 // Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
@@ -31,10 +32,36 @@ const LEGACY_PAGE_COOKIES = [
   { name: DEVICE_COOKIE, path: '/' },
 ];
 
+/**
+ * The console host (docs/console.md): its pages live under app/(console)/console/, seen here
+ * without that prefix (/sign-in, /<brand>/<area>); no brand, no embedding, framed by nobody.
+ * Its layouts check the staff session themselves. On every other host /console/... is no page
+ * (the console's layout answers 'Page not Found!' there).
+ */
+function consolePage(req: NextRequest): NextResponse {
+  const { pathname, search } = req.nextUrl;
+  const nonce = btoa(crypto.randomUUID());
+  const csp = withFrameAncestors(contentSecurityPolicy(nonce, env().NODE_ENV === 'development'), "'none'");
+  const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
+  const forward = new Headers(req.headers);
+  forward.set(EMBED_DECISION_HEADER, 'render');
+  forward.set('x-pathname', pathname + search);
+  forward.set('x-nonce', nonce);
+  forward.set('content-security-policy', csp);
+  forward.set('x-forwarded-proto', https ? 'https' : 'http');
+  const target = new URL(req.url);
+  target.pathname = pathname === '/' ? '/console' : `/console${pathname}`;
+  const res = NextResponse.rewrite(target, { request: { headers: forward } });
+  res.headers.set('content-security-policy', csp);
+  if (https) res.headers.set('strict-transport-security', HSTS_VALUE);
+  return res;
+}
+
 export async function middleware(req: NextRequest) {
   const { pathname, search, searchParams } = req.nextUrl;
   // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
   const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
+  if (isConsoleHost(host)) return consolePage(req);
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
   // Asked of this same server, at the address Next.js names in the request URL (ownServerOrigin).
   const embedding = host ? await embeddingConfigFor(host, ownServerOrigin(req.nextUrl)) : undefined;

@@ -14,14 +14,28 @@ import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
 import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
 import { LEGAL_TOP_SLOT_ID } from '@/components/legal/policy-links';
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
+import { isConsoleRequest } from '@/lib/server/console-session';
+import { HydratedMark } from '@/components/console/hydrated-mark';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
 // colours, title and icon; the blocked screen for a blacklisted brand; the app-data reload
 // screen when there is no brand here or the call fails; for a brand that requires embedding, the
 // server-side embedding decision (a disallowed parent gets only the red screen, no app content,
 // so it holds with scripts disabled in the frame), then the in-page guard and the legal banners.
+// The console host has no brand: its pages get a plain frame in the console's own colours
+// (app/(console), docs/console.md).
+
+/** The console's colours, under the names the brand-neutral components use. */
+const CONSOLE_COLOURS = {
+  '--brand-primary': '#1e3a8a',
+  '--brand-secondary': '#e0e7ff',
+  '--brand-text': '#ffffff',
+  '--brand-bg': '#f9fafb',
+  '--button-width': '100%',
+} as React.CSSProperties;
 
 export async function generateMetadata(): Promise<Metadata> {
+  if (await isConsoleRequest()) return { title: 'Brand console', robots: { index: false, follow: false } };
   const result = await readBrand();
   if (!result.ok) return { title: 'Loading Error' };
   return {
@@ -50,6 +64,16 @@ function appContent(children: React.ReactNode, brand: CloneInfo) {
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  if (await isConsoleRequest()) {
+    return (
+      <html lang="en" style={CONSOLE_COLOURS}>
+        <body className="min-h-screen bg-gray-50 text-gray-900">
+          <HydratedMark />
+          {children}
+        </body>
+      </html>
+    );
+  }
   const result = await readBrand();
   if (!result.ok) {
     return (

@@ -4,6 +4,9 @@ import type { AppEnv } from './context';
 import { ApiError, toErrorResponse } from '@/lib/errors';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/shared/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
+import { consoleHostGuard } from './console/access';
+import { consoleAuthRoutes } from './console/routes';
+import { consoleStaffRoutes } from './console/staff-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
@@ -40,6 +43,12 @@ export const brandApiRoutes = [
   ...feedbackRoutes,
 ];
 
+/**
+ * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
+ * only, before the brand guards. An area of the console adds its list here.
+ */
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes];
+
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -73,8 +82,18 @@ function createApp() {
   app.route('/', operatorRoutes);
   // Public endpoints (no brand): the domain-keyed embedding lookup (client/embedding-lookup.ts).
   mountRoutes(app, brandApiRoutes, 'open');
+  // The console: its own host, its own session and CSRF proof (console/access.ts); no brand host.
+  app.use('/console/*', consoleHostGuard, jsonBodyGuard);
+  app.use('/console', consoleHostGuard);
+  mountRoutes(app, [...consoleApiRoutes, ...brandApiRoutes], 'console');
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The access token of a signed-in customer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'consoleSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'console_session',
+    description: 'The sealed session of a signed-in console staff member (__Host-console_session over https); state-changing calls add the x-csrf proof',
+  });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Brand API', version: '1.0.0', description: 'Product authentication and after-sales API, one brand per host.' },
@@ -83,6 +102,8 @@ function createApp() {
   app.use('*', csrfGuard, jsonBodyGuard);
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/operator/') || c.req.path === '/api/openapi.json') return next();
+    // An unknown console path on the console host: no brand is asked for it.
+    if (c.req.path === '/api/console' || c.req.path.startsWith('/api/console/')) throw new ApiError('not_found', 'No such API endpoint');
     return tenantGuard(c, next);
   });
 

@@ -13,7 +13,18 @@ import { requireFlag } from './feature-flags';
 import { requireCustomer } from './auth/require-customer';
 import { requireVerifiedContact } from './auth/verify-contact';
 import { requireOperatorKey } from './operator/key';
-import type { BrandContext, CustomerContext, MaybeCustomerContext, OperatorContext, RequestContext, UploadRequest } from './route-context';
+import { consoleCsrf, requireStaffBrand, requireStaffSession, staffCsrf } from './console/access';
+import type { AreaAccess, ConsoleArea } from '@/lib/domain/staff-roles';
+import type {
+  BrandContext,
+  CustomerContext,
+  MaybeCustomerContext,
+  OperatorContext,
+  RequestContext,
+  StaffContext,
+  StaffSessionContext,
+  UploadRequest,
+} from './route-context';
 
 // One declaration per endpoint of the Brand API: method and path, access class, the brand flag
 // that switches it on, request and response schemas. The declaration registers the OpenAPI
@@ -44,6 +55,12 @@ export interface AccessContexts {
   customer: CustomerContext;
   /** The operator socket with the operator key (docs/architecture.md). */
   operator: OperatorContext;
+  /** The console host, nobody signed in (sign-in, invitation, password reset; docs/console.md). */
+  console: RequestContext;
+  /** A signed-in staff member (second factor given), no brand. */
+  'staff-session': StaffSessionContext;
+  /** A staff member of the brand in the path (`/console/brands/{brand}/...`) whose role may read or change the route's area. */
+  staff: StaffContext;
 }
 export type AccessClass = keyof AccessContexts;
 
@@ -52,12 +69,17 @@ export type AccessOptions = {
   contact?: 'verified';
   /** brand-or-customer: when this is false for the raw path params, a customer is required (401). */
   anonymousIf?: (param: (name: string) => string | undefined) => boolean;
+  /** staff: the console area of the route and whether it reads or changes it (lib/domain/staff-roles.ts). */
+  area?: ConsoleArea;
+  access?: AreaAccess;
 };
-export type Access = AccessClass | ({ class: AccessClass } & AccessOptions);
+/** The staff class always names its area and access: `{ class: 'staff', area: 'codes', access: 'write' }`. */
+export type StaffAccess = { class: 'staff'; area: ConsoleArea; access: AreaAccess };
+export type Access = Exclude<AccessClass, 'staff'> | ({ class: Exclude<AccessClass, 'staff'> } & AccessOptions) | StaffAccess;
 type ClassOf<A extends Access> = A extends AccessClass ? A : A extends { class: infer K extends AccessClass } ? K : never;
 
-/** Where a class's routes are mounted in app.ts: before the brand guards, after them, or on the operator channel. */
-export type Mount = 'open' | 'brand' | 'operator';
+/** Where a class's routes are mounted in app.ts: before the brand guards, after them, on the operator channel, or on the console host. */
+export type Mount = 'open' | 'brand' | 'operator' | 'console';
 
 type AccessRule<K extends AccessClass> = {
   mount: Mount;
@@ -86,6 +108,12 @@ function brandContext(c: AppContext): BrandContext {
 }
 
 const bearer = [{ bearer: [] }];
+const consoleSecurity = [{ consoleSession: [] }];
+
+function staffSessionContext(c: AppContext): StaffSessionContext {
+  const { staffId, email, name, sessionId } = c.var.staff;
+  return { ...requestContext(c), staffId, email, name, sessionId };
+}
 
 /** The token is checked when sent: an anonymous request stays anonymous, a bad token is refused. */
 const customerIfSent: MiddlewareHandler<AppEnv> = async (c, next) => (c.req.header('authorization') ? requireCustomer(c, next) : next());
@@ -111,6 +139,25 @@ const accessRules: { [K in AccessClass]: AccessRule<K> } = {
     context: (c) => ({ ...brandContext(c), customerId: c.var.auth.customerId, sessionId: c.var.auth.sessionId }),
   },
   operator: { mount: 'operator', guards: () => [requireOperatorKey], context: requestContext },
+  console: { mount: 'console', guards: () => [consoleCsrf], context: requestContext },
+  'staff-session': { mount: 'console', guards: () => [requireStaffSession, staffCsrf], security: consoleSecurity, context: staffSessionContext },
+  staff: {
+    mount: 'console',
+    guards: ({ area, access }) => [requireStaffSession, requireStaffBrand(area!, access!), staffCsrf],
+    security: consoleSecurity,
+    context: (c) => {
+      const { client, role } = c.var.staffBrand;
+      const session = staffSessionContext(c);
+      return {
+        ...session,
+        scope: { clientId: client.id, slug: client.slug, actor: { kind: 'staff', staffId: session.staffId, email: session.email, role } },
+        clientId: client.id,
+        client,
+        config: brandConfigOf(client),
+        role,
+      };
+    },
+  },
 };
 
 /** A non-JSON answer (a PDF, a stored file, a Markdown document), sent as it is with its headers. */
@@ -187,6 +234,18 @@ export function checkedAnswer<S extends Schema>(schema: S, value: z.input<S>): z
   return parsed;
 }
 
+/** Console routes live under /console/; a staff route under /console/brands/{brand}/ with `brand` in its params schema. */
+function checkConsolePath(decl: { method: string; path: string; params?: Schema }, klass: AccessClass, options: AccessOptions) {
+  const name = `${decl.method.toUpperCase()} ${decl.path}`;
+  const consoleClass = accessRules[klass].mount === 'console';
+  if (consoleClass !== decl.path.startsWith('/console/')) throw new Error(`${name}: /console/ paths are exactly those of the console classes (access ${klass})`);
+  if (klass !== 'staff') return;
+  if (!options.area || !options.access) throw new Error(`${name}: the staff class names its area and access`);
+  if (!decl.path.startsWith('/console/brands/{brand}/')) throw new Error(`${name}: a staff route's path starts with /console/brands/{brand}/`);
+  const shape = (decl.params as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (!shape?.brand) throw new Error(`${name}: a staff route's params schema includes brand (consoleBrandParams)`);
+}
+
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: errorBodySchema } } });
 const classOf = (access: Access): AccessClass => (typeof access === 'string' ? access : access.class);
 
@@ -205,6 +264,7 @@ export function defineRoute<
   const status = decl.response.status ?? 200;
   const { schema, files } = decl.response;
   if (decl.flag && rule.mount !== 'brand') throw new Error(`${decl.method.toUpperCase()} ${decl.path}: a brand flag needs a brand (access ${klass})`);
+  checkConsolePath(decl, klass, options);
 
   const errors: Record<number, ReturnType<typeof errorAnswer>> = { ...errorResponses };
   if (decl.fieldErrors) errors[422] = errorAnswer(decl.fieldErrors);

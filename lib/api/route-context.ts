@@ -1,6 +1,8 @@
 import 'server-only';
 import type { ClientRow } from '@/lib/brands/find-client';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
+import type { ConsoleScope } from '@/lib/console/scope';
+import type { StaffRole } from '@/lib/domain/staff-roles';
 
 // What a use case of the Brand API may know about the request that called it: plain data and two
 // cookie functions, no HTTP framework. define-route.ts builds it from the request after the access
@@ -39,6 +41,21 @@ export type MaybeCustomerContext = BrandContext & { customerId?: string; session
 
 /** An operator request: came through the operator socket with the operator key. */
 export type OperatorContext = RequestContext;
+
+/** A signed-in staff member of the console (second factor given), no brand yet. */
+export type StaffSessionContext = RequestContext & { staffId: string; email: string; name: string; sessionId: string };
+
+/**
+ * A staff member acting on one brand of theirs (`/console/brands/{brand}/...`), with a role that
+ * may do what the route declares. `scope` is what lib/console use cases take.
+ */
+export type StaffContext = StaffSessionContext & {
+  scope: ConsoleScope;
+  clientId: string;
+  client: ClientRow;
+  config: StoredClientConfig;
+  role: StaffRole;
+};
 
 /** A multipart body as it arrives, for the upload reader (aftersales/read-upload-form.ts) to stream. */
 export type UploadRequest = { contentType: string | undefined; contentLength: string | undefined; body: ReadableStream<Uint8Array> | null };

@@ -27,6 +27,11 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(30),
   // A session unused this long ends (sessions.ts); at most SESSION_TTL_DAYS in effect.
   SESSION_IDLE_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(7),
+  // The brand console's host (docs/console.md): its pages and /api/console/* answer only there.
+  CONSOLE_HOST: optional(z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i, 'must be a host name like console.example.com (no scheme or path)')).default('console.localhost'),
+  // A staff session ends this many hours after sign-in, or after this many minutes unused.
+  CONSOLE_SESSION_HOURS: optional(z.coerce.number().int().min(1).max(24 * 30)).default(12),
+  CONSOLE_IDLE_MINUTES: optional(z.coerce.number().int().min(1).max(24 * 60)).default(30),
   // How many proxies in front append to X-Forwarded-For (0: none; true means 1). README, TRUST_PROXY.
   TRUST_PROXY: optional(z.string().regex(/^(\d{1,2}|true|false)$/, 'must be a number of proxy hops (0, 1, 2, …), true or false')).transform((v) =>
     v === undefined || v === 'false' ? 0 : v === 'true' ? 1 : Number(v),

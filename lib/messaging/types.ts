@@ -6,13 +6,21 @@ export type OtpMessage = {
   channel: Channel;
   /** E-mail address or mobile number in +<country><number> form. */
   to: string;
-  /** A code's purpose, or NOTICE: a security notice without a code (`notice` says which). */
-  purpose: AuthMode | 'VERIFY' | 'NOTICE';
+  /**
+   * A code's purpose, or NOTICE: a security notice without a code (`notice` says which), or a
+   * console e-mail with a link (an invitation to a brand's staff, a password reset of a staff account).
+   */
+  purpose: AuthMode | 'VERIFY' | 'NOTICE' | ConsoleMail;
   code: string;
+  /** Console e-mails: the link to open (with its one-time token). */
+  link?: string;
   clientId: string;
   brandName: string;
   notice?: NoticeKind;
 };
+
+/** E-mails of the brand console (docs/console.md), each with a link holding a one-time token. */
+export type ConsoleMail = 'STAFF-INVITATION' | 'STAFF-RESET';
 
 /** Security notices sent to a contact's owner (docs/security.md, "Accounts"). */
 export type NoticeKind = 'account-reclaimed' | 'account-reclaimed-signup' | 'password-changed' | 'password-reset' | 'signup-attempt' | 'upi-changed';
@@ -59,6 +67,18 @@ const PURPOSE_TEXT: Record<AuthMode | 'VERIFY', string> = {
 
 /** The words a person reads, for every channel. */
 export function messageText(m: OtpMessage): { subject: string; text: string } {
+  if (m.purpose === 'STAFF-INVITATION') {
+    return {
+      subject: `You are invited to the ${m.brandName} console`,
+      text: `You are invited to join the staff of ${m.brandName} in the brand console. Open this link within 7 days to choose your password and set up your authenticator app: ${m.link ?? ''}`,
+    };
+  }
+  if (m.purpose === 'STAFF-RESET') {
+    return {
+      subject: 'Reset your brand console password',
+      text: `Open this link within 1 hour to choose a new password for the brand console: ${m.link ?? ''} If you did not ask for this, ignore this e-mail; your password stays as it is.`,
+    };
+  }
   if (m.purpose === 'NOTICE') {
     const n = NOTICE_TEXT[m.notice ?? 'password-changed'];
     return { subject: `${m.brandName}: ${n.subject}`, text: n.text };

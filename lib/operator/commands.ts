@@ -33,6 +33,7 @@ import {
 import { exportCodes, exportCodesArgs, exportPdf, exportPdfArgs } from './catalog-export';
 import { aftersalesCommands } from './aftersales';
 import { redFlagCommands } from './red-flags';
+import { inviteStaffArgs, inviteStaffCommand } from './staff';
 
 // The operator commands, one registry for the command line (run in-process when no server
 // holds DATA_DIR) and for POST /api/operator/run (when one does). Same code either way.
@@ -81,6 +82,11 @@ export const operatorCommands: Record<string, Command> = {
   'list-scans': { summary: 'List the scans of a code\'s unit, newest first: --slug --qr-id <qrId> [--limit 50]', args: listScansArgs, run: listScans },
   ...aftersalesCommands,
   ...redFlagCommands,
+  'invite-staff': {
+    summary: 'Invite someone to a brand\'s console staff (the first owner): --slug --email E [--role owner|manager|support|finance|analyst]; prints the link',
+    args: inviteStaffArgs,
+    run: inviteStaffCommand,
+  },
 };
 
 export async function runOperatorCommand(name: string, args: unknown): Promise<unknown> {

@@ -1,0 +1,83 @@
+'use client';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useFormSubmit } from '@/components/auth/use-form-submit';
+import { consoleFetch } from '@/lib/client/console-fetch';
+
+// /reset — asks for a reset link (the same answer for any address).
+export function ResetRequestForm() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string>();
+  const { errors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    if (!valid({ email: email.trim() ? undefined : 'Enter your e-mail address' })) return;
+    await submit(['email'], async () => {
+      const res = await consoleFetch<{ message: string }>('/console/password-reset', { body: { email: email.trim() } });
+      setSent(res.message);
+      setBusy(false);
+    });
+  }
+
+  if (sent) return <Alert kind="success">{sent}</Alert>;
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <Field label="E-mail" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+      <Button type="submit" busy={busy}>
+        Send me a link
+      </Button>
+    </form>
+  );
+}
+
+// /reset/<token> — a new password; every session of the account ends, and the sign-in follows.
+export function ResetConfirmForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const { errors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    if (!valid({ password: password ? undefined : 'Choose a new password' })) return;
+    await submit({ password: 'password', token: 'form' }, async () => {
+      await consoleFetch('/console/password-reset/confirm', { body: { token, password } });
+      setDone(true);
+      setBusy(false);
+    });
+  }
+
+  if (done) {
+    return (
+      <Alert kind="success">
+        Your password is changed and every session of your account has ended.{' '}
+        <Link href="/sign-in" className="underline">
+          Sign in
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <Field
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        required
+      />
+      <Button type="submit" busy={busy}>
+        Set password
+      </Button>
+    </form>
+  );
+}

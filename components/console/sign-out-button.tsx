@@ -1,0 +1,24 @@
+'use client';
+import { useState } from 'react';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { hardNavigate, useHydrated } from '@/lib/client/navigate';
+import { CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
+
+// Signs out of the console: the session ends on the server, then the sign-in screen.
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  async function signOut() {
+    setBusy(true);
+    try {
+      await consoleFetch('/console/sign-out', { method: 'POST' });
+    } finally {
+      hardNavigate(CONSOLE_SIGN_IN_PATH);
+    }
+  }
+  return (
+    <button type="button" onClick={signOut} disabled={busy || !hydrated} aria-busy={busy || undefined} className="min-h-11 rounded-md border border-white/70 px-3 py-1 font-medium text-white disabled:opacity-60">
+      Sign out
+    </button>
+  );
+}

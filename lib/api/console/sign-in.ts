@@ -1,0 +1,202 @@
+import 'server-only';
+import type { z } from 'zod';
+import QRCode from 'qrcode';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ApiError, fieldError } from '@/lib/errors';
+import { getDb } from '@/lib/db/client';
+import { staff } from '@/lib/db/schema';
+import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
+import { acceptTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from '@/lib/auth/totp';
+import { createStaffSession, liveStaffSession, markSecondFactor, revokeStaffSession, type LiveStaffSession } from '@/lib/console/sessions';
+import { acceptInvitation, confirmPasswordReset, findStaffByEmail, findStaffById, membershipsOf, requestPasswordReset } from '@/lib/console/staff';
+import { consoleOrigin } from '@/lib/edge/console-host';
+import {
+  PASSWORD_RESET_SENT,
+  type acceptInvitationBodySchema,
+  type acceptInvitationResponseSchema,
+  type ConsoleMe,
+  type ConsoleNext,
+  type consoleSignInBodySchema,
+  type passwordResetConfirmBodySchema,
+  type totpEnrolmentSchema,
+} from '@/lib/schemas/console';
+import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
+import type { RequestContext, StaffSessionContext } from '../route-context';
+import { clearStaffCookies, setStaffCookies, SIGN_IN_REQUIRED, staffSessionIdFrom } from './access';
+
+// Signing in to the console (docs/console.md, "Signing in"): e-mail and password, then the second
+// factor, a code of the authenticator app (TOTP), which an account enrols at its first sign-in.
+// A wrong password and an unknown e-mail get the same answer after the same work; failures are
+// limited per e-mail and per address as customers' passwords are (lib/api/auth/sign-in.ts); wrong
+// codes per account. A code is taken once (staff.totp_last_step).
+
+export const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
+export const WRONG_CODE = 'That code is not right. Enter the current code from your authenticator app.';
+
+const TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.' };
+const IP_LIMIT: RateLimit = { limit: 50, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' };
+const CODE_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many wrong codes. Please try again in 15 minutes.' };
+const RESET_IP_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
+const RESET_TARGET_LIMIT: RateLimit = { limit: 3, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
+const TOKEN_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600, message: 'Too many attempts with links. Please try again later.' };
+
+const nextOf = (enrolled: boolean): ConsoleNext => (enrolled ? 'second-factor' : 'enrol');
+
+async function startSession(ctx: RequestContext, staffId: string): Promise<void> {
+  // A session cookie the browser still holds is replaced: its session ends here.
+  const previous = await staffSessionIdFrom(ctx);
+  if (previous) await revokeStaffSession(previous);
+  const sessionId = await createStaffSession(staffId, { address: ctx.address, userAgent: ctx.header('user-agent') });
+  await setStaffCookies(ctx, sessionId);
+}
+
+export async function signIn(ctx: RequestContext, body: z.output<typeof consoleSignInBodySchema>): Promise<{ next: ConsoleNext }> {
+  const targetKey = `console-login-fail:target:${body.email}`;
+  const ipKey = `console-login-fail:ip:${ctx.address}`;
+  await assertUnderRateLimit(targetKey, TARGET_LIMIT);
+  await assertUnderRateLimit(ipKey, IP_LIMIT);
+  const account = await findStaffByEmail(body.email);
+  const ok = await verifyPassword(body.password, account?.passwordHash);
+  if (!account || !ok || account.disabledAt) {
+    await hitRateLimit(targetKey, TARGET_LIMIT);
+    await hitRateLimit(ipKey, IP_LIMIT);
+    throw new ApiError('bad_request', BAD_CREDENTIALS);
+  }
+  if (needsRehash(account.passwordHash)) {
+    const db = await getDb();
+    await db
+      .update(staff)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(and(eq(staff.id, account.id), eq(staff.passwordHash, account.passwordHash!)));
+  }
+  await startSession(ctx, account.id);
+  return { next: nextOf(account.totpEnabledAt !== null) };
+}
+
+/** The request's session that still has to give its second factor (401 without one). */
+async function pendingSession(ctx: RequestContext): Promise<LiveStaffSession> {
+  const sid = await staffSessionIdFrom(ctx);
+  const session = sid ? await liveStaffSession(sid) : undefined;
+  if (!session) throw new ApiError('unauthorized', SIGN_IN_REQUIRED);
+  return session;
+}
+
+/** Checks a code against the account's secret (enrolled, or pending when `pending`), counting failures. */
+async function takeCode(staffId: string, code: string, pending: boolean): Promise<void> {
+  const key = `console-totp-fail:${staffId}`;
+  await assertUnderRateLimit(key, CODE_LIMIT);
+  const account = await findStaffById(staffId);
+  const secret = account && (pending ? !account.totpEnabledAt : !!account.totpEnabledAt) ? openTotpSecret(account.totpSecret) : undefined;
+  if (!account || !secret) {
+    throw new ApiError('bad_request', pending ? 'Start setting up your authenticator app again.' : 'Set up your authenticator app first.');
+  }
+  const step = acceptTotp(secret, code, account.totpLastStep);
+  // The step is stored only if no other request took a code of this step or a later one meanwhile.
+  const db = await getDb();
+  const taken =
+    step !== null &&
+    (
+      await db
+        .update(staff)
+        .set({ totpLastStep: step, ...(pending ? { totpEnabledAt: new Date() } : {}), updatedAt: new Date() })
+        .where(
+          and(
+            eq(staff.id, staffId),
+            account.totpLastStep === null ? isNull(staff.totpLastStep) : eq(staff.totpLastStep, account.totpLastStep),
+          ),
+        )
+        .returning({ id: staff.id })
+    ).length === 1;
+  if (!taken) {
+    await hitRateLimit(key, CODE_LIMIT);
+    throw fieldError('bad_request', 'code', WRONG_CODE);
+  }
+}
+
+/** POST /console/second-factor: the code of an enrolled account finishes the sign-in. */
+export async function giveSecondFactor(ctx: RequestContext, code: string): Promise<{ next: ConsoleNext }> {
+  const session = await pendingSession(ctx);
+  if (session.secondFactor) return { next: 'done' };
+  if (!session.totpEnrolled) return { next: 'enrol' };
+  await takeCode(session.staffId, code, false);
+  await markSecondFactor(session.sessionId);
+  return { next: 'done' };
+}
+
+/** POST /console/totp/enrol: a new secret for an account without an authenticator (replacing an unconfirmed one). */
+export async function startEnrolment(ctx: RequestContext): Promise<z.input<typeof totpEnrolmentSchema>> {
+  const session = await pendingSession(ctx);
+  if (session.totpEnrolled) throw new ApiError('conflict', 'An authenticator app is already set up for this account.');
+  const secret = newTotpSecret();
+  const db = await getDb();
+  await db.update(staff).set({ totpSecret: sealTotpSecret(secret), totpLastStep: null, updatedAt: new Date() }).where(eq(staff.id, session.staffId));
+  const uri = totpUri(secret, session.email);
+  const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, uri, qrSvg };
+}
+
+/** POST /console/totp/confirm: the first code from the app enrols it and finishes the sign-in. */
+export async function confirmEnrolment(ctx: RequestContext, code: string): Promise<{ next: ConsoleNext }> {
+  const session = await pendingSession(ctx);
+  if (session.totpEnrolled) throw new ApiError('conflict', 'An authenticator app is already set up for this account.');
+  await takeCode(session.staffId, code, true);
+  await markSecondFactor(session.sessionId);
+  return { next: 'done' };
+}
+
+/** POST /console/sign-out: ends the session of the request (if any) and clears the cookies. */
+export async function signOut(ctx: RequestContext): Promise<{ ok: true }> {
+  const sid = await staffSessionIdFrom(ctx);
+  if (sid) await revokeStaffSession(sid);
+  clearStaffCookies(ctx);
+  return { ok: true };
+}
+
+/** GET /console/me */
+export async function me(ctx: StaffSessionContext): Promise<ConsoleMe> {
+  const memberships = await membershipsOf(ctx.staffId);
+  return {
+    staff: { id: ctx.staffId, email: ctx.email, name: ctx.name },
+    memberships: memberships.map(({ slug, name, organizationType, role }) => ({ slug, name, organizationType, role })),
+  };
+}
+
+/** POST /console/invitations/accept: joins the brand and starts a session that still needs its second factor. */
+export async function acceptInvitationAndSignIn(
+  ctx: RequestContext,
+  body: z.output<typeof acceptInvitationBodySchema>,
+): Promise<z.input<typeof acceptInvitationResponseSchema>> {
+  const ipKey = `console-token-fail:ip:${ctx.address}`;
+  await assertUnderRateLimit(ipKey, TOKEN_IP_LIMIT);
+  let accepted: { staffId: string; slug: string };
+  try {
+    accepted = await acceptInvitation(body);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'bad_request') await hitRateLimit(ipKey, TOKEN_IP_LIMIT).catch(() => undefined);
+    throw err;
+  }
+  await startSession(ctx, accepted.staffId);
+  const account = await findStaffById(accepted.staffId);
+  return { next: nextOf(!!account?.totpEnabledAt), brand: accepted.slug };
+}
+
+/** POST /console/password-reset: the same answer whatever the address. */
+export async function askPasswordReset(ctx: RequestContext, email: string): Promise<{ message: string }> {
+  await hitRateLimit(`console-reset:ip:${ctx.address}`, RESET_IP_LIMIT);
+  await hitRateLimit(`console-reset:target:${email}`, RESET_TARGET_LIMIT);
+  await requestPasswordReset(email, consoleOrigin(ctx));
+  return { message: PASSWORD_RESET_SENT };
+}
+
+/** POST /console/password-reset/confirm */
+export async function finishPasswordReset(ctx: RequestContext, body: z.output<typeof passwordResetConfirmBodySchema>): Promise<{ ok: true }> {
+  const ipKey = `console-token-fail:ip:${ctx.address}`;
+  await assertUnderRateLimit(ipKey, TOKEN_IP_LIMIT);
+  try {
+    await confirmPasswordReset(body);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'bad_request') await hitRateLimit(ipKey, TOKEN_IP_LIMIT).catch(() => undefined);
+    throw err;
+  }
+  return { ok: true };
+}

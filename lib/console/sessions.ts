@@ -1,0 +1,102 @@
+import 'server-only';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { staff, staffSessions } from '@/lib/db/schema';
+import { env } from '@/lib/edge/env';
+import { randomId } from '@/lib/ids';
+
+// Staff sessions (docs/console.md, "Sessions"): a row per sign-in, live until it is revoked,
+// reaches its absolute end (CONSOLE_SESSION_HOURS after sign-in) or goes unused for
+// CONSOLE_IDLE_MINUTES. The cookie holds only a seal of the row's id, so revoking the row ends the
+// session at its next request. A session whose second factor is not given yet may only give it
+// (or enrol); second_factor_at marks that it was.
+
+export type LiveStaffSession = {
+  sessionId: string;
+  staffId: string;
+  email: string;
+  name: string;
+  secondFactor: boolean;
+  /** Whether the account has an authenticator enrolled (else the session may only enrol one). */
+  totpEnrolled: boolean;
+};
+
+/** lastSeenAt is written at most this often, so a burst of requests is one write. */
+const TOUCH_EVERY_MS = 30_000;
+
+const idleMs = () => env().CONSOLE_IDLE_MINUTES * 60_000;
+
+export async function createStaffSession(staffId: string, meta: { address?: string; userAgent?: string }, now = new Date()): Promise<string> {
+  const db = await getDb();
+  const id = randomId('sts', 32);
+  await db.insert(staffSessions).values({
+    id,
+    staffId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + env().CONSOLE_SESSION_HOURS * 3_600_000),
+    address: meta.address?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return id;
+}
+
+/** The live session of an id (not revoked, not past its end, used recently; its account enabled), touching it; else undefined. */
+export async function liveStaffSession(sessionId: string, now = new Date()): Promise<LiveStaffSession | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      sessionId: staffSessions.id,
+      staffId: staffSessions.staffId,
+      lastSeenAt: staffSessions.lastSeenAt,
+      secondFactorAt: staffSessions.secondFactorAt,
+      email: staff.email,
+      name: staff.name,
+      totpEnabledAt: staff.totpEnabledAt,
+    })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), isNull(staff.disabledAt)));
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() >= idleMs()) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    staffId: row.staffId,
+    email: row.email,
+    name: row.name,
+    secondFactor: row.secondFactorAt !== null,
+    totpEnrolled: row.totpEnabledAt !== null,
+  };
+}
+
+export async function markSecondFactor(sessionId: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.update(staffSessions).set({ secondFactorAt: now, lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
+}
+
+export async function revokeStaffSession(sessionId: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+/** Ends every session of a staff member (a password reset). */
+export async function revokeAllStaffSessions(staffId: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+}
+
+export type StaffSessionRow = { id: string; createdAt: Date; lastSeenAt: Date; address: string | null; userAgent: string | null };
+
+/** A staff member's live sessions, newest first. */
+export async function liveSessionsOf(staffId: string, now = new Date()): Promise<StaffSessionRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: staffSessions.id, createdAt: staffSessions.createdAt, lastSeenAt: staffSessions.lastSeenAt, address: staffSessions.address, userAgent: staffSessions.userAgent })
+    .from(staffSessions)
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
+    .orderBy(desc(staffSessions.createdAt));
+  return rows.filter((r) => now.getTime() - r.lastSeenAt.getTime() < idleMs());
+}

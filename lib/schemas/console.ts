@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
+import { STAFF_ROLES } from '@/lib/domain/staff-roles';
+
+// The brand console's API contracts (/api/console/..., docs/console.md), shared by the API and
+// the console's screens.
+
+/** A brand's slug as it appears in console paths. */
+export const brandSlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be a brand slug');
+
+/**
+ * The params of every `/console/brands/{brand}/...` route: extend it for more path params
+ * (`consoleBrandParams.extend({ ticketId: z.string() })`). The staff access class reads `brand`.
+ */
+export const consoleBrandParams = z.object({ brand: brandSlugSchema });
+
+const email = z
+  .string()
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be an e-mail address'))
+  .transform((e) => e.toLowerCase());
+const password = z.string().min(1, 'is required').max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`);
+const token = z.string().min(1, 'is required').max(200, 'is not a valid link');
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export const organizationTypeSchema = z.enum(['Manufacturer', 'Retailer']);
+
+/** POST /api/console/sign-in */
+export const consoleSignInBodySchema = z.object({ email, password }).strict();
+
+/** What comes after a step of signing in: the second factor, enrolling an authenticator, or nothing (signed in). */
+export const consoleNextSchema = z.object({ next: z.enum(['second-factor', 'enrol', 'done']) });
+export type ConsoleNext = z.infer<typeof consoleNextSchema>['next'];
+
+/** POST /api/console/second-factor, POST /api/console/totp/confirm */
+export const totpCodeBodySchema = z
+  .object({ code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code from your authenticator app') })
+  .strict();
+
+/** POST /api/console/totp/enrol: the new secret, for the authenticator app (QR code and text). */
+export const totpEnrolmentSchema = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** The QR code of `uri`, as an SVG document. */
+  qrSvg: z.string(),
+});
+
+export const membershipSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  organizationType: organizationTypeSchema,
+  role: staffRoleSchema,
+});
+export type MembershipView = z.infer<typeof membershipSchema>;
+
+/** GET /api/console/me */
+export const consoleMeSchema = z.object({
+  staff: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  memberships: z.array(membershipSchema),
+});
+export type ConsoleMe = z.infer<typeof consoleMeSchema>;
+
+/** POST /api/console/invitations/accept */
+export const acceptInvitationBodySchema = z
+  .object({ token, name: z.string().trim().max(120, 'must be at most 120 characters').default(''), password })
+  .strict();
+export const acceptInvitationResponseSchema = consoleNextSchema.extend({ brand: z.string() });
+
+/** POST /api/console/password-reset */
+export const passwordResetRequestBodySchema = z.object({ email }).strict();
+export const PASSWORD_RESET_SENT = 'If that address belongs to a console account, a link to reset its password is on its way. It works for 1 hour.';
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/console/password-reset/confirm */
+export const passwordResetConfirmBodySchema = z.object({ token, password }).strict();
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** GET /api/console/brands/{brand}/staff — the brand's staff and open invitations. */
+export const staffListSchema = z.object({
+  members: z.array(
+    z.object({
+      staffId: z.string(),
+      email: z.string(),
+      name: z.string(),
+      role: staffRoleSchema,
+      joinedAt: z.iso.datetime(),
+      lastSignInAt: z.iso.datetime().nullable(),
+    }),
+  ),
+  invitations: z.array(z.object({ email: z.string(), role: staffRoleSchema, invitedAt: z.iso.datetime(), expiresAt: z.iso.datetime() })),
+});
+export type StaffList = z.infer<typeof staffListSchema>;
+
+/** POST /api/console/brands/{brand}/staff/invitations — invite (or invite again) an e-mail with a role. */
+export const inviteStaffBodySchema = z.object({ email, role: staffRoleSchema }).strict();
+export const invitationResponseSchema = z.object({ email: z.string(), role: staffRoleSchema, expiresAt: z.iso.datetime() });

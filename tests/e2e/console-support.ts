@@ -1,0 +1,82 @@
+import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { PORT, operator, ready, tag } from './support';
+import type { StaffRole } from '@/lib/domain/staff-roles';
+
+// Helpers of the console's end-to-end tests (docs/console.md): staff invited through the command
+// line (the operator socket), who accept the invitation and enrol an authenticator through the
+// real screens, with codes computed from the secret the enrolment screen shows, as an
+// authenticator app computes them.
+
+export const CONSOLE_ORIGIN = `http://console.localhost:${PORT}`;
+export const STAFF_PASSWORD = 'staff passphrase for tests';
+
+export type E2EStaff = { email: string; password: string; secret: string; brand: string; role: StaffRole; lastStep: number };
+
+const PERIOD = 30;
+const totpOf = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+const stepOf = (ms: number) => Math.floor(ms / 1000 / PERIOD);
+
+/**
+ * A code the server takes now: of the current step or the next (the server accepts one step of
+ * drift) and newer than the last one used, as each code is taken once. Waits for the next step
+ * only when both were used.
+ */
+export async function nextCode(staff: E2EStaff): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const step = [stepOf(now), stepOf(now) + 1].find((s) => s > staff.lastStep);
+    if (step !== undefined) {
+      staff.lastStep = step;
+      return totpOf(staff.secret).generate({ timestamp: step * PERIOD * 1000 });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The link of an invitation made on the command line (it prints the link as it e-mails it). */
+export async function inviteByCommandLine(brand: string, email: string, role: StaffRole): Promise<string> {
+  const result = (await operator('invite-staff', { slug: brand, email, role })) as { link: string };
+  return result.link;
+}
+
+/** Accepts an invitation link as a new account and enrols an authenticator; lands on the brand's overview. */
+export async function acceptAndEnrol(page: Page, link: string, who: { email: string; brand: string; role: StaffRole; name?: string }): Promise<E2EStaff> {
+  await page.goto(link);
+  await ready(page);
+  await page.getByLabel('Your name').fill(who.name ?? `Staff ${who.role}`);
+  await page.getByLabel('Choose a password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await page.waitForURL(/\/enrol/);
+  await ready(page);
+  const shown = (await page.getByTestId('totp-secret').textContent({ timeout: 15_000 })) ?? '';
+  const staff: E2EStaff = { email: who.email, password: STAFF_PASSWORD, secret: shown.replace(/\s+/g, ''), brand: who.brand, role: who.role, lastStep: 0 };
+  await page.getByLabel('6-digit code').fill(await nextCode(staff));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await page.waitForURL(`${CONSOLE_ORIGIN}/${who.brand}/overview`);
+  return staff;
+}
+
+/**
+ * A staff member of `brand` with `role`, invited on the command line, signed in through the
+ * invitation and enrolment screens: the page ends on /<brand>/overview of the console host.
+ */
+export async function signInStaff(page: Page, { brand, role, email = `staff-${tag()}@example.com` }: { brand: string; role: StaffRole; email?: string }): Promise<E2EStaff> {
+  const link = await inviteByCommandLine(brand, email, role);
+  expect(link.startsWith(`${CONSOLE_ORIGIN}/invitation/`)).toBe(true);
+  return acceptAndEnrol(page, link, { email, brand, role });
+}
+
+/** Signs an enrolled staff member in again through /sign-in and /second-factor; lands on `from` (default: the brand list). */
+export async function signInAgain(page: Page, staff: E2EStaff, from?: string): Promise<void> {
+  await page.goto(`${CONSOLE_ORIGIN}/sign-in${from ? `?${new URLSearchParams({ from })}` : ''}`);
+  await ready(page);
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/second-factor/);
+  await ready(page);
+  await page.getByLabel('6-digit code').fill(await nextCode(staff));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${CONSOLE_ORIGIN}${from ?? '/'}`);
+}
