@@ -7,6 +7,9 @@ import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
 import { consoleHostGuard } from './console/access';
 import { consoleAuthRoutes } from './console/routes';
 import { consoleStaffRoutes } from './console/staff-routes';
+import { consoleRewardsRoutes } from './console/rewards-routes';
+import { consolePayoutsRoutes } from './console/payouts-routes';
+import { consoleSettingsRoutes } from './console/settings-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
@@ -47,7 +50,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
