@@ -53,7 +53,7 @@ export default async function RewardsPage({ params }: { params: Promise<{ brand:
         {journeys.length === 0 ? (
           <p className="text-gray-800">No products yet: add one in the catalogue first.</p>
         ) : (
-          journeys.map((j) => <JourneyEditor key={`${j.productId}-${j.journeyId ?? 'none'}`} brand={brand} journey={j} rewards={rewards} canWrite={canWrite} />)
+          journeys.map((j) => <JourneyEditor key={j.productId} brand={brand} journey={j} rewards={rewards} canWrite={canWrite} />)
         )}
       </section>
     </div>

@@ -16,7 +16,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
     <div>
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>
       <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
-      <SettingsForm key={settings.updatedAt} brand={brand} settings={settings} canWrite={canWrite} />
+      <SettingsForm brand={brand} settings={settings} canWrite={canWrite} />
     </div>
   );
 }
