@@ -116,7 +116,8 @@ test('a manager changes the primary colour, sees the phone preview follow, saves
   await expect(preview).toHaveAttribute('data-primary', '#1f4fd8');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(primary).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`#${await primary.getAttribute('aria-describedby').then((d) => d!.split(' ').pop())}`)).toHaveText('must be a colour like #1a2b3c');
+  const errorId = (await primary.getAttribute('aria-describedby'))!.split(' ').pop();
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText('must be a colour like #1a2b3c');
 
   await primary.fill('#b91c1c');
   await expect(preview).toHaveAttribute('data-primary', '#b91c1c');
