@@ -111,7 +111,7 @@ test('a manager changes the primary colour, sees the phone preview follow, saves
   const preview = page.getByTestId('phone-preview');
   await expect(preview).toHaveAttribute('data-primary', '#1f4fd8');
 
-  const primary = page.getByRole('textbox', { name: 'Primary colour' });
+  const primary = page.getByRole('textbox', { name: 'Primary colour', exact: true });
   await primary.fill('not a colour');
   await expect(preview).toHaveAttribute('data-primary', '#1f4fd8');
   await page.getByRole('button', { name: 'Save settings' }).click();
