@@ -291,7 +291,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
           </button>
         )}
       </form>
-      <div className="lg:sticky lg:top-4 lg:self-start">
+      <div className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start">
         <ThemePreview theme={ui} saved={saved.config.ui} brandName={name || saved.organizationName} footerText={footerText} />
       </div>
     </div>

@@ -9,6 +9,8 @@ import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 // and a manager changing the brand's primary colour with the phone preview, then the customer
 // site showing it.
 
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+
 type Api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
 
 /** The customer API from the signed-in customer's page (its token, its cookies). */
@@ -88,6 +90,7 @@ test('a finance clerk sees payouts waiting, exports the bank file, imports the r
   await expect(clerk.getByRole('status').filter({ hasText: 'Imported' })).toHaveText('Imported: 1 completed, 1 failed.');
   await expect(clerk.getByTestId('payout-count-TRANSFER_COMPLETED')).toHaveText('Paid: 1');
   await expect(clerk.getByTestId(`payout-${refused}`)).toContainText('Account closed');
+  await shot(clerk, 'payouts.png');
 
   // the failed one goes out again under the same reference
   await clerk.getByRole('link', { name: 'Failed: 1' }).click();
@@ -124,6 +127,7 @@ test('a manager changes the primary colour, sees the phone preview follow, saves
   await expect(page.getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await shot(page, 'settings.png');
 
   // the customer site: its brand caches were dropped on save, so the next page has the colour
   const customer = await page.context().newPage();
@@ -132,4 +136,46 @@ test('a manager changes the primary colour, sees the phone preview follow, saves
     await expect(customer.locator('html')).toHaveAttribute('style', /--brand-primary:\s*#b91c1c/, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await expect(customer.getByRole('button', { name: 'Sign in', exact: true })).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+});
+
+test('a manager creates a cashback, fills a coupon pool and shortens a product\'s journey', async ({ page }) => {
+  const shop = await aftersalesBrand();
+  await signInStaff(page, { brand: shop.brand.slug, role: 'manager' });
+  await open(page, `${CONSOLE_ORIGIN}/${shop.brand.slug}/rewards`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rewards and journeys' })).toBeVisible();
+  await expect(page.getByTestId(`reward-${shop.rewardId}`)).toContainText('₹1000.00');
+
+  // a new cashback: a bad amount is shown at its field, then it is created
+  const form = page.getByRole('form', { name: 'New reward' });
+  await form.getByLabel('Name').fill('Festival cashback');
+  await form.getByLabel('Amount per reward (₹)').fill('10.555');
+  await form.getByLabel('Budget (₹)').fill('500');
+  await form.getByRole('button', { name: 'Create reward' }).click();
+  await expect(form.getByLabel('Amount per reward (₹)')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Amount per reward (₹)').fill('10');
+  await form.getByRole('button', { name: 'Create reward' }).click();
+  await expect(form.getByRole('status')).toHaveText('Festival cashback created.');
+  await expect(page.locator('[data-testid^="reward-"]').filter({ hasText: 'Festival cashback' })).toContainText('₹500.00');
+
+  // a coupon with codes from a list: the codes left are counted
+  await form.getByLabel('Name').fill('Ten off');
+  await form.getByLabel('Type').selectOption('Coupon');
+  await form.getByRole('button', { name: 'Create reward' }).click();
+  await expect(form.getByRole('status')).toHaveText('Ten off created.');
+  const pool = page.locator('[data-testid^="reward-"]').filter({ hasText: 'Ten off' });
+  await pool.getByText('Edit Ten off').click();
+  await pool.getByLabel('Coupon codes file').setInputFiles({ name: 'codes.txt', mimeType: 'text/plain', buffer: Buffer.from('TEN-0001\nTEN-0002\nTEN-0003\n') });
+  await pool.getByRole('button', { name: 'Upload codes' }).click();
+  await expect(pool.getByRole('status')).toHaveText('3 codes added; 3 left to give out.');
+  await expect(pool.getByText('Codes left in the pool')).toBeVisible();
+
+  // the product's journey: four steps, the question removed
+  const journey = page.getByRole('form', { name: shop.productName });
+  await expect(journey.getByRole('group', { name: /^Step \d$/ })).toHaveCount(4);
+  await journey.getByRole('button', { name: 'Remove step 2' }).click();
+  await journey.getByRole('button', { name: 'Save journey' }).click();
+  await expect(journey.getByRole('status')).toHaveText('Journey saved.');
+  await open(page, `${CONSOLE_ORIGIN}/${shop.brand.slug}/rewards`);
+  await expect(page.getByRole('form', { name: shop.productName }).getByRole('group', { name: /^Step \d$/ })).toHaveCount(3);
+  await shot(page, 'rewards.png');
 });

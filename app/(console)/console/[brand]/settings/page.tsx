@@ -15,8 +15,10 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
   return (
     <div>
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>
-      <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
       <SettingsForm brand={brand} settings={settings} canWrite={canWrite} />
+      <div className="mt-6">
+        <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
+      </div>
     </div>
   );
 }
