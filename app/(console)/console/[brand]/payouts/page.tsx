@@ -17,6 +17,8 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   TRANSFER_FAILED: 'Failed',
 };
 
+const PAGE_SIZE = 500;
+
 const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') : '');
 
 export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<{ status?: string | string[] }> }) {
@@ -24,7 +26,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
   const { scope, role } = await requireStaffPage(brand, 'payouts', 'read');
   const raw = (await searchParams).status;
   const status = PAYOUT_STATUSES.find((s) => s === raw);
-  const { payouts, counts } = await listPayouts(scope, { status });
+  const { payouts, counts } = await listPayouts(scope, { status, limit: PAGE_SIZE });
   const canWrite = roleMay(role, 'payouts', 'write');
   const link = (s?: PayoutStatus) => (s ? `/${brand}/payouts?status=${s}` : `/${brand}/payouts`);
   return (
@@ -56,6 +58,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
         <p className="text-gray-800">No payouts{status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}.</p>
       ) : (
         <div className="overflow-x-auto">
+          {payouts.length >= PAGE_SIZE && <p className="mb-2 text-gray-800">The {PAGE_SIZE} most recently changed are shown; choose a status to narrow the list.</p>}
           <table className="w-full border-collapse bg-white text-left text-sm">
             <caption className="sr-only">Payouts{status ? `: ${STATUS_LABELS[status]}` : ''}</caption>
             <thead>
