@@ -39,7 +39,10 @@ const LEGACY_PAGE_COOKIES = [
  * (the console's layout answers 'Page not Found!' there).
  */
 function consolePage(req: NextRequest): NextResponse {
-  const { pathname, search } = req.nextUrl;
+  const { pathname, searchParams } = req.nextUrl;
+  // The path as the visitor sees it, for the return after sign-in (without the router's _rsc marker).
+  const visible = new URLSearchParams([...searchParams].filter(([k]) => k !== '_rsc'));
+  const search = visible.size ? `?${visible}` : '';
   const nonce = btoa(crypto.randomUUID());
   const csp = withFrameAncestors(contentSecurityPolicy(nonce, env().NODE_ENV === 'development'), "'none'");
   const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));

@@ -12,6 +12,9 @@ import { codesRoutes } from './console/codes-routes';
 import { consoleSupportRoutes } from './console/support-routes';
 import { consoleCatalogueRoutes } from './console/catalogue-routes';
 import { consoleLegalRoutes } from './console/legal-routes';
+import { consoleRewardsRoutes } from './console/rewards-routes';
+import { consolePayoutsRoutes } from './console/payouts-routes';
+import { consoleSettingsRoutes } from './console/settings-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
@@ -52,7 +55,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -278,6 +278,8 @@ export function defineRoute<
       ? { description: [decl.upload ? `multipart/form-data: ${decl.upload.fields}` : '', decl.description ?? ''].filter(Boolean).join(' ') }
       : {}),
     ...(rule.security ? { security: rule.security } : {}),
+    // The staff class's area and access, for the document's readers (the attack suite's staff run).
+    ...(klass === 'staff' ? { 'x-staff-access': { area: options.area, access: options.access } } : {}),
     middleware: rule.guards(options),
     hide: decl.hidden,
     request: {

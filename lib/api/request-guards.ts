@@ -16,6 +16,14 @@ import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** The operator command line sends file paths and options, never file contents. */
 export const OPERATOR_BODY_MAX_BYTES = 256 * 1024;
+/**
+ * The console's file contents sent as JSON text (a bank result file, a list of coupon codes: at
+ * most 5 MB each) and brand settings (a logo as a data: address, at most 200 000 characters).
+ */
+export const CONSOLE_FILE_BODY_MAX_BYTES = 6 * 1024 * 1024;
+export const CONSOLE_SETTINGS_BODY_MAX_BYTES = 512 * 1024;
+const CONSOLE_FILE_PATH = /^\/api\/console\/brands\/[^/]+\/(payouts\/import|rewards\/[^/]+\/coupons)$/;
+const CONSOLE_SETTINGS_PATH = /^\/api\/console\/brands\/[^/]+\/settings$/;
 /** Form overhead on top of the files of an upload: text fields, part headers, boundaries. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 /**
@@ -32,6 +40,8 @@ const isJsonType = (type: string | undefined) => !!type && /^application\/([\w.-
 function limitOf(path: string, type: string | undefined): number {
   if (type === 'multipart/form-data') return MULTIPART_BODY_MAX_BYTES;
   if (path.startsWith('/api/operator/')) return OPERATOR_BODY_MAX_BYTES;
+  if (CONSOLE_FILE_PATH.test(path)) return CONSOLE_FILE_BODY_MAX_BYTES;
+  if (CONSOLE_SETTINGS_PATH.test(path)) return CONSOLE_SETTINGS_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 

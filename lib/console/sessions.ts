@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { staff, staffSessions } from '@/lib/db/schema';
 import { env } from '@/lib/edge/env';
@@ -99,4 +99,26 @@ export async function liveSessionsOf(staffId: string, now = new Date()): Promise
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
     .orderBy(desc(staffSessions.createdAt));
   return rows.filter((r) => now.getTime() - r.lastSeenAt.getTime() < idleMs());
+}
+
+/** Ends one of a staff member's own sessions; false when it is not theirs or already over. */
+export async function revokeOwnSession(staffId: string, sessionId: string, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const ended = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.id, sessionId), eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return ended.length === 1;
+}
+
+/** Ends every session of a staff member but the one given (sign out everywhere else). */
+export async function revokeOtherSessions(staffId: string, keepSessionId: string, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const ended = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), ne(staffSessions.id, keepSessionId)))
+    .returning({ id: staffSessions.id });
+  return ended.length;
 }

@@ -11,6 +11,9 @@ export const PAYOUT_STATUSES = [
 ] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
+/** A payout reference given to the bank: 'PO' and 14 upper-case letters or digits without I or O (lib/payouts/reference.ts makes them). */
+export const PAYOUT_REFERENCE_PATTERN = /^PO[0-9A-HJ-NP-Z]{14}$/;
+
 /**
  * DEFAULT: created with the grant, its amount not yet reserved from the reward's budget.
  * NOT_CLAIMED: earned, waiting for the customer to claim it to a UPI id.

@@ -1,191 +1,73 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { couponPool, journeys, journeySteps, products, rewards } from '@/lib/db/schema';
-import { ApiError, fieldError } from '@/lib/errors';
-import { paiseFromRupees, rupees } from '@/lib/domain/payouts';
-import { randomId } from '@/lib/ids';
-import { parseCsv } from '@/lib/payouts/csv';
+import { ApiError } from '@/lib/errors';
+import { rupees } from '@/lib/domain/payouts';
+import * as rewardCases from '@/lib/console/rewards';
+import { checkRewardInput, rewardInputShape } from '@/lib/schemas/console-money';
 import { journeyDefSchema } from '@/lib/schemas/journeys';
-import { requireBrand } from './brands';
-import { slugArg, textArg } from './catalog';
+import { brandScope } from './brands';
+import { slugArg } from './catalog';
 import * as payoutCmds from './aftersales-payouts';
 import * as complaintCmds from './aftersales-complaints';
 
 // After-sales operator commands (docs/after-sales.md): rewards, coupon pools, scan journeys,
-// payouts and complaints. Registered in ./commands.ts through `aftersalesCommands`.
+// payouts and complaints. Registered in ./commands.ts through `aftersalesCommands`. Rewards,
+// journeys and payouts are the console's use cases (lib/console), called as the command line.
 
-/** Rupees from the command line ('25', 25, '25.50') → paise. */
-const rupeesArg = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const paise = paiseFromRupees(String(v));
-    if (paise === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be an amount in rupees like 25 or 25.50 (more than 0, at most 2 decimals)' });
-      return z.NEVER;
-    }
-    return paise;
-  });
-const countArg = z.coerce.number().int('must be a whole number').min(0).max(10_000_000);
+export const createRewardArgs = z.object({ slug: slugArg, ...rewardInputShape }).strict().superRefine(checkRewardInput);
 
-export const createRewardArgs = z
-  .object({
-    slug: slugArg,
-    name: textArg(80),
-    description: z.string().max(500).default(''),
-    type: z.enum(['Cashback', 'Coupon']),
-    /** Cashback: rupees per reward. */
-    amount: rupeesArg.optional(),
-    /** Coupon: one code everybody gets; without it, codes come from the pool (upload-coupons). */
-    couponCode: textArg(64).optional(),
-    /** Cashback: total rupees; Coupon: number of coupons (a pool coupon adds one per uploaded code). */
-    budget: z.union([z.string(), z.number()]).optional(),
-    perCustomer: z.coerce.number().int().min(1).max(1000).default(1),
-  })
-  .strict()
-  .superRefine((a, ctx) => {
-    if (a.type === 'Cashback' && a.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required for a Cashback reward' });
-    if (a.type === 'Cashback' && a.couponCode) ctx.addIssue({ code: 'custom', path: ['couponCode'], message: 'is only for Coupon rewards' });
-    if (a.type === 'Coupon' && a.amount !== undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is only for Cashback rewards' });
-    if (a.type === 'Cashback' && a.budget === undefined) ctx.addIssue({ code: 'custom', path: ['budget'], message: 'is required for a Cashback reward (total rupees)' });
-    if (a.type === 'Coupon' && a.couponCode && a.budget === undefined) ctx.addIssue({ code: 'custom', path: ['budget'], message: 'is required for a shared coupon code (number of coupons)' });
-  });
-
-export async function createReward(args: z.output<typeof createRewardArgs>) {
-  const brand = await requireBrand(args.slug);
-  let budgetTotal = 0;
-  if (args.budget !== undefined) {
-    const parsed = args.type === 'Cashback' ? rupeesArg.safeParse(args.budget) : countArg.safeParse(args.budget);
-    if (!parsed.success) throw fieldError('unprocessable', 'budget', parsed.error.issues[0]!.message);
-    budgetTotal = parsed.data;
-  }
-  if (args.type === 'Cashback' && budgetTotal < args.amount!) throw fieldError('unprocessable', 'budget', 'must cover at least one reward');
-  const db = await getDb();
-  const id = randomId('rw', 16);
-  await db.insert(rewards).values({
-    id,
-    clientId: brand.id,
-    name: args.name,
-    description: args.description,
-    type: args.type,
-    amount: args.amount ?? null,
-    couponCode: args.couponCode ?? null,
-    budgetTotal,
-    perCustomerLimit: args.perCustomer,
-  });
-  return { rewardId: id, name: args.name, type: args.type, amount: args.amount === undefined ? null : rupees(args.amount), budget: args.type === 'Cashback' ? rupees(budgetTotal) : budgetTotal };
+export async function createReward({ slug, ...input }: z.output<typeof createRewardArgs>) {
+  const r = await rewardCases.createReward(await brandScope(slug), input);
+  return { rewardId: r.rewardId, name: r.name, type: r.type, amount: r.amount === null ? null : rupees(r.amount), budget: r.type === 'Cashback' ? rupees(r.budgetTotal) : r.budgetTotal };
 }
 
 export const listRewardsArgs = z.object({ slug: slugArg }).strict();
 
 export async function listRewards(args: z.output<typeof listRewardsArgs>) {
-  const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const rows = await db.select().from(rewards).where(eq(rewards.clientId, brand.id)).orderBy(asc(rewards.createdAt));
+  const rows = await rewardCases.listRewards(await brandScope(args.slug));
   const money = (r: (typeof rows)[number], n: number) => (r.type === 'Cashback' ? rupees(n) : String(n));
   return rows.map((r) => ({
-    rewardId: r.id,
+    rewardId: r.rewardId,
     name: r.name,
     type: r.type,
     amount: r.amount === null ? '' : rupees(r.amount),
-    couponCode: r.couponCode ?? (r.type === 'Coupon' ? '(pool)' : ''),
+    couponCode: r.couponCode ?? (r.pool ? '(pool)' : ''),
     budget: money(r, r.budgetTotal),
     used: money(r, r.budgetUsed),
-    perCustomer: r.perCustomerLimit,
+    perCustomer: r.perCustomer,
     active: r.active,
   }));
-}
-
-async function requireReward(clientId: string, rewardId: string) {
-  const db = await getDb();
-  const [r] = await db.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.clientId, clientId)));
-  if (!r) throw new ApiError('not_found', `No reward ${rewardId} at this brand`);
-  return r;
 }
 
 export const setRewardActiveArgs = z.object({ slug: slugArg, reward: z.string().min(1), active: z.boolean() }).strict();
 
 export async function setRewardActive(args: z.output<typeof setRewardActiveArgs>) {
-  const brand = await requireBrand(args.slug);
-  const r = await requireReward(brand.id, args.reward);
-  const db = await getDb();
-  await db.update(rewards).set({ active: args.active }).where(and(eq(rewards.id, r.id), eq(rewards.clientId, brand.id)));
-  return { rewardId: r.id, active: args.active };
+  const r = await rewardCases.updateReward(await brandScope(args.slug), args.reward, { active: args.active });
+  return { rewardId: r.rewardId, active: r.active };
 }
 
 export const uploadCouponsArgs = z.object({ slug: slugArg, reward: z.string().min(1, 'is required'), file: z.string().min(1, 'is required').max(1000) }).strict();
 
 /** Codes from a text file (one a line) or a CSV (first column; a 'code' header is skipped). */
 export async function uploadCoupons(args: z.output<typeof uploadCouponsArgs>) {
-  const brand = await requireBrand(args.slug);
-  const reward = await requireReward(brand.id, args.reward);
-  if (reward.type !== 'Coupon' || reward.couponCode) throw fieldError('unprocessable', 'reward', 'only a Coupon reward without a shared code takes a pool of codes');
+  const scope = await brandScope(args.slug);
   let text: string;
   try {
     text = readFileSync(path.resolve(args.file), 'utf8');
   } catch (e) {
     throw new ApiError('bad_request', `Cannot read ${args.file}: ${(e as NodeJS.ErrnoException).code}`);
   }
-  let rows;
-  try {
-    rows = parseCsv(text);
-  } catch (e) {
-    throw fieldError('unprocessable', 'file', (e as Error).message);
-  }
-  const codes: string[] = [];
-  const problems: string[] = [];
-  for (const { line, fields } of rows) {
-    const code = (fields[0] ?? '').trim();
-    if (line === rows[0]?.line && code.toLowerCase() === 'code') continue;
-    if (!/^[A-Za-z0-9_-]{3,64}$/.test(code)) problems.push(`line ${line}: ${JSON.stringify(code.slice(0, 40))} is not a coupon code (3-64 letters, digits, - or _)`);
-    else codes.push(code);
-  }
-  if (problems.length) throw new ApiError('unprocessable', `Nothing uploaded; ${problems.slice(0, 20).join('; ')}`);
-  if (!codes.length) throw fieldError('unprocessable', 'file', 'no coupon codes found');
-  if (codes.length > 100_000) throw fieldError('unprocessable', 'file', 'at most 100000 codes at once');
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    let added = 0;
-    for (let i = 0; i < codes.length; i += 1000) {
-      const chunk = [...new Set(codes.slice(i, i + 1000))];
-      const ins = await tx
-        .insert(couponPool)
-        .values(chunk.map((code) => ({ id: randomId('cc', 16), clientId: brand.id, rewardId: reward.id, code })))
-        .onConflictDoNothing()
-        .returning({ id: couponPool.id });
-      added += ins.length;
-    }
-    await tx.update(rewards).set({ budgetTotal: sql`${rewards.budgetTotal} + ${added}` }).where(and(eq(rewards.id, reward.id), eq(rewards.clientId, brand.id)));
-    return { rewardId: reward.id, added, skippedDuplicates: codes.length - added };
-  });
+  const { rewardId, added, skippedDuplicates } = await rewardCases.uploadCoupons(scope, args.reward, text);
+  return { rewardId, added, skippedDuplicates };
 }
 
 export const setJourneyArgs = z.object({ slug: slugArg, product: z.string().min(1, 'is required'), config: journeyDefSchema }).strict();
 
 /** Replaces the product's journey (from --config journey.json). Progress on the old steps restarts; rewards already granted stay granted, and a unit still earns a reward at most once. */
 export async function setJourney(args: z.output<typeof setJourneyArgs>) {
-  const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, args.product), eq(products.clientId, brand.id)));
-  if (!product) throw new ApiError('not_found', `No product ${args.product} at ${args.slug}`);
-  const rewardIds = args.config.steps.flatMap((s) => (s.type === 'REWARD' ? [s.config.rewardId] : []));
-  if (rewardIds.length) {
-    const found = await db.select({ id: rewards.id }).from(rewards).where(and(eq(rewards.clientId, brand.id), inArray(rewards.id, rewardIds)));
-    const missing = rewardIds.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw fieldError('unprocessable', 'config.steps', `no reward ${missing.join(', ')} at this brand`);
-  }
-  return db.transaction(async (tx) => {
-    await tx.delete(journeys).where(and(eq(journeys.clientId, brand.id), eq(journeys.productId, product.id)));
-    const journeyId = randomId('jn', 16);
-    await tx.insert(journeys).values({ id: journeyId, clientId: brand.id, productId: product.id });
-    await tx.insert(journeySteps).values(
-      args.config.steps.map((s, position) => ({ id: randomId('js', 16), clientId: brand.id, journeyId, position, type: s.type, title: s.title, config: s.config })),
-    );
-    return { journeyId, productId: product.id, steps: args.config.steps.map((s) => `${s.type}: ${s.title}`) };
-  });
+  return rewardCases.setJourney(await brandScope(args.slug), args.product, args.config);
 }
 
 type Command = { summary: string; args: z.ZodType; run: (args: never) => Promise<unknown> };

@@ -1,26 +1,20 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
-import { isValidBrandDomain } from '@/lib/shared/host';
+import { brandDomainInput } from '@/lib/schemas/console-money';
 import { randomId } from '@/lib/ids';
 import { forgetCachedClients } from '@/lib/brands/find-client';
-import {
-  applyConfigPatch,
-  clientConfigPatchSchema,
-  defaultClientConfig,
-  storedClientConfigSchema,
-} from '@/lib/schemas/client-config';
+import { applyConfigPatch, clientConfigPatchSchema, defaultClientConfig } from '@/lib/schemas/client-config';
+import { cliScope } from '@/lib/console/scope';
+import { addDomain, removeDomain, updateSettings } from '@/lib/console/settings';
 
 // Brand administration used by the operator command line (npm run brand) and the seed.
 
 const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes');
-const domainSchema = z
-  .string()
-  .transform((d) => d.trim().toLowerCase())
-  .refine(isValidBrandDomain, 'must be a host name like shop.example.com (no scheme, port or path)');
+const domainSchema = brandDomainInput;
 
 export const createBrandArgs = z
   .object({
@@ -63,24 +57,20 @@ export async function requireBrand(slug: string) {
   return row;
 }
 
+/** The command line acting on the brand of `slug`, for the console's use cases (lib/console). */
+export async function brandScope(slug: string) {
+  const brand = await requireBrand(slug);
+  return cliScope(brand.id, brand.slug);
+}
+
 export const setConfigArgs = z.object({ slug: slugSchema, config: clientConfigPatchSchema }).strict();
 
+/** The command line's set-config: the console's settings use case, acting as the command line. */
 export async function setBrandConfig(input: z.input<typeof setConfigArgs>) {
   const args = setConfigArgs.parse(input);
   const brand = await requireBrand(args.slug);
-  const config = applyConfigPatch(storedClientConfigSchema.parse(brand.config), args.config);
-  const db = await getDb();
-  await db
-    .update(clients)
-    .set({
-      config,
-      updatedAt: new Date(),
-      ...(args.config.organizationName ? { organizationName: args.config.organizationName } : {}),
-      ...(args.config.organizationType ? { organizationType: args.config.organizationType } : {}),
-    })
-    .where(eq(clients.id, brand.id));
-  forgetCachedClients();
-  return { slug: args.slug, config };
+  const settings = await updateSettings(cliScope(brand.id, brand.slug), args.config);
+  return { slug: args.slug, config: settings.config };
 }
 
 export async function listBrands() {
@@ -113,23 +103,14 @@ export const domainArgs = z.object({ slug: slugSchema, domain: domainSchema }).s
 export async function addBrandDomain(input: z.input<typeof domainArgs>) {
   const args = domainArgs.parse(input);
   const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const [taken] = await db.select().from(clientDomains).where(eq(clientDomains.domain, args.domain));
-  if (taken) throw new ApiError('conflict', `Domain already serves a brand: ${args.domain}`);
-  await db.insert(clientDomains).values({ domain: args.domain, clientId: brand.id });
-  forgetCachedClients();
+  await addDomain(cliScope(brand.id, brand.slug), args.domain);
   return { slug: args.slug, domain: args.domain };
 }
 
+/** The command line may remove a brand's last domain (a retired demo brand, say); the console may not. */
 export async function removeBrandDomain(input: z.input<typeof domainArgs>) {
   const args = domainArgs.parse(input);
   const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const removed = await db
-    .delete(clientDomains)
-    .where(and(eq(clientDomains.domain, args.domain), eq(clientDomains.clientId, brand.id)))
-    .returning();
-  if (!removed.length) throw new ApiError('not_found', `${args.domain} is not a domain of ${args.slug}`);
-  forgetCachedClients();
+  await removeDomain(cliScope(brand.id, brand.slug), args.domain, { keepLast: false });
   return { slug: args.slug, domain: args.domain };
 }

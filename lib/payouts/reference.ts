@@ -14,4 +14,4 @@ export function newPayoutReference(): string {
   return `PO${out}`;
 }
 
-export const PAYOUT_REFERENCE_PATTERN = /^PO[0-9A-HJ-NP-Z]{14}$/;
+export { PAYOUT_REFERENCE_PATTERN } from '@/lib/domain/payouts';

@@ -96,3 +96,46 @@ export type StaffList = z.infer<typeof staffListSchema>;
 /** POST /api/console/brands/{brand}/staff/invitations — invite (or invite again) an e-mail with a role. */
 export const inviteStaffBodySchema = z.object({ email, role: staffRoleSchema }).strict();
 export const invitationResponseSchema = z.object({ email: z.string(), role: staffRoleSchema, expiresAt: z.iso.datetime() });
+
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
+
+/** /api/console/brands/{brand}/staff/{staffId}... */
+export const staffMemberParams = consoleBrandParams.extend({ staffId: idSchema });
+export const staffSessionParams = staffMemberParams.extend({ sessionId: idSchema });
+
+/** PATCH /api/console/brands/{brand}/staff/{staffId} */
+export const changeRoleBodySchema = z.object({ role: staffRoleSchema }).strict();
+export const staffMemberSchema = z.object({ staffId: z.string(), email: z.string(), role: staffRoleSchema });
+
+export const staffSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  address: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** Own sessions: whether it is the one making the request. */
+  current: z.boolean().optional(),
+});
+export type StaffSessionView = z.infer<typeof staffSessionSchema>;
+export const staffSessionsSchema = z.object({ sessions: z.array(staffSessionSchema) });
+export const revokedSchema = z.object({ revoked: z.number().int() });
+
+/** GET /api/console/sessions/{sessionId}: one of one's own sessions. */
+export const ownSessionParams = z.object({ sessionId: idSchema });
+
+/** GET /api/console/brands/{brand}/audit */
+export const auditQuerySchema = z
+  .object({
+    action: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+    actor: z.string().trim().min(1).max(254, 'must be at most 254 characters').optional(),
+    cursor: z.string().max(200, 'is not a cursor of this list').optional(),
+    limit: z.coerce.number().int('must be a whole number').min(1, 'must be from 1 to 200').max(200, 'must be from 1 to 200').optional(),
+  })
+  .strict();
+export const auditPageSchema = z.object({
+  entries: z.array(
+    z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), target: z.string(), before: z.unknown(), after: z.unknown() }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type AuditPageView = z.infer<typeof auditPageSchema>;

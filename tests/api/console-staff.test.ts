@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { consoleCall, createStaff, sessionFor, signedInStaff } from '../support/console';
+import { op } from '../support/aftersales';
 import { readOutbox } from '@/lib/messaging/outbox';
 import { getDb } from '@/lib/db/client';
 import { auditLog, staffTokens } from '@/lib/db/schema';
@@ -124,5 +125,179 @@ describe('the staff of a brand', () => {
     expect(badEmail.body.field).toBe('email');
     const badSlug = await owner.fetch(staffPath('Not_A_Slug'));
     expect(badSlug.status).toBe(404);
+  });
+});
+
+describe('roles and removal', () => {
+  const memberPath = (slug: string, staffId: string) => `/api/console/brands/${slug}/staff/${staffId}`;
+
+  it('changes a role, audited with before and after; the new role applies at the next request', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const agent = await signedInStaff(server, { clientId: brand.id, role: 'support' });
+    expect((await agent.fetch(staffPath(brand.slug))).status).toBe(403);
+    const res = await owner.fetch(memberPath(brand.slug, agent.staffId), { method: 'PATCH', body: { role: 'owner' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ staffId: agent.staffId, email: agent.email, role: 'owner' });
+    expect((await agent.fetch(staffPath(brand.slug))).status).toBe(200);
+    const db = await getDb();
+    const entries = await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id));
+    expect(entries).toEqual([expect.objectContaining({ action: 'staff.role', actor: owner.email, target: agent.email, before: { role: 'support' }, after: { role: 'owner' } })]);
+  });
+
+  it('keeps the last owner: neither demoted nor removed (409), and nothing written', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const demote = await owner.fetch(memberPath(brand.slug, owner.staffId), { method: 'PATCH', body: { role: 'manager' } });
+    expect(demote.status).toBe(409);
+    expect(demote.body).toMatchObject({ field: 'role', errorMessage: 'role: A brand keeps at least one owner: make someone else owner first.' });
+    expect((await owner.fetch(memberPath(brand.slug, owner.staffId), { method: 'DELETE' })).status).toBe(409);
+    expect((await owner.fetch(staffPath(brand.slug))).body.members).toEqual([expect.objectContaining({ staffId: owner.staffId, role: 'owner' })]);
+    const db = await getDb();
+    expect(await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id))).toHaveLength(0);
+    // With a second owner, the first may step down.
+    const second = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    expect((await owner.fetch(memberPath(brand.slug, owner.staffId), { method: 'PATCH', body: { role: 'analyst' } })).status).toBe(200);
+    expect((await second.fetch(memberPath(brand.slug, second.staffId), { method: 'DELETE' })).status).toBe(409);
+  });
+
+  it('lets only one of two owners demoting each other at once succeed', async () => {
+    const brand = await createTestBrand();
+    const a = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const b = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const [ra, rb] = await Promise.all([
+      a.fetch(memberPath(brand.slug, b.staffId), { method: 'PATCH', body: { role: 'support' } }),
+      b.fetch(memberPath(brand.slug, a.staffId), { method: 'PATCH', body: { role: 'support' } }),
+    ]);
+    // One demotion went through; the other was then a demotion of the last owner (409), or by someone no longer owner (403).
+    expect([ra.status, rb.status].filter((s) => s === 200)).toHaveLength(1);
+    expect([403, 409]).toContain([ra.status, rb.status].find((s) => s !== 200));
+    const list = await (ra.status === 200 ? a : b).fetch(staffPath(brand.slug));
+    expect(list.body.members.filter((m: { role: string }) => m.role === 'owner')).toHaveLength(1);
+  });
+
+  it('removes a member from the brand: audited, and their next request to it is a 404', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const second = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    expect((await owner.fetch(memberPath(brand.slug, second.staffId), { method: 'DELETE' })).status).toBe(200);
+    expect((await second.fetch(staffPath(brand.slug))).status).toBe(404);
+    expect((await owner.fetch(memberPath(brand.slug, second.staffId), { method: 'DELETE' })).status).toBe(404);
+    const db = await getDb();
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id));
+    expect(entry).toMatchObject({ action: 'staff.remove', target: second.email, before: { role: 'owner' } });
+  });
+
+  it('does not reach a member of another brand by id (404)', async () => {
+    const brand = await createTestBrand();
+    const other = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const stranger = await signedInStaff(server, { clientId: other.id, role: 'support' });
+    expect((await owner.fetch(memberPath(brand.slug, stranger.staffId), { method: 'PATCH', body: { role: 'analyst' } })).status).toBe(404);
+    expect((await owner.fetch(memberPath(brand.slug, stranger.staffId), { method: 'DELETE' })).status).toBe(404);
+    expect((await owner.fetch(`${memberPath(brand.slug, stranger.staffId)}/sessions`)).status).toBe(404);
+    expect((await owner.fetch(`${memberPath(brand.slug, stranger.staffId)}/sessions`, { method: 'DELETE' })).status).toBe(404);
+    expect((await stranger.fetch('/api/console/me')).status).toBe(200);
+  });
+});
+
+describe('a member’s sessions', () => {
+  it('lists them and ends one or all: the member’s next request is a 401', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const agent = await createStaff({ memberships: [{ clientId: brand.id, role: 'support' }], password: false });
+    const phone = await sessionFor(server, agent);
+    const laptop = await sessionFor(server, agent);
+    const list = await owner.fetch(`${staffPath(brand.slug)}/${agent.staffId}/sessions`);
+    expect(list.body.sessions.map((s: { id: string }) => s.id).sort()).toEqual([phone.sessionId, laptop.sessionId].sort());
+
+    const one = await owner.fetch(`${staffPath(brand.slug)}/${agent.staffId}/sessions/${phone.sessionId}`, { method: 'DELETE' });
+    expect(one.body).toEqual({ revoked: 1 });
+    expect((await phone.fetch('/api/console/me')).status).toBe(401);
+    expect((await laptop.fetch('/api/console/me')).status).toBe(200);
+    expect((await owner.fetch(`${staffPath(brand.slug)}/${agent.staffId}/sessions/${phone.sessionId}`, { method: 'DELETE' })).status).toBe(404);
+
+    const all = await owner.fetch(`${staffPath(brand.slug)}/${agent.staffId}/sessions`, { method: 'DELETE' });
+    expect(all.body).toEqual({ revoked: 1 });
+    expect((await laptop.fetch('/api/console/me')).status).toBe(401);
+    const db = await getDb();
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id))).map((e) => e.action);
+    expect(actions).toEqual(['staff.sessions.revoke', 'staff.sessions.revoke']);
+  });
+});
+
+describe('one’s own sessions', () => {
+  it('lists them with the current one marked, ends another, and signs out everywhere else', async () => {
+    const account = await createStaff({ password: false });
+    const here = await sessionFor(server, account);
+    const there = await sessionFor(server, account);
+    const elsewhere = await sessionFor(server, account);
+    const list = await here.fetch('/api/console/sessions');
+    expect(list.body.sessions).toHaveLength(3);
+    expect(list.body.sessions.filter((s: { current: boolean }) => s.current).map((s: { id: string }) => s.id)).toEqual([here.sessionId]);
+
+    expect((await here.fetch(`/api/console/sessions/${there.sessionId}`, { method: 'DELETE' })).body).toEqual({ revoked: 1 });
+    expect((await there.fetch('/api/console/me')).status).toBe(401);
+    // Another account's session is not one's own to end.
+    const stranger = await sessionFor(server, await createStaff({ password: false }));
+    expect((await here.fetch(`/api/console/sessions/${stranger.sessionId}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await stranger.fetch('/api/console/me')).status).toBe(200);
+
+    expect((await here.fetch('/api/console/sessions/sign-out-others', { method: 'POST' })).body).toEqual({ revoked: 1 });
+    expect((await elsewhere.fetch('/api/console/me')).status).toBe(401);
+    expect((await here.fetch('/api/console/me')).status).toBe(200);
+  });
+});
+
+describe('the audit log', () => {
+  const auditPath = (slug: string, query = '') => `/api/console/brands/${slug}/audit${query}`;
+
+  it('pages newest first by keyset, filters by action and actor, and shows this brand only', async () => {
+    const brand = await createTestBrand();
+    const other = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const otherOwner = await signedInStaff(server, { clientId: other.id, role: 'owner' });
+    const invited: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const email = uniqueEmail();
+      invited.push(email);
+      expect((await owner.fetch(invitePath(brand.slug), { method: 'POST', body: { email, role: 'analyst' } })).status).toBe(201);
+    }
+    await otherOwner.fetch(invitePath(other.slug), { method: 'POST', body: { email: uniqueEmail(), role: 'analyst' } });
+    await op('invite-staff', { slug: brand.slug, email: uniqueEmail(), role: 'manager' });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: Awaited<ReturnType<typeof owner.fetch>> = await owner.fetch(auditPath(brand.slug, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      expect(res.status).toBe(200);
+      seen.push(...res.body.entries.map((e: { target: string }) => e.target));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(6);
+    expect(new Set(seen).size).toBe(6);
+    expect(seen.slice(1)).toEqual([...invited].reverse()); // newest first: the command line's came last
+
+    const byActor = await owner.fetch(auditPath(brand.slug, `?actor=${encodeURIComponent('command line')}`));
+    expect(byActor.body.entries).toHaveLength(1);
+    expect(byActor.body.entries[0]).toMatchObject({ actor: 'command line', action: 'staff.invite' });
+    const byAction = await owner.fetch(auditPath(brand.slug, '?action=staff.role'));
+    expect(byAction.body).toEqual({ entries: [], nextCursor: null });
+  });
+
+  it('refuses a forged cursor and bad limits with the field named, and other roles with 403', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const forged = await owner.fetch(auditPath(brand.slug, '?cursor=bm90LWEtY3Vyc29y'));
+    expect(forged.status).toBe(400);
+    expect(forged.body.field).toBe('cursor');
+    const limit = await owner.fetch(auditPath(brand.slug, '?limit=0'));
+    expect(limit.status).toBe(422);
+    expect(limit.body.field).toBe('limit');
+    const manager = await signedInStaff(server, { clientId: brand.id, role: 'manager' });
+    expect((await manager.fetch(auditPath(brand.slug))).status).toBe(403);
   });
 });

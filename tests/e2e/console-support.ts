@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { PORT, operator, ready, tag } from './support';
@@ -38,6 +40,24 @@ export async function nextCode(staff: E2EStaff): Promise<string> {
 export async function inviteByCommandLine(brand: string, email: string, role: StaffRole): Promise<string> {
   const result = (await operator('invite-staff', { slug: brand, email, role })) as { link: string };
   return result.link;
+}
+
+/** The link of the newest console e-mail (invitation or reset) to `to`, read from the outbox, waiting for it to arrive. */
+export async function consoleLinkFor(to: string, kind: 'invitation' | 'reset'): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(file)) return undefined;
+        const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; link?: string });
+        link = lines.reverse().find((l) => l.to === to && l.link?.includes(`/${kind}/`))?.link;
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
 }
 
 /** Accepts an invitation link as a new account and enrols an authenticator; lands on the brand's overview. */

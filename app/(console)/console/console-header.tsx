@@ -11,9 +11,10 @@ export function ConsoleHeader({ email, children }: { email: string; children?: R
         Brand console
       </Link>
       {children}
-      <span className="text-sm" aria-label="Signed in as">
+      <Link href="/sessions" className="min-h-11 py-2 text-sm underline">
+        <span className="sr-only">Your sessions, signed in as </span>
         {email}
-      </span>
+      </Link>
       <SignOutButton />
     </header>
   );

@@ -8,6 +8,9 @@ import {
   consoleSignInBodySchema,
   messageResponseSchema,
   okSchema,
+  ownSessionParams,
+  revokedSchema,
+  staffSessionsSchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   totpCodeBodySchema,
@@ -24,6 +27,9 @@ import {
   signOut,
   startEnrolment,
 } from './sign-in';
+import { ApiError } from '@/lib/errors';
+import { liveSessionsOf, revokeOtherSessions, revokeOwnSession } from '@/lib/console/sessions';
+import { sessionView } from './session-view';
 
 // The console's own endpoints (docs/console.md), answered on the console host only: signing in
 // and out, the second factor, invitations and password resets. The areas' endpoints
@@ -124,5 +130,38 @@ export const consoleAuthRoutes = [
     response: { description: 'Password changed; sign in again', schema: okSchema },
     errors: { 400: 'Expired or used link, or a weak password', 429: 'Too many attempts' },
     handle: ({ body }, ctx) => finishPasswordReset(ctx, body),
+  }),
+
+  // GET /api/console/sessions — one's own live sessions (this one marked current)
+  defineRoute({
+    method: 'get',
+    path: '/console/sessions',
+    tag: 'console',
+    access: 'staff-session',
+    response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
+    handle: async (_input, ctx) => ({ sessions: (await liveSessionsOf(ctx.staffId)).map((s) => sessionView(s, ctx.sessionId)) }),
+  }),
+  // DELETE /api/console/sessions/{sessionId} — signs one of one's own sessions out
+  defineRoute({
+    method: 'delete',
+    path: '/console/sessions/{sessionId}',
+    tag: 'console',
+    access: 'staff-session',
+    params: ownSessionParams,
+    response: { description: 'Ended', schema: revokedSchema },
+    errors: { 404: 'No such live session of yours' },
+    handle: async ({ params }, ctx) => {
+      if (!(await revokeOwnSession(ctx.staffId, params.sessionId))) throw new ApiError('not_found', 'No such live session of yours');
+      return { revoked: 1 };
+    },
+  }),
+  // POST /api/console/sessions/sign-out-others — signs out every session of one's own but this one
+  defineRoute({
+    method: 'post',
+    path: '/console/sessions/sign-out-others',
+    tag: 'console',
+    access: 'staff-session',
+    response: { description: 'How many sessions ended', schema: revokedSchema },
+    handle: async (_input, ctx) => ({ revoked: await revokeOtherSessions(ctx.staffId, ctx.sessionId) }),
   }),
 ];

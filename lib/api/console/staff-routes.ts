@@ -1,12 +1,29 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { consoleBrandParams, invitationResponseSchema, inviteStaffBodySchema, staffListSchema } from '@/lib/schemas/console';
-import { listStaff } from '@/lib/console/staff-admin';
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  changeRoleBodySchema,
+  consoleBrandParams,
+  invitationResponseSchema,
+  inviteStaffBodySchema,
+  okSchema,
+  revokedSchema,
+  staffListSchema,
+  staffMemberParams,
+  staffMemberSchema,
+  staffSessionParams,
+  staffSessionsSchema,
+} from '@/lib/schemas/console';
+import { changeStaffRole, listStaff, memberSessions, removeStaffMember, revokeMemberSessions } from '@/lib/console/staff-admin';
+import { listAuditLog } from '@/lib/console/audit-log';
+import { sessionView } from './session-view';
 import { inviteStaff } from '@/lib/console/staff';
 import { consoleOrigin } from '@/lib/edge/console-host';
 import { hitRateLimit } from '../rate-limit';
 
-// The staff of a brand (owner only; docs/console.md): /api/console/brands/{brand}/staff...
+// The staff of a brand and its audit log (owner only; docs/console.md):
+// /api/console/brands/{brand}/staff... and /api/console/brands/{brand}/audit.
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const INVITE_LIMIT = { limit: 50, windowSeconds: 3600, message: 'Too many invitations in an hour. Please try again later.' };
@@ -45,5 +62,76 @@ export const consoleStaffRoutes = [
       const invitation = await inviteStaff(ctx.scope, body, consoleOrigin(ctx));
       return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
     },
+  }),
+
+  // PATCH /api/console/brands/{brand}/staff/{staffId} { role } — another role (the last owner stays owner)
+  defineRoute({
+    method: 'patch',
+    path: '/console/brands/{brand}/staff/{staffId}',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffMemberParams,
+    body: changeRoleBodySchema,
+    response: { description: 'The member with the new role', schema: staffMemberSchema },
+    errors: { 404: 'No such member of this brand', 409: 'The last owner keeps the owner role' },
+    handle: ({ params, body }, ctx) => changeStaffRole(ctx.scope, params.staffId, body.role),
+  }),
+  // DELETE /api/console/brands/{brand}/staff/{staffId} — off the brand's staff (never the last owner)
+  defineRoute({
+    method: 'delete',
+    path: '/console/brands/{brand}/staff/{staffId}',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffMemberParams,
+    response: { description: 'Removed', schema: okSchema },
+    errors: { 404: 'No such member of this brand', 409: 'The last owner cannot be removed' },
+    handle: async ({ params }, ctx) => {
+      await removeStaffMember(ctx.scope, params.staffId);
+      return { ok: true as const };
+    },
+  }),
+  // GET /api/console/brands/{brand}/staff/{staffId}/sessions — a member's live sessions
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/staff/{staffId}/sessions',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'read' },
+    params: staffMemberParams,
+    response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
+    errors: { 404: 'No such member of this brand' },
+    handle: async ({ params }, ctx) => ({ sessions: (await memberSessions(ctx.scope, params.staffId)).map((s) => sessionView(s)) }),
+  }),
+  // DELETE /api/console/brands/{brand}/staff/{staffId}/sessions — ends all of a member's sessions
+  defineRoute({
+    method: 'delete',
+    path: '/console/brands/{brand}/staff/{staffId}/sessions',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffMemberParams,
+    response: { description: 'How many sessions ended', schema: revokedSchema },
+    errors: { 404: 'No such member of this brand' },
+    handle: async ({ params }, ctx) => ({ revoked: await revokeMemberSessions(ctx.scope, params.staffId) }),
+  }),
+  // DELETE /api/console/brands/{brand}/staff/{staffId}/sessions/{sessionId} — ends one of a member's sessions
+  defineRoute({
+    method: 'delete',
+    path: '/console/brands/{brand}/staff/{staffId}/sessions/{sessionId}',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffSessionParams,
+    response: { description: 'Ended', schema: revokedSchema },
+    errors: { 404: 'No such member, or no such live session of theirs' },
+    handle: async ({ params }, ctx) => ({ revoked: await revokeMemberSessions(ctx.scope, params.staffId, params.sessionId) }),
+  }),
+  // GET /api/console/brands/{brand}/audit?action&actor&cursor&limit — the audit log, newest first, by pages
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/audit',
+    tag: 'console-audit',
+    access: { class: 'staff', area: 'audit', access: 'read' },
+    params: consoleBrandParams,
+    query: auditQuerySchema,
+    response: { description: 'A page of entries and the cursor of the next (null at the end)', schema: auditPageSchema },
+    handle: ({ query }, ctx) => listAuditLog(ctx.scope, query),
   }),
 ];

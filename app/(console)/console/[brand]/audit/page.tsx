@@ -1,0 +1,114 @@
+import Link from 'next/link';
+import { requireStaffPage } from '@/lib/server/console-session';
+import { auditFilterChoices, listAuditLog } from '@/lib/console/audit-log';
+import { auditQuerySchema } from '@/lib/schemas/console';
+import { ApiError } from '@/lib/errors';
+import { Alert } from '@/components/ui/alert';
+import { when } from '../../format';
+
+// /<brand>/audit (owner only) — every change by staff or the command line, newest first, 50 to a
+// page (keyset cursor), filtered by action and actor with a plain GET form (works without JavaScript).
+
+const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+export default async function AuditPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { brand } = await params;
+  const { scope, brand: current } = await requireStaffPage(brand, 'audit', 'read');
+  const raw = await searchParams;
+  const parsed = auditQuerySchema.safeParse({
+    action: typeof raw.action === 'string' && raw.action ? raw.action : undefined,
+    actor: typeof raw.actor === 'string' && raw.actor ? raw.actor : undefined,
+    cursor: typeof raw.cursor === 'string' && raw.cursor ? raw.cursor : undefined,
+  });
+  const query = parsed.success ? parsed.data : {};
+  let page: Awaited<ReturnType<typeof listAuditLog>> | undefined;
+  let problem: string | undefined;
+  try {
+    page = await listAuditLog(scope, query);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    problem = 'That page of the log is not available. Start again from the newest entries.';
+  }
+  const choices = await auditFilterChoices(scope);
+  const filters = new URLSearchParams(Object.entries({ action: query.action, actor: query.actor }).filter((e): e is [string, string] => !!e[1]));
+  const next = page?.nextCursor ? `?${new URLSearchParams([...filters, ['cursor', page.nextCursor]])}` : undefined;
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">Audit log of {current.name}</h1>
+      <form method="get" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
+        <div>
+          <label htmlFor="action" className="mb-1 block font-medium">
+            Action
+          </label>
+          <select id="action" name="action" defaultValue={query.action ?? ''} className="min-h-11 rounded-md border border-gray-500 bg-white px-3">
+            <option value="">All actions</option>
+            {choices.actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="actor" className="mb-1 block font-medium">
+            Who
+          </label>
+          <select id="actor" name="actor" defaultValue={query.actor ?? ''} className="min-h-11 rounded-md border border-gray-500 bg-white px-3">
+            <option value="">Everyone</option>
+            {choices.actors.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="min-h-11 rounded-md border border-gray-500 bg-white px-4 font-medium">
+          Filter
+        </button>
+      </form>
+      {problem && <Alert>{problem}</Alert>}
+      {page && page.entries.length === 0 && <p role="status">No entry{filters.size ? ' matches these filters' : ' yet'}.</p>}
+      {page && page.entries.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Audit log entries, newest first</caption>
+            <thead>
+              <tr className="border-b border-gray-400">
+                <th scope="col" className="py-2 pr-3">When</th>
+                <th scope="col" className="py-2 pr-3">Who</th>
+                <th scope="col" className="py-2 pr-3">Action</th>
+                <th scope="col" className="py-2 pr-3">On</th>
+                <th scope="col" className="py-2 pr-3">Before</th>
+                <th scope="col" className="py-2">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.entries.map((e) => (
+                <tr key={e.id} className="border-b border-gray-200 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">{when(e.at)}</td>
+                  <td className="py-2 pr-3">{e.actor}</td>
+                  <td className="py-2 pr-3 font-mono">{e.action}</td>
+                  <td className="py-2 pr-3 break-all">{e.target}</td>
+                  <td className="py-2 pr-3 font-mono break-all">{show(e.before)}</td>
+                  <td className="py-2 font-mono break-all">{show(e.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Pages of the log" className="mt-4 flex gap-4">
+        {query.cursor && (
+          <Link href={`/${brand}/audit${filters.size ? `?${filters}` : ''}`} className="underline">
+            Newest entries
+          </Link>
+        )}
+        {next && (
+          <Link href={`/${brand}/audit${next}`} className="underline">
+            Older entries
+          </Link>
+        )}
+      </nav>
+    </>
+  );
+}

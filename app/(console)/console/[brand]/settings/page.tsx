@@ -1,0 +1,24 @@
+import { requireStaffPage } from '@/lib/server/console-session';
+import { getSettings } from '@/lib/console/settings';
+import { roleMay } from '@/lib/domain/staff-roles';
+import { SettingsForm } from '@/components/console/settings-form';
+import { DomainsEditor } from '@/components/console/domains-editor';
+
+// /<brand>/settings on the console host: the brand's configuration with a live preview of the
+// customer app; owner and manager change it, the analyst reads it.
+
+export default async function SettingsPage({ params }: { params: Promise<{ brand: string }> }) {
+  const { brand } = await params;
+  const { scope, role } = await requireStaffPage(brand, 'settings', 'read');
+  const settings = await getSettings(scope);
+  const canWrite = roleMay(role, 'settings', 'write');
+  return (
+    <div>
+      <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>
+      <SettingsForm brand={brand} settings={settings} canWrite={canWrite} />
+      <div className="mt-6">
+        <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import Link from 'next/link';
+import { requireStaffPage } from '@/lib/server/console-session';
+import { listStaff } from '@/lib/console/staff-admin';
+import { EndSessionsButton, InviteStaffForm, MemberRoleForm, ReinviteButton, RemoveMemberButton } from '@/components/console/staff-actions';
+import { when } from '../../format';
+
+// /<brand>/staff (owner only) — who is on the brand's staff, their role and last sign-in; invite,
+// change a role, remove, end sessions. A brand always keeps an owner (the API refuses otherwise).
+export default async function StaffPage({ params }: { params: Promise<{ brand: string }> }) {
+  const { brand } = await params;
+  const { scope, staff: me, brand: current } = await requireStaffPage(brand, 'staff', 'read');
+  const { members, invitations } = await listStaff(scope);
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">Staff of {current.name}</h1>
+      <InviteStaffForm brand={brand} />
+      <h2 className="mb-2 text-lg font-semibold">Members</h2>
+      <div className="mb-8 overflow-x-auto">
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">Members of the staff</caption>
+          <thead>
+            <tr className="border-b border-gray-400">
+              <th scope="col" className="py-2 pr-4">Member</th>
+              <th scope="col" className="py-2 pr-4">Role</th>
+              <th scope="col" className="py-2 pr-4">Last sign-in</th>
+              <th scope="col" className="py-2">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.staffId} className="border-b border-gray-200 align-top">
+                <td className="py-2 pr-4">
+                  <span className="block font-medium">{m.name || m.email}</span>
+                  <span className="text-sm text-gray-700">{m.email}</span>
+                  {m.staffId === me.id && <span className="ml-1 text-sm text-gray-700">(you)</span>}
+                </td>
+                <td className="py-2 pr-4">
+                  <MemberRoleForm brand={brand} staffId={m.staffId} email={m.email} role={m.role} />
+                </td>
+                <td className="py-2 pr-4">{when(m.lastSignInAt)}</td>
+                <td className="flex flex-wrap gap-2 py-2">
+                  <Link href={`/${brand}/staff/${m.staffId}`} className="min-h-11 py-2 underline">
+                    Sessions<span className="sr-only"> of {m.email}</span>
+                  </Link>
+                  {m.staffId !== me.id && <EndSessionsButton brand={brand} staffId={m.staffId} email={m.email} />}
+                  <RemoveMemberButton brand={brand} staffId={m.staffId} email={m.email} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2 className="mb-2 text-lg font-semibold">Open invitations</h2>
+      {invitations.length === 0 ? (
+        <p>No invitation is waiting to be accepted.</p>
+      ) : (
+        <ul className="space-y-2">
+          {invitations.map((i) => (
+            <li key={i.email} className="flex flex-wrap items-center gap-3">
+              <span>
+                {i.email} as {i.role}, sent {when(i.invitedAt)}, good until {when(i.expiresAt)}
+              </span>
+              <ReinviteButton brand={brand} email={i.email} role={i.role} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

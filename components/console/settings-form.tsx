@@ -1,0 +1,299 @@
+'use client';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { Field } from '@/components/ui/field';
+import { Alert } from '@/components/ui/alert';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
+import type { BrandSettings } from '@/lib/schemas/console-money';
+import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ThemePreview } from './theme-preview';
+
+// Brand settings (console area 'settings'): theme with a live phone preview, services, OTP
+// services, embedding, footer, banners, complaint priorities and domains. One Save sends the
+// form's sections; the API checks them with the set-config schema and answers the field at fault.
+
+type Config = BrandSettings['config'];
+type Ui = Config['ui'];
+
+const FLAG_LABELS: Record<FeatureFlag, string> = {
+  isWarrantyEnabled: 'Warranty registration',
+  isLoyalityProgramEnabled: 'Loyalty programme (rewards and cashback)',
+  isDataAnalyticsEnabled: 'Data analytics',
+  isLocationConversionEnabled: 'Location conversion',
+  isTrackingEnabled: 'Tracking (supply-chain events)',
+  isRedFlaggingEnabled: 'Red flagging (customers report suspect products)',
+  isComplaintManagementEnabled: 'Complaints',
+  isQrSerializationEnabled: 'QR serialization',
+  isVTCodesEnabled: 'Authentication codes',
+};
+
+const OTP_LABELS: Record<keyof Config['otpServices'], string> = {
+  is_No_Password_Flow_Enabled: 'Sign-in without a password (one-time code)',
+  isOtpServiceEnabled: 'One-time codes',
+  isLoginOtpEnabled: 'One-time code at sign-in',
+  isRegistartionOtpEnabled: 'One-time code at sign-up',
+  is_UserName_Intake_Enabled: 'Ask for the customer\'s name',
+  isEmailServiceEnabled: 'E-mail',
+  isMobileNoServiceEnabled: 'Mobile number',
+};
+
+const COLOURS: { key: 'primaryColor' | 'secondaryColor' | 'backgroundColor' | 'clientLogoBGColor'; label: string }[] = [
+  { key: 'primaryColor', label: 'Primary colour' },
+  { key: 'secondaryColor', label: 'Secondary colour' },
+  { key: 'backgroundColor', label: 'Background colour' },
+  { key: 'clientLogoBGColor', label: 'Logo background colour' },
+];
+
+const FIELDS = [
+  'organizationName',
+  ...COLOURS.map((c) => `ui.${c.key}`),
+  'ui.gradientAngle',
+  'ui.clientLogo',
+  'ui.clientFavIcon',
+  'ui.embeddingURL',
+  'ui.embedding_App_Privacy_Policy_URL',
+  'ui.embedding_App_Terms_And_Conditions_URL',
+  'ui',
+  'flags',
+  'otpServices',
+  'footer.text',
+  'footer.officialSite',
+  'footer.links',
+  'banners',
+  'complaintConfig.priorities',
+] as const;
+
+/** 'Label | https://…' lines → links; a line without '|' is its own label and address. */
+const parsePairs = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const i = l.indexOf('|');
+      return i < 0 ? [l, l] : [l.slice(0, i).trim(), l.slice(i + 1).trim()];
+    });
+
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+function Checkbox({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; disabled: boolean }) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-gray-900">
+      <input type="checkbox" className="h-5 w-5" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function TextArea({ label, value, onChange, error, hint, disabled, id }: { label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string; disabled: boolean; id: string }) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block font-medium text-gray-900">{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className="block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900"
+      />
+      {hint && <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">{hint}</p>}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="mb-6 rounded-lg border border-gray-300 bg-white p-4">
+      <legend className="px-1 text-lg font-semibold text-gray-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export function SettingsForm({ brand, settings, canWrite }: { brand: string; settings: BrandSettings; canWrite: boolean }) {
+  const router = useRouter();
+  const [saved, setSaved] = useState(settings);
+  const [name, setName] = useState(settings.organizationName);
+  const [ui, setUi] = useState<Ui>(settings.config.ui);
+  const [flags, setFlags] = useState(settings.config.flags);
+  const [otp, setOtp] = useState(settings.config.otpServices);
+  const [footerText, setFooterText] = useState(settings.config.footer.text);
+  const [officialSite, setOfficialSite] = useState(settings.config.footer.officialSite ?? '');
+  const [footerLinks, setFooterLinks] = useState(settings.config.footer.links.map((l) => `${l.label} | ${l.href}`).join('\n'));
+  const [banners, setBanners] = useState((settings.config.banners ?? []).map((b) => (b.link ? `${b.image} | ${b.link}` : b.image)).join('\n'));
+  const [priorities, setPriorities] = useState(settings.config.complaintConfig.priorities.join('\n'));
+  const [errors, setErrors] = useState<ConsoleFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const alertRef = useRef<HTMLDivElement>(null);
+  const disabled = !canWrite || busy;
+  const setUiField = <K extends keyof Ui>(k: K, v: Ui[K]) => setUi((u) => ({ ...u, [k]: v }));
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setDone('');
+    const body = {
+      organizationName: name.trim(),
+      ui: {
+        ...ui,
+        gradientAngle: Number(ui.gradientAngle),
+        clientLogo: ui.clientLogo?.trim() || null,
+        clientFavIcon: ui.clientFavIcon?.trim() || null,
+        embeddingURL: ui.embeddingURL?.trim() || null,
+        embedding_App_Privacy_Policy_URL: ui.embedding_App_Privacy_Policy_URL?.trim() || null,
+        embedding_App_Terms_And_Conditions_URL: ui.embedding_App_Terms_And_Conditions_URL?.trim() || null,
+      },
+      flags,
+      otpServices: otp,
+      footer: { text: footerText, officialSite: officialSite.trim() || null, links: parsePairs(footerLinks).map(([label, href]) => ({ label: label!, href: href! })) },
+      banners: lines(banners).length ? parsePairs(banners).map(([image, link]) => (link && link !== image ? { image: image!, link } : { image: image! })) : null,
+      complaintConfig: { priorities: lines(priorities) },
+    };
+    try {
+      const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings`, { method: 'PATCH', body });
+      setSaved(next);
+      setUi(next.config.ui);
+      setDone('Settings saved. Customers see them now.');
+      router.refresh();
+    } catch (err) {
+      setErrors(consoleErrorsOf(err, FIELDS));
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function readLogo(file: File | undefined) {
+    if (!file) return;
+    if (!/^image\/(png|jpeg|webp|svg\+xml)$/.test(file.type) || file.size > 140_000) {
+      setErrors({ 'ui.clientLogo': 'choose a PNG, JPEG, WebP or SVG image of at most 140 KB' });
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => setUiField('clientLogo', String(reader.result));
+    reader.readAsDataURL(file);
+  }
+
+  const errorFor = (f: (typeof FIELDS)[number]) => errors[f];
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <form onSubmit={save} noValidate aria-describedby={errors.form ? 'settings-form-error' : undefined}>
+        {errors.form && (
+          <Alert ref={alertRef}>
+            <span id="settings-form-error">{errors.form}</span>
+          </Alert>
+        )}
+        {Object.entries(errors).some(([k, v]) => k !== 'form' && v) && (
+          <Alert ref={alertRef}>Please correct the field marked below.</Alert>
+        )}
+        {done && <Alert kind="success">{done}</Alert>}
+        {!canWrite && <p className="mb-4 text-gray-800">You can read these settings; an owner or a manager can change them.</p>}
+
+        <Section title="Brand">
+          <Field label="Brand name" value={name} onChange={(e) => setName(e.target.value)} error={errorFor('organizationName')} disabled={disabled} maxLength={120} />
+        </Section>
+
+        <Section title="Theme">
+          {errorFor('ui') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('ui')}</p>}
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            {COLOURS.map((c) => (
+              <div key={c.key} className="flex items-end gap-2">
+                <Field
+                  className="flex-1"
+                  label={c.label}
+                  value={ui[c.key]}
+                  onChange={(e) => setUiField(c.key, e.target.value.trim())}
+                  error={errorFor(`ui.${c.key}`)}
+                  hint="Like #1f4fd8"
+                  disabled={disabled}
+                  spellCheck={false}
+                />
+                <input
+                  type="color"
+                  aria-label={`${c.label}: pick`}
+                  className="mb-[2.6rem] h-11 w-11 cursor-pointer rounded border border-gray-500"
+                  value={/^#[0-9a-fA-F]{6}$/.test(ui[c.key]) ? ui[c.key] : saved.config.ui[c.key]}
+                  onChange={(e) => setUiField(c.key, e.target.value)}
+                  disabled={disabled}
+                />
+              </div>
+            ))}
+          </div>
+          <Field
+            label="Gradient angle (degrees)"
+            type="number"
+            min={0}
+            max={360}
+            value={String(ui.gradientAngle)}
+            onChange={(e) => setUiField('gradientAngle', e.target.value === '' ? Number.NaN : Number(e.target.value))}
+            error={errorFor('ui.gradientAngle')}
+            disabled={disabled}
+          />
+          <Field
+            label="Logo (image address or uploaded image)"
+            value={ui.clientLogo ?? ''}
+            onChange={(e) => setUiField('clientLogo', e.target.value)}
+            error={errorFor('ui.clientLogo')}
+            disabled={disabled}
+          />
+          <div className="mb-4">
+            <label htmlFor="logo-file" className="mb-1 block font-medium text-gray-900">Upload a logo</label>
+            <input id="logo-file" type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" disabled={disabled} onChange={(e) => void readLogo(e.target.files?.[0])} />
+          </div>
+          <Field label="Favicon address" value={ui.clientFavIcon ?? ''} onChange={(e) => setUiField('clientFavIcon', e.target.value)} error={errorFor('ui.clientFavIcon')} disabled={disabled} />
+          <Checkbox label="Show the footer" checked={ui.isfooterIncluded} onChange={(v) => setUiField('isfooterIncluded', v)} disabled={disabled} />
+        </Section>
+
+        <Section title="Services">
+          {errorFor('flags') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('flags')}</p>}
+          {FEATURE_FLAGS.map((f) => (
+            <Checkbox key={f} label={FLAG_LABELS[f]} checked={flags[f]} onChange={(v) => setFlags((x) => ({ ...x, [f]: v }))} disabled={disabled} />
+          ))}
+        </Section>
+
+        <Section title="Sign-in and one-time codes">
+          {errorFor('otpServices') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('otpServices')}</p>}
+          {(Object.keys(OTP_LABELS) as (keyof typeof OTP_LABELS)[]).map((k) => (
+            <Checkbox key={k} label={OTP_LABELS[k]} checked={otp[k]} onChange={(v) => setOtp((x) => ({ ...x, [k]: v }))} disabled={disabled} />
+          ))}
+        </Section>
+
+        <Section title="Embedding">
+          <Checkbox label="Only inside the brand's own app (embedding required)" checked={ui.isEmbeddingRequired} onChange={(v) => setUiField('isEmbeddingRequired', v)} disabled={disabled} />
+          <Field label="Embedding app address" value={ui.embeddingURL ?? ''} onChange={(e) => setUiField('embeddingURL', e.target.value)} error={errorFor('ui.embeddingURL')} hint="https://…" disabled={disabled} />
+          <Field label="Embedding app privacy policy" value={ui.embedding_App_Privacy_Policy_URL ?? ''} onChange={(e) => setUiField('embedding_App_Privacy_Policy_URL', e.target.value)} error={errorFor('ui.embedding_App_Privacy_Policy_URL')} disabled={disabled} />
+          <Field label="Embedding app terms" value={ui.embedding_App_Terms_And_Conditions_URL ?? ''} onChange={(e) => setUiField('embedding_App_Terms_And_Conditions_URL', e.target.value)} error={errorFor('ui.embedding_App_Terms_And_Conditions_URL')} disabled={disabled} />
+        </Section>
+
+        <Section title="Footer">
+          <TextArea id="footer-text" label="Footer text" value={footerText} onChange={setFooterText} error={errorFor('footer.text')} disabled={disabled} />
+          <Field label="Official website" value={officialSite} onChange={(e) => setOfficialSite(e.target.value)} error={errorFor('footer.officialSite')} hint="https://…" disabled={disabled} />
+          <TextArea id="footer-links" label="Footer links" value={footerLinks} onChange={setFooterLinks} error={errorFor('footer.links')} hint="One a line: Label | https://address" disabled={disabled} />
+        </Section>
+
+        <Section title="Banners and complaints">
+          <TextArea id="banners" label="Banners" value={banners} onChange={setBanners} error={errorFor('banners')} hint="One a line: image address | link (the link is optional)" disabled={disabled} />
+          <TextArea id="priorities" label="Complaint priorities" value={priorities} onChange={setPriorities} error={errorFor('complaintConfig.priorities')} hint="One a line, 1 to 10" disabled={disabled} />
+        </Section>
+
+        {canWrite && (
+          <button type="submit" disabled={busy} aria-busy={busy || undefined} className="min-h-11 rounded-lg bg-blue-800 px-6 py-2 font-semibold text-white disabled:opacity-60">
+            {busy ? 'Saving…' : 'Save settings'}
+          </button>
+        )}
+      </form>
+      <div className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start">
+        <ThemePreview theme={ui} saved={saved.config.ui} brandName={name || saved.organizationName} footerText={footerText} />
+      </div>
+    </div>
+  );
+}

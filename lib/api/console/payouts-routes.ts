@@ -1,0 +1,75 @@
+import 'server-only';
+import { defineRoute } from '../define-route';
+import { exportPayouts, importBankResults, listPayouts, retryPayout } from '@/lib/console/payouts';
+import { consoleBrandParams } from '@/lib/schemas/console';
+import {
+  bankResultsImportSchema,
+  bankResultsUploadSchema,
+  payoutExportSchema,
+  payoutListQuerySchema,
+  payoutListSchema,
+  payoutReferenceParams,
+  retryPayoutResultSchema,
+} from '@/lib/schemas/console-money';
+
+// The console's Payouts area (issue 12): the payouts by status, the bank's bulk-transfer file,
+// the bank's result file, a retry of a failed payout. Owner and finance act; the analyst reads.
+// The same use cases as the command line (list-payouts, export-payouts, import-bank-results,
+// retry-payout).
+
+const read = { class: 'staff', area: 'payouts', access: 'read' } as const;
+const write = { class: 'staff', area: 'payouts', access: 'write' } as const;
+
+export const consolePayoutsRoutes = [
+  // GET /api/console/brands/{brand}/payouts?status=
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/payouts',
+    tag: 'console',
+    access: read,
+    params: consoleBrandParams,
+    query: payoutListQuerySchema,
+    response: { description: 'Payouts (latest change first, at most 500) and the count in each status', schema: payoutListSchema },
+    handle: ({ query }, ctx) => listPayouts(ctx.scope, { status: query.status }),
+  }),
+
+  // POST /api/console/brands/{brand}/payouts/export
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/payouts/export',
+    tag: 'console',
+    access: write,
+    params: consoleBrandParams,
+    response: { description: 'The bank\'s bulk-transfer CSV of every claimed payout, now PENDING_AT_BANK (held ones stay)', schema: payoutExportSchema },
+    handle: async (_input, ctx) => {
+      const { fileName, csv, count, total, held } = await exportPayouts(ctx.scope);
+      return { fileName, csv, count, total, held };
+    },
+  }),
+
+  // POST /api/console/brands/{brand}/payouts/import {text}
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/payouts/import',
+    tag: 'console',
+    access: write,
+    params: consoleBrandParams,
+    body: bankResultsUploadSchema,
+    response: { description: 'The bank\'s results applied (all rows or none)', schema: bankResultsImportSchema },
+    errors: { 409: 'A payout changed during the import' },
+    fieldErrors: 'file',
+    handle: ({ body }, ctx) => importBankResults(ctx.scope, body.text),
+  }),
+
+  // POST /api/console/brands/{brand}/payouts/{reference}/retry
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/payouts/{reference}/retry',
+    tag: 'console',
+    access: write,
+    params: consoleBrandParams.extend(payoutReferenceParams),
+    response: { description: 'The payout queued again under the same reference', schema: retryPayoutResultSchema },
+    errors: { 409: 'Not TRANSFER_FAILED, or no UPI id to pay' },
+    handle: ({ params }, ctx) => retryPayout(ctx.scope, params.reference),
+  }),
+];
