@@ -33,7 +33,8 @@ function parseSessions(raw: unknown): UnitSession[] {
 
 export type CodeForVerify = Awaited<ReturnType<typeof readCodeForVerify>>;
 
-export async function readCodeForVerify(db: Db, clientId: string, qrId: string, customerId: string | null) {
+/** withSessions false: the read as it was before the risk assessment (the bench's comparison only). */
+export async function readCodeForVerify(db: Db, clientId: string, qrId: string, customerId: string | null, withSessions = true) {
   const unitKey = sql`coalesce(${codes.pairId}, ${codes.id})`;
   const preSale = customerId
     ? sql<boolean>`exists (select 1 from scans s where s.client_id = ${clientId} and s.unit_key = ${unitKey}
@@ -41,11 +42,13 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
     : sql<boolean>`false`;
   // The unit's most recent sessions, for the risk assessment (lib/domain/risk.ts): from the
   // unit_sessions index, in this same statement.
-  const sessions = sql<unknown>`(select coalesce(json_agg(json_build_object('k', us.session_key, 'd', us.device_id, 'c', us.customer_id,
+  const sessions = withSessions
+    ? sql<unknown>`(select coalesce(json_agg(json_build_object('k', us.session_key, 'd', us.device_id, 'c', us.customer_id,
       'f', us.first_at, 'l', us.last_at, 'lat', us.lat, 'lng', us.lng, 'p', us.place_at,
       'ip', us.place_from_ip, 'cv', us.covert_before_sale_at)), '[]'::json)::text
     from (select * from unit_sessions u where u.client_id = ${clientId} and u.unit_key = ${unitKey}
-          order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`;
+          order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`
+    : sql<unknown>`null`;
   const [row] = await db
     .select({
       id: codes.id,
