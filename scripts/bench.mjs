@@ -6,12 +6,12 @@
 // and Lighthouse on the verify page (scripts/lighthouse.mjs).
 // --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) on the PostgreSQL database
 // at BENCH_DATABASE_URL, which it empties first (its name must contain "bench").
-// --only upload runs only the upload measurement. --write records the figures in docs/benchmarks.md.
-// --only console: the console's reads on a brand at scale (scripts/bench/console.mjs), recorded
-// under *Console* with --write.
+// --only upload runs only the upload measurement; --only risk only the verify page with and without
+// the risk assessment (riskRows below); --only console the console's reads on a brand at scale
+// (scripts/bench/console.mjs), recorded under *Console*. --write records the figures in docs/benchmarks.md.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,21 @@ async function startServer(dataDir, extraEnv = {}) {
   }
 }
 
+/** Started on another port (the A/B comparison runs two servers side by side). */
+async function startServerOn(port, dataDir, extraEnv = {}) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on port ${port} exited during start`);
+    const up = await get(`http://localhost:${port}/login`).then((r) => r.status === 200, () => false);
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
 
 function rssMb(pid) {
@@ -99,16 +114,23 @@ async function firstLoadKb(pathname) {
 /** A client address from 10.0.0.0/8: one per request, as many phones would be. */
 const anAddress = () => `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}`;
 
-/** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS. */
-async function load(pathname, headers = {}, origin = base) {
+/**
+ * A public client address in blocks the shipped DB-IP table places in Indian cities (the
+ * simulation's gateways' /16s), one per request: each scan then has an address place to look up.
+ */
+const PUBLIC_BLOCKS = ['49.36', '182.64', '117.200', '223.176', '49.204', '223.191', '27.60'];
+const aPublicAddress = () => `${PUBLIC_BLOCKS[(Math.random() * PUBLIC_BLOCKS.length) | 0]}.${(Math.random() * 256) | 0}.${1 + ((Math.random() * 254) | 0)}`;
+
+/** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS (or `ms`). */
+async function load(pathname, headers = {}, origin = base, { ms = DURATION_MS, address = anAddress, keepLatencies = false } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const lat = [];
   let errors = 0;
-  const end = performance.now() + DURATION_MS;
+  const end = performance.now() + ms;
   const one = () =>
     new Promise((resolve) => {
       const t = performance.now();
-      const req = http.get(origin + pathname, { agent, headers: { 'x-forwarded-for': anAddress(), ...headers } }, (res) => {
+      const req = http.get(origin + pathname, { agent, headers: { 'x-forwarded-for': address(), ...headers } }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode !== 200) errors++;
@@ -126,7 +148,108 @@ async function load(pathname, headers = {}, origin = base) {
   agent.destroy();
   lat.sort((a, b) => a - b);
   const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
-  return { rps: lat.length / secs, p50: q(0.5), p99: q(0.99), errors, requests: lat.length };
+  return { rps: lat.length / secs, p50: q(0.5), p99: q(0.99), errors, requests: lat.length, secs, ...(keepLatencies ? { lat } : {}) };
+}
+
+/** Several loads of one target as one: requests over their summed time, percentiles of all latencies. */
+function pooled(runs) {
+  const lat = runs.flatMap((r) => r.lat).sort((a, b) => a - b);
+  const secs = runs.reduce((n, r) => n + r.secs, 0);
+  const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
+  return { rps: lat.length / secs, p50: q(0.5), p99: q(0.99), errors: runs.reduce((n, r) => n + r.errors, 0), requests: lat.length, each: runs.map((r) => r.rps) };
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/**
+ * CPU time (user + system, ms) used so far by a process and all its descendants (the launcher
+ * re-runs the server under Node 24; the embedded database runs in a thread of the server). Read
+ * from /proc; a process that ends meanwhile is skipped.
+ */
+function treeCpuMs(rootPid) {
+  const stats = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* ended */
+    }
+  }
+  const inTree = (pid) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = stats.get(p)?.ppid ?? 0, hops++) if (p === rootPid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, st] of stats) if (inTree(pid)) ticks += st.ticks;
+  return (ticks * 1000) / CLK_TCK;
+}
+
+const RISK_ROUNDS = Number(process.env.BENCH_RISK_ROUNDS ?? 10);
+const RISK_ROUND_MS = Number(process.env.BENCH_RISK_SECONDS ?? 4) * 1000;
+
+/**
+ * The risk assessment's cost (issue 11: the verify page within 10% of its throughput without it).
+ * Two servers of the same build run side by side, each on a data folder of its own seeded the
+ * same way: one as served, one with BENCH_SKIP_RISK=1 (scans served as before the assessment: no
+ * sessions read, no rules, no address place, no session kept). Their loads are interleaved
+ * (with, without, without, with, …) in RISK_ROUNDS rounds of RISK_ROUND_MS each (10 of 4 s),
+ * so the shared machine's drifts fall on both; only one is loaded at a time. Reported: each
+ * side's pooled throughput and latencies, and the median of the rounds' own ratios (each round
+ * loads both back to back), the figure least moved by a burst of other work. Every request is a new shopper (the
+ * middleware gives it a device id) from a public address the shipped table places, so each scan
+ * of the assessed server reads the unit's recent sessions, looks its address up, runs the rules
+ * and keeps one more session of a unit that grows by one per request.
+ */
+async function riskRows() {
+  const dirs = [mkdtempSync(path.join(os.tmpdir(), 'bench-risk-')), mkdtempSync(path.join(os.tmpdir(), 'bench-norisk-'))];
+  const ports = [PORT + 2, PORT + 3];
+  const children = [];
+  try {
+    children.push(await startServerOn(ports[0], dirs[0]));
+    children.push(await startServerOn(ports[1], dirs[1], { BENCH_SKIP_RISK: '1' }));
+    const targets = dirs.map((d, i) => ({ origin: `http://localhost:${ports[i]}`, path: `/info/verify/${demoQrId(d)}` }));
+    const opts = { address: aPublicAddress, keepLatencies: true, ms: RISK_ROUND_MS };
+    // The assessed answer carries the risk panel; the other must not (else the switch did nothing).
+    const [withPage, withoutPage] = await Promise.all(targets.map((t) => get(t.origin + t.path, { 'x-forwarded-for': aPublicAddress() })));
+    if (!/First check of this pack|Verified \d+ times/.test(withPage.body.toString('utf8'))) throw new Error('the assessed verify page shows no risk');
+    if (/First check of this pack|Verified \d+ times since/.test(withoutPage.body.toString('utf8'))) throw new Error('BENCH_SKIP_RISK did not turn the risk off');
+    for (const t of targets) await load(t.path, {}, t.origin, { ...opts, ms: 3000 }); // warm-up
+    const runs = [[], []];
+    // The servers' own CPU time per request: what the shared machine's other work moves least.
+    const cpu = [0, 0];
+    for (let r = 0; r < RISK_ROUNDS; r++) {
+      for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const before = treeCpuMs(children[i].pid);
+        runs[i].push(await load(targets[i].path, {}, targets[i].origin, opts));
+        cpu[i] += treeCpuMs(children[i].pid) - before;
+      }
+    }
+    const [withRisk, without] = runs.map(pooled);
+    const [cpuWith, cpuWithout] = [cpu[0] / withRisk.requests, cpu[1] / without.requests];
+    const ratio = withRisk.rps / without.rps;
+    const paired = runs[0].map((r, k) => r.rps / runs[1][k].rps).sort((a, b) => a - b);
+    const median = paired.length % 2 ? paired[(paired.length - 1) / 2] : (paired[paired.length / 2 - 1] + paired[paired.length / 2]) / 2;
+    const each = (r) => r.each.map((x) => fmt(x, 0)).join(', ');
+    const label = `verify page \`/info/verify/{qrId}\`, ${CONNECTIONS} connections, ${RISK_ROUNDS} interleaved rounds of ${RISK_ROUND_MS / 1000} s`;
+    return [
+      [`${label}: with the risk assessment`, `${fmt(withRisk.rps, 0)} req/s (rounds ${each(withRisk)}); p50 ${fmt(withRisk.p50)} ms, p99 ${fmt(withRisk.p99)} ms; ${withRisk.errors} errors / ${withRisk.requests}; server CPU ${fmt(cpuWith, 2)} ms a request`, '', ''],
+      [`${label}: without it (BENCH_SKIP_RISK=1)`, `${fmt(without.rps, 0)} req/s (rounds ${each(without)}); p50 ${fmt(without.p50)} ms, p99 ${fmt(without.p99)} ms; ${without.errors} errors / ${without.requests}; server CPU ${fmt(cpuWithout, 2)} ms a request`, '', ''],
+      [`server CPU time a request, with the risk assessment against without it`, `${fmt((100 * cpuWith) / cpuWithout, 1)}% (${fmt(cpuWith, 2)} ms against ${fmt(cpuWithout, 2)} ms): the throughput of a busy server goes as its inverse, ${fmt((100 * cpuWithout) / cpuWith, 1)}%`, '≥ 90% (inverse)', cpuWithout / cpuWith >= 0.9 ? 'ok' : 'UNDER'],
+      [
+        `verify page with the risk assessment against without it`,
+        `${fmt(100 * ratio, 1)}% of its throughput pooled, median of the rounds' ratios ${fmt(100 * median, 1)}% (from ${fmt(100 * paired[0], 0)}% to ${fmt(100 * paired[paired.length - 1], 0)}%); p99 ${fmt(withRisk.p99)} ms against ${fmt(without.p99)} ms`,
+        '≥ 90%',
+        ratio >= 0.9 && median >= 0.9 ? 'ok' : 'UNDER',
+      ],
+    ];
+  } finally {
+    for (const c of children) await stop(c);
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
 }
 
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
@@ -260,6 +383,8 @@ async function main() {
   if (ONLY === 'upload') return benchUploadOnly({ ensureBuilt, startServer, stop, base });
   if (ONLY === 'console') return consoleOnly();
   ensureBuilt();
+  if (ONLY === 'risk') return riskOnly();
+  if (ONLY) throw new Error(`--only: "upload", "risk" or "console", not "${ONLY}"`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const rows = [];
   try {
@@ -319,6 +444,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  rows.push(...(await riskRows()));
   const pgRows = POSTGRES ? await postgresRows() : [];
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
@@ -333,6 +459,17 @@ async function main() {
     writeSection('bench', report);
     if (POSTGRES) writeSection('bench-postgres', pgReport);
   }
+}
+
+const machineLine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+
+/** --only risk: the A/B of the risk assessment alone; --write records it under its own markers. */
+async function riskOnly() {
+  const rows = await riskRows();
+  const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), client and both servers on the same machine.\n\n${table}\n`;
+  console.log('\n' + report);
+  if (WRITE) writeSection('bench-risk', report);
 }
 
 main().catch((e) => {

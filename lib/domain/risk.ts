@@ -24,8 +24,21 @@ export type RiskSettings = {
   windowDays: number;
   /** Two sessions in distinct places closer in time than this speed allows (km/h): suspect. */
   maxSpeedKmh: number;
-  /** Other sessions that checked a claimed unit after its claim, from which the level is caution. */
+  /**
+   * Arrivals of other people checking a claimed unit after its claim (people first checking within
+   * consumedLateDays of one another are one arrival: a household), from which the level is caution.
+   */
   consumedSessions: number;
+  /**
+   * New people first checking a claimed unit more than consumedLateDays after its claim, at
+   * consumedLateArrivals separate times or more (people arriving within consumedLateDays of each
+   * other are one arrival: a gift and its new household), give the level consumedLate. A registered
+   * pack stays with its buyer, whose household checks it within a day or two; a gift reaches one
+   * new home; new people arriving again and again are shoppers looking at packs carrying its code.
+   */
+  consumedLate: RuleLevel;
+  consumedLateArrivals: number;
+  consumedLateDays: number;
   /** A unit still checked unclaimed after its batch's sell-by date (its expiry date less sellByDays). */
   afterSellBy: RuleLevel;
   sellByDays: number;
@@ -43,6 +56,9 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = {
   windowDays: 30,
   maxSpeedKmh: 300,
   consumedSessions: 3,
+  consumedLate: 'suspect',
+  consumedLateArrivals: 2,
+  consumedLateDays: 2,
   afterSellBy: 'caution',
   sellByDays: 0,
   covertBeforeSale: 'caution',
@@ -186,7 +202,6 @@ export function sellByDate(expiryDate: string, sellByDays: number): string {
   d.setUTCDate(d.getUTCDate() - sellByDays);
   return d.toISOString().slice(0, 10);
 }
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const ruleLevel = (l: RuleLevel): Exclude<RiskLevel, 'none'> | null => (l === 'off' ? null : l);
 
 export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}): RiskFinding[] {
@@ -282,8 +297,10 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
   const sellByLevel = ruleLevel(settings.afterSellBy);
   if (sellByLevel && lookups.expiryDate) {
     const last = sellByDate(lookups.expiryDate, settings.sellByDays);
+    // After the sell-by day: from the start of the next day (UTC), compared as numbers.
+    const from = Date.parse(`${last}T00:00:00Z`) + DAY_MS;
     const late = groups.filter(
-      (g) => !(claim && g.customerIds.has(claim.customerId)) && g.sessions.some((s) => isoDay(s.lastAt) > last && (!claim || s.lastAt.getTime() < claim.claimedAt.getTime())),
+      (g) => !(claim && g.customerIds.has(claim.customerId)) && g.sessions.some((s) => s.lastAt.getTime() >= from && (!claim || s.lastAt.getTime() < claim.claimedAt.getTime())),
     ).length;
     if (late > 0) {
       const day = DAY_FORMAT.format(new Date(`${last}T00:00:00Z`));
@@ -308,11 +325,37 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
     });
   }
 
-  // Already consumed: people other than the buyer checking a unit after its claim.
+  // Already consumed: people other than the buyer checking a unit after its claim, counted by
+  // arrival: people first checking it within consumedLateDays of one another are one arrival (its
+  // household within a day or two of the purchase; a gift reaching one new home and its household),
+  // so no family is counted person by person. Arrivals after the claim at several separate times are
+  // suspicious; new arrivals, each days after the claim, at separate times are shoppers looking at
+  // packs that carry its code: a registered pack stays with its buyer.
   if (claim) {
-    const after = groups.filter((g) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claim.claimedAt.getTime())).length;
-    if (after >= settings.consumedSessions) {
-      out.push({ rule: 'consumed', level: 'caution', reason: `Checked by ${after} other people after its buyer registered it: this pack may have been refilled or copied.` });
+    const claimedAt = claim.claimedAt.getTime();
+    const gapMs = settings.consumedLateDays * DAY_MS;
+    const firsts = groups
+      .filter((g) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claimedAt))
+      .map((g) => Math.max(claimedAt, Math.min(...g.sessions.map((s) => s.firstAt.getTime()))))
+      .sort((x, y) => x - y);
+    // Each arrival starts a span of consumedLateDays; people first checking within it join it.
+    const starts: number[] = [];
+    for (const t of firsts) if (!starts.length || t > starts[starts.length - 1]! + gapMs) starts.push(t);
+    const late = starts.filter((t) => t > claimedAt + gapMs).length;
+    const lateLevel = ruleLevel(settings.consumedLate);
+    const days = `${settings.consumedLateDays} ${settings.consumedLateDays === 1 ? 'day' : 'days'}`;
+    if (lateLevel && late >= settings.consumedLateArrivals) {
+      out.push({
+        rule: 'consumed',
+        level: lateLevel,
+        reason: `Checked by new people at ${late} separate times, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
+      });
+    } else if (starts.length >= settings.consumedSessions) {
+      out.push({
+        rule: 'consumed',
+        level: 'caution',
+        reason: `Checked by ${firsts.length} other people at ${starts.length} separate times after its buyer registered it: this pack may have been refilled or copied.`,
+      });
     }
   }
   return out;

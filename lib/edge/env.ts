@@ -65,6 +65,10 @@ const envSchema = z.object({
   UPLOAD_QUOTA_BRAND_MB: optional(z.coerce.number().positive()).default(20 * 1024),
   // ...and all files of one customer whose contact is not confirmed yet (docs/security.md).
   UPLOAD_QUOTA_UNVERIFIED_MB: optional(z.coerce.number().min(0)).default(10),
+  // Bench-only (scripts/bench.mjs, docs/benchmarks.md "The risk assessment's cost"): '1' serves
+  // scans as before the risk assessment (no sessions read, no rules, no address place, no session
+  // kept), so one run can compare the verify page with and without it. Never set in service.
+  BENCH_SKIP_RISK: optional(z.enum(['0', '1'])).transform((v) => v === '1'),
   // Test-only: a lower scrypt cost (a power of two from 2^10), so suites that sign up hundreds of
   // customers stay fast on a 2-core CI machine. Refused in production (lib/auth/password.ts).
   TEST_PASSWORD_HASH_N: optional(

@@ -57,6 +57,10 @@ const riskSettingsObject = z
     windowDays: count(3650).default(DEFAULT_RISK_SETTINGS.windowDays),
     maxSpeedKmh: count(2000).default(DEFAULT_RISK_SETTINGS.maxSpeedKmh),
     consumedSessions: count(25).default(DEFAULT_RISK_SETTINGS.consumedSessions),
+    /** New people checking a claimed unit more than consumedLateDays after its claim (docs/verification.md, "Rules"). */
+    consumedLate: ruleLevel.default(DEFAULT_RISK_SETTINGS.consumedLate),
+    consumedLateArrivals: count(25).default(DEFAULT_RISK_SETTINGS.consumedLateArrivals),
+    consumedLateDays: count(365).default(DEFAULT_RISK_SETTINGS.consumedLateDays),
     /** The level of each of these rules, or 'off' (docs/verification.md, "Rules"). */
     afterSellBy: ruleLevel.default(DEFAULT_RISK_SETTINGS.afterSellBy),
     /** Days before its expiry date a pack should be sold by (0: the expiry date itself). */

@@ -10,6 +10,7 @@ import { randomId } from '@/lib/ids';
 import { newDeviceId } from '@/lib/edge/device-id';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { setScanClockForSimulation } from '@/lib/server/clock';
+import { loadIpPlaces } from '@/lib/server/ip-place';
 
 // The clone-detection simulation (docs/verification.md, "Risk", "Simulation"): one brand, a
 // population generated from a fixed seed, every scan sent through the real Brand API over HTTP,
@@ -185,6 +186,12 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       const tg = t0 + rnd.between(8 * DAY, 20 * DAY);
       at(tg, { person: recipient, route: 'overt', qrId: code.overt, city });
       if (rnd.chance(0.5)) at(tg + rnd.between(HOUR, 3 * DAY), { person: recipient, route: 'overt', qrId: code.overt, city });
+      if (rnd.chance(0.4)) {
+        // someone of the recipient's household, on their own phone, within a day or two of them
+        const housemate = await person(true, false);
+        genuine.push(housemate);
+        at(tg + rnd.between(HOUR, 40 * HOUR), { person: housemate, route: 'info', qrId: code.overt, city });
+      }
     }
   }
 
@@ -218,6 +225,8 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
 
   events.sort((a, b) => a.at - b.at || a.seq - b.seq);
 
+  // A server reads the address places in the background from start-up; here, before the first scan.
+  await loadIpPlaces([4]);
   const app = brandApi();
   const server = await new Promise<http.Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as http.Server)) as http.Server;

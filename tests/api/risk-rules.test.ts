@@ -9,6 +9,7 @@ import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
 import { resetEnvCache } from '@/lib/edge/env';
 import { setScanClockForSimulation } from '@/lib/server/clock';
+import { loadIpPlaces } from '@/lib/server/ip-place';
 
 // The rules of the second part of issue 11 through the real verify endpoint (docs/verification.md,
 // "Rules"): after sell-by, covert checked before any sale, codes never issued to the batch's
@@ -21,6 +22,8 @@ beforeAll(async () => {
   process.env.TRUST_PROXY = '1';
   resetEnvCache();
   server = await startApiServer();
+  // As the server does at start-up (in the background there): the address places are in memory.
+  await loadIpPlaces([4]);
 }, 60_000);
 jest.setTimeout(30_000);
 afterEach(() => setScanClockForSimulation(null));

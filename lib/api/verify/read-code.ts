@@ -17,23 +17,31 @@ const labelList = (labels: readonly string[]) => sql.join(labels.map((l) => sql`
 /** How many of a unit's most recent sessions the risk assessment reads (enough for every rule's threshold). */
 export const RISK_SESSIONS_READ = 40;
 
-type SessionJson = { k: string; d: string | null; c: string | null; f: string; l: string; lat: number | null; lng: number | null; p: string | null; ip?: boolean; cv?: string | null };
+/**
+ * One session as read: a JSON array [key, device, customer, first, last, lat, lng, placeAt, fromIp,
+ * covertBeforeSaleAt], times as epoch milliseconds. Positional numbers rather than objects of
+ * formatted timestamps: formatting four timestamps per session in the database and parsing them
+ * back was most of the assessment's cost per scan (docs/benchmarks.md, "The risk assessment's cost").
+ */
+type SessionRow = [string, string | null, string | null, number, number, number | null, number | null, number | null, boolean, number | null];
+const at = (ms: number) => new Date(Math.round(ms));
 function parseSessions(raw: unknown): UnitSession[] {
-  const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as SessionJson[];
-  return list.map((s) => ({
-    key: s.k,
-    deviceId: s.d,
-    customerId: s.c,
-    firstAt: new Date(s.f),
-    lastAt: new Date(s.l),
-    place: s.lat === null || s.lng === null || s.p === null ? null : { lat: s.lat, lng: s.lng, at: new Date(s.p), ...(s.ip ? { fromIp: true } : {}) },
-    covertBeforeSaleAt: s.cv ? new Date(s.cv) : null,
+  const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as SessionRow[];
+  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt]) => ({
+    key,
+    deviceId,
+    customerId,
+    firstAt: at(first),
+    lastAt: at(last),
+    place: lat === null || lng === null || placeAt === null ? null : { lat, lng, at: at(placeAt), ...(fromIp ? { fromIp: true } : {}) },
+    covertBeforeSaleAt: covertAt === null ? null : at(covertAt),
   }));
 }
 
 export type CodeForVerify = Awaited<ReturnType<typeof readCodeForVerify>>;
 
-export async function readCodeForVerify(db: Db, clientId: string, qrId: string, customerId: string | null) {
+/** withSessions false: the read as it was before the risk assessment (the bench's comparison only). */
+export async function readCodeForVerify(db: Db, clientId: string, qrId: string, customerId: string | null, withSessions = true) {
   const unitKey = sql`coalesce(${codes.pairId}, ${codes.id})`;
   const preSale = customerId
     ? sql<boolean>`exists (select 1 from scans s where s.client_id = ${clientId} and s.unit_key = ${unitKey}
@@ -41,11 +49,13 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
     : sql<boolean>`false`;
   // The unit's most recent sessions, for the risk assessment (lib/domain/risk.ts): from the
   // unit_sessions index, in this same statement.
-  const sessions = sql<unknown>`(select coalesce(json_agg(json_build_object('k', us.session_key, 'd', us.device_id, 'c', us.customer_id,
-      'f', us.first_at, 'l', us.last_at, 'lat', us.lat, 'lng', us.lng, 'p', us.place_at,
-      'ip', us.place_from_ip, 'cv', us.covert_before_sale_at)), '[]'::json)::text
+  const sessions = withSessions
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(us.session_key, us.device_id, us.customer_id,
+      date_part('epoch', us.first_at) * 1000, date_part('epoch', us.last_at) * 1000, us.lat, us.lng,
+      date_part('epoch', us.place_at) * 1000, us.place_from_ip, date_part('epoch', us.covert_before_sale_at) * 1000)), '[]'::json)::text
     from (select * from unit_sessions u where u.client_id = ${clientId} and u.unit_key = ${unitKey}
-          order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`;
+          order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`
+    : sql<unknown>`null`;
   const [row] = await db
     .select({
       id: codes.id,

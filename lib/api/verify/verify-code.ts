@@ -8,6 +8,7 @@ import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/server/clock';
 import { countryOf, placeNameOf } from '@/lib/server/gazetteer';
 import { ipPlaceOf } from '@/lib/server/ip-place';
+import { env } from '@/lib/edge/env';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
@@ -102,16 +103,21 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
 
 export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: string): Promise<VerifyResponse> {
   const db = await getDb();
-  const row = await readCodeForVerify(db, ctx.clientId, qrId, ctx.customerId);
+  // Only the bench turns the assessment off, to measure its cost in the same run (BENCH_SKIP_RISK).
+  const assessing = !env().BENCH_SKIP_RISK;
+  const row = await readCodeForVerify(db, ctx.clientId, qrId, ctx.customerId, assessing);
   const ours = row !== null && row.clientId === ctx.clientId;
   let claim = row?.claimCustomerId ? { customerId: row.claimCustomerId, claimedAt: row.claimedAt! } : null;
   let verdict = computeVerdict(verdictInput(ctx, route, row, claim));
   const now = scanClock();
-  const session = sessionOf(ctx);
+  // Without the assessment (bench only): the customer's place is kept as before, no session.
+  const session: Session | null = assessing ? sessionOf(ctx) : null;
+  const given = ctx.location.lat !== null && ctx.location.lng !== null ? { lat: ctx.location.lat, lng: ctx.location.lng } : null;
+  const stored: KnownPlace | null = session ? session.stored : given;
   // A look at the unit's covert code (revealed after purchase) while nobody has bought it.
   const covertBeforeSale = ours && row.level === 7 && claim === null && NOT_A_SALE.has(verdict.result);
   // The risk beside the label, from the sessions read with the code (no other read).
-  const risk = ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
+  const risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
 
   const scanId = randomId('sc', 16);
   const record = (into: Db) =>
@@ -127,14 +133,14 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       kind: verdict.kind,
       layer: verdict.layer,
       result: verdict.result,
-      lat: session.stored?.lat ?? null,
-      lng: session.stored?.lng ?? null,
-      placeFromIp: session.stored?.fromIp === true,
+      lat: stored?.lat ?? null,
+      lng: stored?.lng ?? null,
+      placeFromIp: stored?.fromIp === true,
       covertBeforeSale,
       ipHash: ctx.ipHash,
       deviceId: ctx.deviceId,
       // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
-      sessionKey: ours ? session.key : null,
+      sessionKey: ours && session ? session.key : null,
       risk: risk?.level ?? null,
       riskReasons: risk?.reasons ?? null,
     });

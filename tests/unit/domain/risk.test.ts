@@ -84,14 +84,43 @@ describe('assessRisk: the level and its reasons', () => {
     if (reason) expect(risk.reasons.join(' ')).toMatch(reason);
   });
 
-  it('a claimed unit checked by three other people after its claim: caution (already consumed)', () => {
+  describe('already consumed: other people after the claim, counted by arrival (a registered pack stays with its buyer)', () => {
     const claim = { customerId: 'cu_buyer', claimedAt: h(1) };
     const buyer = session({ customerId: 'cu_buyer', at: 1 });
-    const two = [session({ at: 2 }), session({ at: 3 })];
-    expect(assess([buyer, ...two], scan({ hours: 4 }), claim).level).toBe('caution');
-    expect(assess([buyer, two[0]!], scan({ hours: 4 }), claim).level).toBe('none');
-    // people before the claim (the shop, the buyer's family before buying) do not count
-    expect(assess([buyer, session({ at: 0 }), session({ at: 0.5 })], scan({ hours: 4 }), claim).level).toBe('none');
+    const day = 24;
+    it.each([
+      ['its household at home: three phones within two days of the claim are one arrival', [session({ at: 2 }), session({ at: 30 })], scan({ hours: 45 }), 'none'],
+      ['the household, then a gift and its new household days later: two arrivals, one late', [session({ at: 5 }), session({ at: 10 * day }), session({ at: 11 * day })], scan({ hours: 11.5 * day }), 'none'],
+      ['new people days after the claim at two separate times: suspect', [session({ at: 4 * day })], scan({ hours: 9 * day }), 'suspect'],
+      ['two new people days later but within two days of each other: one arrival', [session({ at: 4 * day })], scan({ hours: 5.5 * day }), 'none'],
+      ['one of the two within two days of the claim: one late arrival', [session({ at: 2 * day })], scan({ hours: 9 * day }), 'none'],
+      ['the buyer on another phone days later counts for nothing', [session({ customerId: 'cu_buyer', deviceId: 'dv_trip', key: 'dv_trip', at: 4 * day })], scan({ hours: 9 * day }), 'none'],
+      ['people before the claim (the shop, before buying) do not count', [session({ at: 0 }), session({ at: 0.5 })], scan({ hours: 9 * day }), 'none'],
+    ] as const)('%s', (_name, others, current, level) => {
+      const risk = assess([buyer, ...others], current, claim);
+      expect(risk.level).toBe(level);
+      if (level === 'suspect') {
+        expect(risk.findings).toContainEqual(expect.objectContaining({ rule: 'consumed', level: 'suspect' }));
+        expect(risk.reasons).toContain(
+          'Checked by new people at 2 separate times, each more than 2 days after its buyer registered it on 12 Mar 2026: a registered pack stays with its buyer, so this code may have been copied.',
+        );
+      }
+    });
+    it('follows the brand: the level, the number of arrivals and the days', () => {
+      const late = [buyer, session({ at: 4 * day })];
+      const at = (settings: Partial<typeof DEFAULT_RISK_SETTINGS>) => assess(late, scan({ hours: 9 * day }), claim, { ...DEFAULT_RISK_SETTINGS, ...settings }).level;
+      expect(at({ consumedLate: 'caution' })).toBe('caution');
+      expect(at({ consumedLate: 'off' })).toBe('none');
+      expect(at({ consumedLateArrivals: 3 })).toBe('none');
+      expect(at({ consumedLateDays: 5 })).toBe('none');
+    });
+    it('three arrivals are a caution when the brand turns the late rule off', () => {
+      const three = [buyer, session({ at: 2 }), session({ at: 4 * day })];
+      const risk = assess(three, scan({ hours: 9 * day }), claim, { ...DEFAULT_RISK_SETTINGS, consumedLate: 'off' });
+      expect(risk.level).toBe('caution');
+      expect(risk.reasons).toContain('Checked by 3 other people at 3 separate times after its buyer registered it: this pack may have been refilled or copied.');
+      expect(assess(three.slice(0, 2), scan({ hours: 9 * day }), claim, { ...DEFAULT_RISK_SETTINGS, consumedLate: 'off' }).level).toBe('none');
+    });
   });
 });
 

@@ -45,7 +45,7 @@ describe('client configuration', () => {
 
   it('keeps risk settings with defaults, patches them one at a time, and refuses bad values naming them', () => {
     expect(defaultClientConfig().verification.risk).toEqual({
-      cautionSessions: 6, suspectSessions: 9, placeKm: 100, suspectPlaces: 3, windowDays: 30, maxSpeedKmh: 300, consumedSessions: 3, autoBlacklist: false, retentionDays: 100,
+      cautionSessions: 6, suspectSessions: 9, placeKm: 100, suspectPlaces: 3, windowDays: 30, maxSpeedKmh: 300, consumedSessions: 3, consumedLate: 'suspect', consumedLateArrivals: 2, consumedLateDays: 2, autoBlacklist: false, retentionDays: 100,
       afterSellBy: 'caution', sellByDays: 0, covertBeforeSale: 'caution', neverIssuedHere: 'suspect', destinationSessions: 3,
     });
     expect(clientConfigPatchSchema.safeParse({ verification: { risk: { covertBeforeSale: 'loud' } } }).error?.issues[0]).toMatchObject({
