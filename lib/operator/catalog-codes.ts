@@ -14,7 +14,6 @@ import { brandConfigOf } from '@/lib/brands/brand-config';
 import { randomId } from '@/lib/ids';
 import { env } from '@/lib/edge/env';
 import { deleteCodeOf, setCodeBlacklisted } from '@/lib/console/codes';
-import { cliScope } from '@/lib/console/scope';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode, slugArg, textArg } from './catalog';
 
