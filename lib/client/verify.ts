@@ -1,15 +1,20 @@
 import { http } from './http';
 import { upload } from './upload';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
-import { verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
+import { isVerifyResponse } from '@/lib/shared/verdict-shape';
+import type { VerifyResponse } from '@/lib/schemas/verify';
 
 // The browser's verify calls: the authentication code typed from under the scratch-off, the
 // report of a suspicious product (multipart, through the one upload path), and the hand-over
-// of a verdict to /scan-result.
+// of a verdict to /scan-result. Verdicts are checked with the hand-written `isVerifyResponse`
+// (the same answers as the API's `verifyResponseSchema`), keeping the schema library out of the
+// scan pages' first load.
 
 // POST /api/verify/auth-code {code} — the post-sale verdict of the covert code it belongs to
 export async function verifyAuthCode(code: string): Promise<VerifyResponse> {
-  return verifyResponseSchema.parse(await http<unknown>('/verify/auth-code', { method: 'POST', body: { code } }));
+  const answer = await http<unknown>('/verify/auth-code', { method: 'POST', body: { code } });
+  if (!isVerifyResponse(answer)) throw new TypeError('The verify answer is not a verdict');
+  return answer;
 }
 
 export type ReportAnswer = { reportId: string; photoStored: boolean };
@@ -34,8 +39,8 @@ export function keepScanResult(verdict: VerifyResponse) {
 export function parseScanResult(raw: string | null): VerifyResponse | undefined {
   if (!raw) return undefined;
   try {
-    const parsed = verifyResponseSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const parsed: unknown = JSON.parse(raw);
+    return isVerifyResponse(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
