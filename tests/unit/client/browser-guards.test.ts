@@ -3,7 +3,7 @@ import { vpaSchema } from '@/lib/schemas/customer';
 import { isVerifyResponse } from '@/lib/shared/verdict-shape';
 import { isVpa } from '@/lib/domain/vpa';
 import { vpaProblem } from '@/components/rewards/vpa';
-import { parseScanResult } from '@/lib/client/verify';
+import { parseScanResult } from '@/lib/client/scan-result';
 
 // The browser checks a verify answer and a UPI id by hand (no schema library in the pages' first
 // load); the API checks them with zod. Each case below is answered by both, and they must agree.
