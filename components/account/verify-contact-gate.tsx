@@ -1,28 +1,43 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http } from '@/lib/client/http';
-import { contactStatusQuery } from '@/lib/client/queries/contact-status';
+import { CONTACT_STATUS_PATH } from '@/lib/client/queries/contact-status';
+import { useProfileState } from '@/components/shell/profile';
 import { OTP_LENGTH } from '@/lib/domain/auth-rules';
 import type { ContactStatus } from '@/lib/schemas/auth';
 
 // Profile, UPI, rewards and payouts wait until the account's contact is confirmed with a code
 // (docs/security.md, "Accounts"). Until then this shows why, sends the code and takes it; once
-// confirmed it shows its children.
+// confirmed it shows its children. One call (GET contact-status) with the fetch core, not React
+// Query, so the pages behind it do not load that library first.
+type GateState = { status?: ContactStatus; failed?: boolean };
+
 export function VerifyContactGate({ what, children }: { what: string; children: ReactNode }) {
-  const { data: status, isError } = useQuery(contactStatusQuery());
-  if (isError) return <>{children}</>; // the children show the API's own answer
-  if (!status) return null;
-  if (status.contactVerified) return <>{children}</>;
-  return <VerifyContact status={status} what={what} />;
+  const [state, setState] = useState<GateState>({});
+  // Bumped when the contact was confirmed here: the status is asked for again.
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    let live = true;
+    http<ContactStatus>(CONTACT_STATUS_PATH).then(
+      (status) => live && setState({ status }),
+      () => live && setState({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [asked]);
+  if (state.failed) return <>{children}</>; // the children show the API's own answer
+  if (!state.status) return null;
+  if (state.status.contactVerified) return <>{children}</>;
+  return <VerifyContact status={state.status} what={what} onConfirmed={() => setAsked((n) => n + 1)} />;
 }
 
-function VerifyContact({ status, what }: { status: ContactStatus; what: string }) {
-  const queryClient = useQueryClient();
+function VerifyContact({ status, what, onConfirmed }: { status: ContactStatus; what: string; onConfirmed: () => void }) {
+  const { refreshProfile } = useProfileState();
   const [sentTo, setSentTo] = useState<string>();
   const [code, setCode] = useState('');
   const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
@@ -47,7 +62,8 @@ function VerifyContact({ status, what }: { status: ContactStatus; what: string }
     if (!valid({ otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code` })) return;
     await submit(['otp'], async () => {
       await http('/auth/customer/verify-contact', { method: 'POST', body: { otp: code.trim() } });
-      await queryClient.invalidateQueries();
+      onConfirmed();
+      await refreshProfile();
     });
   }
 
