@@ -1,5 +1,6 @@
 import type { VerifyRoute } from '@/lib/domain/verdict';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
+import type { CloneInfo } from '@/lib/schemas/client';
 
 // The one table of pages (product-spec section 2): each page's path pattern, its access class
 // (= its route group under app/), the brand flag that switches it on (the page passes the same
@@ -85,6 +86,12 @@ export function routeClassOf(pathname: string): RouteClass | undefined {
 export function pageFlagOf(path: string): FeatureFlag | undefined {
   const entry: PageEntry | undefined = PAGES.find((p) => p.path === path);
   return entry?.flag;
+}
+
+/** Whether a link to the page at `href` is offered: its page needs no flag, or a brand that has it on. */
+export function offersPage(brand: Pick<CloneInfo, FeatureFlag> | undefined, href: string): boolean {
+  const flag = pageFlagOf(href);
+  return flag === undefined || (brand !== undefined && brand[flag]);
 }
 
 type VerifyEntry = Extract<(typeof PAGES)[number], { verify: VerifyRoute }>;
