@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { http, refreshAccessToken } from '@/lib/client/http';
+import { http, refreshAccessToken } from '@/lib/client/lazy-http';
 import { useProfile } from '@/components/shell/profile';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 

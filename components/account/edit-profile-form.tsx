@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { http } from '@/lib/client/http';
+import { http } from '@/lib/client/lazy-http';
 import { PROFILE_PATH } from '@/lib/client/queries/profile';
 import { useProfileState } from '@/components/shell/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
-import { http } from '@/lib/client/http';
+import { http } from '@/lib/client/lazy-http';
 import { PROFILE_PATH } from '@/lib/client/queries/profile';
 import { useProfileState } from '@/components/shell/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
