@@ -1,5 +1,5 @@
 import { http } from './http';
-import { isVerifyResponse } from '@/lib/shared/verdict-shape';
+import { asVerifyResponse } from '@/lib/shared/verdict-shape';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 
 // The browser's verify call: the authentication code typed from under the scratch-off. The
@@ -10,7 +10,5 @@ import type { VerifyResponse } from '@/lib/schemas/verify';
 
 // POST /api/verify/auth-code {code} — the post-sale verdict of the covert code it belongs to
 export async function verifyAuthCode(code: string): Promise<VerifyResponse> {
-  const answer = await http<unknown>('/verify/auth-code', { method: 'POST', body: { code } });
-  if (!isVerifyResponse(answer)) throw new TypeError('The verify answer is not a verdict');
-  return answer;
+  return asVerifyResponse(await http<unknown>('/verify/auth-code', { method: 'POST', body: { code } }));
 }

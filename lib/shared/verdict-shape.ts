@@ -1,11 +1,13 @@
 import { VERDICT_LABELS } from '@/lib/domain/verdict';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 
-// The shape check of a verify answer in the browser (the authentication code's verdict, the
-// verdict kept for /scan-result): it accepts and refuses what the API's `verifyResponseSchema`
-// (lib/schemas/verify.ts) does, written by hand so that the scan pages' first load does not carry
-// the schema library (docs/benchmarks.md, "First-load JavaScript of every page").
-// tests/unit/shared/verdict-shape.test.ts holds the two to the same answers.
+// The shape check of a verify answer outside the API: in the browser (the authentication code's
+// verdict, the verdict kept for /scan-result) and in the verify pages' server render (the API
+// has parsed its answer with the schema already). It accepts and refuses what the API's
+// `verifyResponseSchema` (lib/schemas/verify.ts) does, written by hand so that the scan pages'
+// first load does not carry the schema library (docs/benchmarks.md, "First-load JavaScript of
+// every page"), and the page does not parse each verdict a second time with it.
+// tests/unit/client/browser-guards.test.ts holds the two to the same answers.
 
 type Obj = Record<string, unknown>;
 
@@ -75,4 +77,10 @@ export function isVerifyResponse(v: unknown): v is VerifyResponse {
     optional(v, 'risk', isRisk) &&
     optional(v, 'evidence', isEvidence)
   );
+}
+
+/** `v` as a verify answer, or a TypeError when it is not one (the API answered something else). */
+export function asVerifyResponse(v: unknown): VerifyResponse {
+  if (!isVerifyResponse(v)) throw new TypeError('The verify answer is not a verdict');
+  return v;
 }

@@ -1,6 +1,6 @@
 import { verifyResponseSchema } from '@/lib/schemas/verify';
 import { vpaSchema } from '@/lib/schemas/customer';
-import { isVerifyResponse } from '@/lib/shared/verdict-shape';
+import { asVerifyResponse, isVerifyResponse } from '@/lib/shared/verdict-shape';
 import { isVpa } from '@/lib/domain/vpa';
 import { vpaProblem } from '@/components/rewards/vpa';
 import { parseScanResult } from '@/lib/client/scan-result';
@@ -91,6 +91,10 @@ describe('the browser verdict check agrees with verifyResponseSchema', () => {
   it.each(refused)('refuses %s', (_name, value) => {
     expect(verifyResponseSchema.safeParse(value).success).toBe(false);
     expect(isVerifyResponse(value)).toBe(false);
+    expect(() => asVerifyResponse(value)).toThrow('The verify answer is not a verdict');
+  });
+  it('hands an accepted answer on as it is', () => {
+    expect(asVerifyResponse(full)).toBe(full);
   });
   it('keeps a verdict for /scan-result only when it is one', () => {
     expect(parseScanResult(JSON.stringify(full))).toEqual(full);
