@@ -1,5 +1,6 @@
 import { readSession } from '@/lib/server/session';
 import { Header } from '@/components/shell/header';
+import { LazySignedInNav } from '@/components/shell/lazy-signed-in-nav';
 
 // Anonymous-accessible routes: a session is used when there is one (token refresh attempted);
 // without one the screen still shows.
@@ -7,7 +8,7 @@ export default async function AnonymousLayout({ children }: { children: React.Re
   const session = await readSession();
   return (
     <>
-      <Header signedIn={session !== undefined} />
+      <Header nav={session !== undefined ? <LazySignedInNav /> : undefined} />
       <main id="main" className="flex-1">{children}</main>
     </>
   );

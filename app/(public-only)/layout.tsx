@@ -8,7 +8,7 @@ export default async function PublicOnlyLayout({ children }: { children: React.R
   if (await readSession()) redirect('/');
   return (
     <>
-      <Header signedIn={false} />
+      <Header />
       <main id="main" className="flex-1">{children}</main>
     </>
   );

@@ -3,6 +3,7 @@ import { requireCustomer } from '@/lib/server/session';
 import { apiFetch } from '@/lib/server/api-fetch';
 import { customerProfileSchema, type CustomerProfile } from '@/lib/schemas/customer';
 import { Header } from '@/components/shell/header';
+import SignedInNav from '@/components/shell/signed-in-nav';
 import { SignedInShell } from '@/components/shell/signed-in-shell';
 import { LoadError, USER_DATA_ERROR } from '@/components/shell/load-error';
 
@@ -19,7 +20,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   }
   return (
     <>
-      <Header signedIn />
+      <Header nav={<SignedInNav />} />
       <main id="main" className="flex-1">
         <SignedInShell profile={profile}>{children}</SignedInShell>
       </main>

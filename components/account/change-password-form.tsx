@@ -1,19 +1,18 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { http, refreshAccessToken } from '@/lib/client/http';
-import { profileQuery } from '@/lib/client/queries/profile';
+import { http, refreshAccessToken } from '@/lib/client/lazy-http';
+import { useProfile } from '@/components/shell/profile';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 
 // /reset-password — POST /api/auth/customer/change-password. Other sessions end; this one gets
 // a fresh cookie, so the in-memory token is renewed after.
 export function ChangePasswordForm() {
-  const { data: profile } = useQuery(profileQuery());
-  const hasPassword = profile?.hasPassword ?? true;
+  const profile = useProfile();
+  const hasPassword = profile.hasPassword;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();

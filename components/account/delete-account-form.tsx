@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { clearAccessToken, http } from '@/lib/client/http';
+import { clearAccessToken, http } from '@/lib/client/lazy-http';
 import { hardNavigate } from '@/lib/client/navigate';
 
 // /delete-account — POST /api/customer/delete-account once the customer typed DELETE; the
@@ -19,7 +19,7 @@ export function DeleteAccountForm({ brandName }: { brandName: string }) {
     if (confirm !== 'DELETE') return fail({ confirm: 'Type DELETE in capital letters to confirm' });
     await submit(['confirm', 'reason'], async () => {
       await http('/customer/delete-account', { method: 'POST', body: reason.trim() ? { confirm, reason: reason.trim() } : { confirm } });
-      clearAccessToken();
+      await clearAccessToken();
       hardNavigate('/login?deleted=1');
     });
   }

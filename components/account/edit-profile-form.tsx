@@ -1,12 +1,12 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { http } from '@/lib/client/http';
-import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
+import { http } from '@/lib/client/lazy-http';
+import { PROFILE_PATH } from '@/lib/client/queries/profile';
+import { useProfileState } from '@/components/shell/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
 
 // /edit-profile — every profile field; the contact the customer signs in with is read-only.
@@ -28,12 +28,12 @@ const API_FIELDS: Record<string, string> = {
 };
 
 export function EditProfileForm() {
-  const { data: profile } = useQuery(profileQuery());
-  return profile ? <ProfileFields profile={profile} /> : null;
+  const { profile } = useProfileState();
+  return <ProfileFields profile={profile} />;
 }
 
 function ProfileFields({ profile }: { profile: CustomerProfile }) {
-  const queryClient = useQueryClient();
+  const { setProfile } = useProfileState();
   const [values, setValues] = useState({
     userName: profile.userName ?? '',
     companyName: profile.companyName ?? '',
@@ -60,7 +60,7 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
           address: { fullAddress: values.fullAddress, city: values.city, state: values.state, pincode: values.pincode, country: values.country },
         },
       });
-      queryClient.setQueryData(profileQuery().queryKey, updated);
+      setProfile(updated);
       setErrors({});
       setSaved(true);
       setBusy(false);

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { http } from '@/lib/client/http';
+import { http } from '@/lib/client/lazy-http';
 
 const WORDS = ['', 'Very poor', 'Poor', 'Okay', 'Good', 'Excellent'];
 

@@ -1,15 +1,14 @@
 'use client';
 import Link from 'next/link';
-import { useQuery } from '@tanstack/react-query';
 import { useBrand } from '@/components/shell/brand-context';
 import { enabledModules } from '@/lib/client/modules';
-import { profileQuery } from '@/lib/client/queries/profile';
+import { useProfile } from '@/components/shell/profile';
 
 // / — a greeting and the brand's modules as tiles (only those the brand switched on).
 export function HomeScreen() {
   const brand = useBrand();
-  const { data: profile } = useQuery(profileQuery());
-  const name = profile?.userName?.trim();
+  const profile = useProfile();
+  const name = profile.userName?.trim();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-6">
       <h1 id="page-title" tabIndex={-1} className="text-2xl font-bold text-gray-900">

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { moment } from '@/components/products/format';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { errorFieldOf } from '@/lib/client/form-errors';
-import { profileQuery } from '@/lib/client/queries/profile';
+import { useProfile } from '@/components/shell/profile';
 import { claimReward, rewardsQuery } from '@/lib/client/queries/rewards';
 import type { RewardGrant } from '@/lib/schemas/rewards';
 import { createClaimKeys } from './claim-key';
@@ -19,7 +19,7 @@ const link = 'font-medium text-brand-primary underline';
 // /rewards — earned rewards: a cashback is claimed to the UPI id, a coupon shows its code.
 export function RewardsList() {
   const { data: rewards, error, isPending } = useQuery(rewardsQuery());
-  const { data: profile } = useQuery(profileQuery());
+  const profile = useProfile();
   if (isPending) return <p className="text-gray-800">Loading your rewards…</p>;
   if (error) return <Alert>{error.message}</Alert>;
   if (rewards.length === 0) {
@@ -35,7 +35,7 @@ export function RewardsList() {
     <>
       <ul className="space-y-3" aria-label="Your rewards">
         {rewards.map((r) => (
-          <RewardCard key={r.grantId} reward={r} vpa={profile?.vpa ?? null} />
+          <RewardCard key={r.grantId} reward={r} vpa={profile.vpa ?? null} />
         ))}
       </ul>
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">

@@ -1,5 +1,4 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { Alert } from '@/components/ui/alert';
@@ -8,17 +7,17 @@ import { Field } from '@/components/ui/field';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
-import { http } from '@/lib/client/http';
-import { PROFILE_PATH, profileQuery } from '@/lib/client/queries/profile';
+import { http } from '@/lib/client/lazy-http';
+import { PROFILE_PATH } from '@/lib/client/queries/profile';
+import { useProfileState } from '@/components/shell/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
 import { vpaProblem } from './vpa';
 import { UPI_NEEDS_PASSWORD } from '@/lib/domain/auth-rules';
 
 // /upi-details — shows the UPI id cashback is paid to and changes it (PUT customer-profile { vpa }).
 export function UpiDetailsForm() {
-  const queryClient = useQueryClient();
-  const { data: profile } = useQuery(profileQuery());
-  const current = profile?.vpa ?? null;
+  const { profile, setProfile } = useProfileState();
+  const current = profile.vpa ?? null;
   const [vpa, setVpa] = useState<string>();
   const [errors, setErrors] = useState<FormErrors>({});
   const [saved, setSaved] = useState(false);
@@ -43,7 +42,7 @@ export function UpiDetailsForm() {
     try {
       const body = { vpa: value.trim() || null, ...(askPassword ? { currentPassword: password } : {}) };
       const updated = await http<CustomerProfile>(PROFILE_PATH, { method: 'PUT', body });
-      queryClient.setQueryData(profileQuery().queryKey, updated);
+      setProfile(updated);
       setVpa(undefined);
       setErrors({});
       setAskPassword(false);

@@ -4,13 +4,15 @@ import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import { keepScanResult, verifyAuthCode } from '@/lib/client/verify';
+import type { FormErrors } from '@/lib/client/form-errors';
 
 // For brands with authentication codes (isVTCodesEnabled): the 10 characters under the
 // scratch-off verify the unit after purchase (and claim it), like scanning its hidden code.
 // Case does not matter and O/0, I/1 are read alike (the API normalises). The verdict is shown
 // on /scan-result.
+/** When the code could not be sent because the page's own script did not arrive. */
+const LOAD_FAILED = 'Could not send the code. Check your connection and try again.';
+
 export function AuthCodeForm() {
   const router = useRouter();
   const [code, setCode] = useState('');
@@ -28,13 +30,14 @@ export function AuthCodeForm() {
     if (!code.trim()) return fail({ code: 'Enter the code printed under the scratch-off' });
     setBusy(true);
     setErrors({});
-    try {
-      keepScanResult(await verifyAuthCode(code));
-      router.push('/scan-result');
-    } catch (err) {
-      fail(formErrorsOf(err, ['code']));
-      setBusy(false);
-    }
+    // The API client and the verdict check load with the first code sent, not with the page.
+    const problems = await import('./send-auth-code').then(
+      ({ sendAuthCode }) => sendAuthCode(code),
+      (): FormErrors => ({ form: LOAD_FAILED }),
+    );
+    if (!problems) return router.push('/scan-result');
+    fail(problems);
+    setBusy(false);
   };
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="auth-code-heading" className="mt-6 rounded-xl border border-gray-300 bg-white p-4">

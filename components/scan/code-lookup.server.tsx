@@ -5,7 +5,8 @@ import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { z } from 'zod';
-import { trackingResponseSchema, verifyResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
+import { trackingResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
+import { asVerifyResponse } from '@/lib/shared/verdict-shape';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { VerdictCard, ResultBanner } from './verdict-card';
@@ -46,7 +47,7 @@ async function lookUp(mode: LookupMode, qrId: string, withToken: boolean): Promi
     if (mode === 'tracking') {
       return { kind: 'tracking', data: trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })) };
     }
-    return { kind: 'verdict', data: verifyResponseSchema.parse(await apiFetch<unknown>(`/verify/info/${encodeURIComponent(qrId)}`, { auth: withToken })) };
+    return { kind: 'verdict', data: asVerifyResponse(await apiFetch<unknown>(`/verify/info/${encodeURIComponent(qrId)}`, { auth: withToken })) };
   } catch (err) {
     unstable_rethrow(err);
     return { kind: 'error', status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };

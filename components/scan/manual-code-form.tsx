@@ -2,20 +2,25 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { recognizeCode } from './recognize-link';
+import { loadRecognition } from './load-recognition';
+
+/** When the code could not be checked because the page's own script did not arrive. */
+const LOAD_FAILED = 'Could not check the code. Check your connection and try again.';
 
 // Typing the code instead of scanning it: the qrId printed under the QR code, or the whole
 // link. The same recognition as the camera: only this brand's verify links are opened.
 export function ManualCodeForm({ brandName, onOpen }: { brandName: string; onOpen: (path: string) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = recognizeCode(text, window.location.host);
+    if (!text.trim()) return setError('Enter the code printed under the QR code, or its link');
+    const recognition = await loadRecognition().catch(() => undefined);
+    if (!recognition) return setError(LOAD_FAILED);
+    const found = recognition.recognizeCode(text, window.location.host);
     if (found.kind === 'ours') return onOpen(found.path);
     setError(
-      !text.trim() ? 'Enter the code printed under the QR code, or its link'
-      : found.kind === 'other-site' ? `This is not a code of ${brandName}: it points to ${found.host}. It was not opened.`
+      found.kind === 'other-site' ? `This is not a code of ${brandName}: it points to ${found.host}. It was not opened.`
       : `This is not a code of ${brandName}. Check what you typed.`,
     );
   };

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useBrand } from '@/components/shell/brand-context';
-import { recognizeCode, signedInPathOf } from './recognize-link';
+import { loadRecognition } from './load-recognition';
 import { useQrCamera, type CameraState } from './use-qr-camera';
 import { ManualCodeForm } from './manual-code-form';
 import { AuthCodeForm } from './auth-code-form';
@@ -36,20 +36,32 @@ export function QrScanner() {
   const onTextRef = useRef<(text: string) => void>(() => undefined);
   const { state, stop } = useQrCamera(video, onTextRef);
 
+  // The link recognition arrives after the first paint (fetched at once, needed only when a
+  // code is read or typed).
+  useEffect(() => {
+    void loadRecognition().catch(() => undefined);
+  }, []);
+
   const open = useCallback(
-    (path: string) => {
+    async (path: string) => {
       leaving.current = true;
       stop();
+      const { signedInPathOf } = await loadRecognition();
       router.push(withLocation(signedInPathOf(path), location));
     },
     [router, location, stop],
   );
 
   const onText = useCallback(
-    (text: string) => {
+    async (text: string) => {
       if (leaving.current || text === lastText.current) return;
       lastText.current = text;
-      const found = recognizeCode(text, window.location.host, null);
+      const recognition = await loadRecognition().catch(() => undefined);
+      if (!recognition) {
+        lastText.current = undefined; // not arrived (connection lost): the next frame tries again
+        return;
+      }
+      const found = recognition.recognizeCode(text, window.location.host, null);
       if (found.kind === 'ours') return open(found.path);
       setRefusal(
         found.kind === 'other-site'

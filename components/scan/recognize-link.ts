@@ -1,5 +1,5 @@
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
-import { VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES } from '@/lib/shared/routes';
+import { VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES } from '@/lib/shared/verify-paths';
 
 // What a scanned or typed text means for this site: one of the brand's own verify links (any
 // verify route, on this host), a bare qrId, or something that must never be followed (a code

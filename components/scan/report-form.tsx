@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { errorFieldOf, fieldMessageOf, formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
-import { ApiRequestError, submitReport } from '@/lib/client/verify';
+import { ApiRequestError, submitReport } from '@/lib/client/report';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 import { LocationConsent, type Coarse } from './location-consent';
 

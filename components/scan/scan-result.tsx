@@ -1,10 +1,22 @@
 'use client';
 import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { useSyncExternalStore } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
-import { SCAN_RESULT_KEY, parseScanResult } from '@/lib/client/verify';
+import { SCAN_RESULT_KEY, parseScanResult } from '@/lib/client/scan-result';
 import { Page } from '@/components/ui/page';
-import { VerdictCard } from './verdict-card';
+
+// The verdict card arrives after the first paint, which is empty anyway (the verdict lives in
+// this tab, not on the server); the code form asks for it as it sends the code, so it is
+// usually here before the page is.
+const VerdictCard = dynamic(() => import('./verdict-card').then((m) => m.VerdictCard), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="mx-auto w-full max-w-md px-4 py-6 text-gray-800">
+      Loading the result…
+    </p>
+  ),
+});
 
 // /scan-result: the verdict an in-page flow got from the API (the authentication code typed
 // on /qr-scan), kept for this tab in sessionStorage. Nothing kept: say so, offer a scan.

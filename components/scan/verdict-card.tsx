@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
-import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/routes';
+import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/verify-paths';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, explanationOf, type Tone } from './verdict-style';
 import { VerdictIcon } from './verdict-icon';

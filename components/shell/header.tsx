@@ -1,14 +1,14 @@
 'use client';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useBrand } from './brand-context';
 
-// The signed-in navigation in its own chunk: rendered on the server like the rest of the header
-// (no shift), but pages seen signed out (sign-in, sign-up, a scan's verdict) do not download it.
-const SignedInNav = dynamic(() => import('./signed-in-nav'));
-
-// The brand's logo and name; for a signed-in customer, the modules the brand offers and sign-out.
-export function Header({ signedIn }: { signedIn: boolean }) {
+// The brand's logo and name; for a signed-in customer, `nav`: the modules the brand offers and
+// sign-out (components/shell/signed-in-nav.tsx). The layouts choose it, so pages seen signed out
+// (sign-in, sign-up, a scan's verdict) do not download it: the signed-in layout imports it (it is
+// part of every signed-in page's first load, and counted so by scripts/first-load-budget.mjs),
+// the anonymous layout loads it only for a visitor with a session (lazy-signed-in-nav.tsx).
+export function Header({ nav }: { nav?: ReactNode }) {
   const brand = useBrand();
   const ui = brand.uiDesignCriteria;
   return (
@@ -22,7 +22,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
           <span data-testid="brand-name">{brand.organizationName}</span>
         </Link>
       </div>
-      {signedIn && <SignedInNav />}
+      {nav}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { VERIFY_PAGE_PREFIXES } from '@/lib/shared/routes';
+import { VERIFY_PAGE_PREFIXES } from '@/lib/shared/verify-paths';
 
 // The embedding rule (product-spec section 5; docs/legal-and-embedding.md). Pure: middleware
 // calls it with request headers, the in-page check with what the browser knows of its parent.

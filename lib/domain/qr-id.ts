@@ -1,5 +1,5 @@
 import type { CodeLevel, ConcreteRoute } from './verdict';
-import { VERIFY_PAGE_PREFIX } from '@/lib/shared/routes';
+import { VERIFY_PAGE_PREFIX } from '@/lib/shared/verify-paths';
 
 // The shape of a qrId and where each code level's printed link points. Pure, shared by the
 // verify API, the operator's exports and the pages that scan codes.

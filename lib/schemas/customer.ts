@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
+import { VPA_MAX_LENGTH, VPA_PATTERN } from '@/lib/domain/vpa';
 
 // GET/PUT /api/customer/customer-profile, POST /api/customer/delete-account
 
@@ -16,8 +17,8 @@ export const EMPTY_ADDRESS = { fullAddress: '', city: '', country: '', state: ''
 export const vpaSchema = z
   .string()
   .trim()
-  .max(100)
-  .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/, 'must be a UPI id like name@bank');
+  .max(VPA_MAX_LENGTH)
+  .regex(VPA_PATTERN, 'must be a UPI id like name@bank');
 
 export const customerProfileSchema = z.object({
   _id: z.string(),

@@ -1,13 +1,14 @@
 import type { VerifyRoute } from '@/lib/domain/verdict';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
+import type { CloneInfo } from '@/lib/schemas/client';
 
 // The one table of pages (product-spec section 2): each page's path pattern, its access class
 // (= its route group under app/), the brand flag that switches it on (the page passes the same
 // flag to its gate, ModuleScreen; the home screen's modules take it from here), and for a verify
 // page the route its scan is judged on. Read by
-// middleware.ts (early redirects by class), lib/domain/embedding.ts (which paths are verify
-// pages), lib/domain/qr-id.ts (where printed links point), components/scan/recognize-link.ts
-// (which scanned links are ours), and tests/unit/routes/page-table.test.ts, which checks that
+// middleware.ts (early redirects by class), the home screen's modules, and
+// tests/unit/routes/page-table.test.ts, which also holds the verify prefixes of
+// lib/shared/verify-paths (read by embedding, qr-id and the scan screens) to this table, and checks that
 // every app/**/page.tsx sits in the route group of its class and every entry has its page. The
 // route-group layouts do not read it: each checks the session itself, whatever the table says.
 
@@ -87,22 +88,23 @@ export function pageFlagOf(path: string): FeatureFlag | undefined {
   return entry?.flag;
 }
 
+/** Whether a link to the page at `href` is offered: its page needs no flag, or a brand that has it on. */
+export function offersPage(brand: Pick<CloneInfo, FeatureFlag> | undefined, href: string): boolean {
+  const flag = pageFlagOf(href);
+  return flag === undefined || (brand !== undefined && brand[flag]);
+}
+
 type VerifyEntry = Extract<(typeof PAGES)[number], { verify: VerifyRoute }>;
-const verifyEntries = PAGES.filter((p): p is VerifyEntry => 'verify' in p);
 
 // Compile-time: every verify route of the verdict has its page here (a missing one fails typecheck).
 type VerifyRouteWithoutPage = Exclude<VerifyRoute, VerifyEntry['verify']>;
 const everyVerifyRouteHasAPage: [VerifyRouteWithoutPage] extends [never] ? true : VerifyRouteWithoutPage = true;
 void everyVerifyRouteHasAPage;
 
-/** Path prefix of each verify route's page ('/covert/post/verify/'), the qrId follows it. */
-export const VERIFY_PAGE_PREFIX = Object.fromEntries(verifyEntries.map((p) => [p.verify, p.path.replace(/\[qrId\]$/, '')])) as Record<VerifyRoute, string>;
-
-/** The verify page prefixes, longest first so '/covert/post/verify/' wins over '/verify/'. */
-export const VERIFY_PAGE_PREFIXES: readonly string[] = Object.values(VERIFY_PAGE_PREFIX).sort((a, b) => b.length - a.length);
+// The verify page prefixes (VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES) and the sign-in path live in
+// lib/shared/verify-paths, which the scan screens load without this table; each prefix is its
+// page's path here without '[qrId]' (tests/unit/routes/page-table.test.ts).
+export { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX, VERIFY_PAGE_PREFIXES } from './verify-paths';
 
 // The origin path to return to after sign-in: in lib/shared/return-path (the sign-in screens load it alone).
 export { safeReturnPath } from './return-path';
-
-export const LOGIN_PATH = '/login';
-export const RETURN_PARAM = 'from';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
 import { Page } from '@/components/ui/page';
-import { offersPage } from '@/lib/client/modules';
+import { offersPage } from '@/lib/shared/routes';
 
 // /info — what a visitor can check without signing in
 export default async function InfoPage() {

@@ -6,7 +6,7 @@ import { load } from '@/components/products/load.server';
 import { Section } from '@/components/products/section';
 import { day, expiryText, warrantyText } from '@/components/products/format';
 import { unitIdOf } from '@/components/products/unit-param';
-import { JourneyPanel } from '@/components/journey/journey-panel';
+import { JourneyPanel } from '@/components/journey/journey-panel.deferred';
 import { readBrand } from '@/lib/server/tenant';
 import type { myProductDetailsSchema } from '@/lib/schemas/my-products';
 

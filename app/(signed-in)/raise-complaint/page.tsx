@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
-import { RaiseComplaintForm } from '@/components/complaints/raise-complaint-form';
+import { RaiseComplaintForm } from '@/components/complaints/raise-complaint-form.deferred';
 import { unitIdOf } from '@/components/products/unit-param';
 
 // /raise-complaint[?unitId=] — describe a problem, attach files; the brand's support team answers.

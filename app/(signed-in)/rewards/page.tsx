@@ -1,5 +1,5 @@
 import { ModuleScreen } from '@/components/pages/module-screen.server';
-import { RewardsList } from '@/components/rewards/rewards-list';
+import { RewardsList } from '@/components/rewards/rewards-list.deferred';
 import { VerifyContactGate } from '@/components/account/verify-contact-gate';
 
 // /rewards — cashback and coupons earned on the scan journeys.

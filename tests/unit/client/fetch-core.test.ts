@@ -2,7 +2,7 @@
 import { UPLOAD_TIMEOUT_MS, coreFetch, sendOnce, type OutgoingInit, type Tokens, type Transport } from '@/lib/shared/fetch-core';
 import { ApiRequestError, HTTP_TIMEOUT_MS, TIMEOUT_MESSAGE, answerOf } from '@/lib/shared/fetch-rules';
 import { upload } from '@/lib/client/upload';
-import { submitReport } from '@/lib/client/verify';
+import { submitReport } from '@/lib/client/report';
 import { authStore } from '@/lib/client/status';
 import { header, jsonAnswer as json, mockClientFetch } from '@/tests/support/client-fetch';
 

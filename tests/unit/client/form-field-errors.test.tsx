@@ -15,11 +15,13 @@ import { answerStep, journeyQuery, type Journey } from '@/lib/client/queries/jou
 import { passwordLogin, resetForgottenPassword, sendOtp, signUp } from '@/lib/client/auth-api';
 import { http } from '@/lib/client/http';
 import { callWithHeaders } from '@/lib/client/upload';
-import { submitReport } from '@/lib/client/verify';
+import { submitReport } from '@/lib/client/report';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { errorFieldOf, fieldMessageOf, formErrorsOf } from '@/lib/client/form-errors';
 import { UPI_NEEDS_PASSWORD } from '@/lib/domain/auth-rules';
 import type { CloneInfo } from '@/lib/schemas/client';
+import type { CustomerProfile } from '@/lib/schemas/customer';
+import { ProfileProvider } from '@/components/shell/profile';
 
 // A Brand API error answer carries the request field at fault ({ errorMessage, code, field });
 // the forms show it next to that field (aria-invalid, aria-describedby) and move focus there,
@@ -32,7 +34,7 @@ jest.mock('@/lib/client/navigate', () => ({ ...jest.requireActual('@/lib/client/
 jest.mock('@/lib/client/http', () => ({ http: jest.fn(), refreshAccessToken: jest.fn() }));
 jest.mock('@/lib/client/upload', () => ({ callWithHeaders: jest.fn(), upload: jest.fn() }));
 jest.mock('@/lib/client/queries/journeys', () => ({ ...jest.requireActual('@/lib/client/queries/journeys'), answerStep: jest.fn() }));
-jest.mock('@/lib/client/verify', () => ({ ...jest.requireActual('@/lib/client/verify'), submitReport: jest.fn() }));
+jest.mock('@/lib/client/report', () => ({ ...jest.requireActual('@/lib/client/report'), submitReport: jest.fn() }));
 
 let otpServices: CloneInfo['otpServices'];
 jest.mock('@/components/shell/brand-context', () => ({ useBrand: () => ({ otpServices }) }));
@@ -51,10 +53,15 @@ async function expectFieldError(input: HTMLElement, message: string) {
   await waitFor(() => expect(input).toHaveFocus());
 }
 
+/** `ui` with React Query holding `data`; a ['customer-profile'] entry is the signed-in shell's profile instead. */
 function withQueries(ui: ReactNode, data: Array<[readonly unknown[], unknown]> = []) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) qc.setQueryData(key, value);
-  return render(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
+  let profile: CustomerProfile | undefined;
+  for (const [key, value] of data) {
+    if (key[0] === 'customer-profile') profile = value as CustomerProfile;
+    else qc.setQueryData(key, value);
+  }
+  return render(<QueryClientProvider client={qc}>{profile ? <ProfileProvider profile={profile}>{ui}</ProfileProvider> : ui}</QueryClientProvider>);
 }
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { authOptionsOf, otpSignInMode } from '@/lib/client/auth-options';
-import { MODULES, enabledModules, offersPage } from '@/lib/client/modules';
-import { pageFlagOf } from '@/lib/shared/routes';
+import { MODULES, enabledModules } from '@/lib/client/modules';
+import { offersPage, pageFlagOf } from '@/lib/shared/routes';
 import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import { isEmbedded, needsOrientationPrompt } from '@/lib/client/device';
 import { resendWait } from '@/lib/client/pending-otp';

@@ -69,6 +69,12 @@ describe('the page table', () => {
     }
   });
 
+  it('spells each verify prefix (lib/shared/verify-paths) as its page in the table', () => {
+    const verifyEntries = PAGES.filter((p) => 'verify' in p);
+    expect(Object.keys(VERIFY_PAGE_PREFIX).sort()).toEqual([...VERIFY_ROUTES].sort());
+    for (const entry of verifyEntries) expect(VERIFY_PAGE_PREFIX[entry.verify] + '[qrId]').toBe(entry.path);
+  });
+
   it('gates exactly the pages whose entry names a brand flag, each by that flag', () => {
     for (const page of found) {
       const source = readFileSync(path.join(APP, page.file), 'utf8');
