@@ -136,6 +136,15 @@ describe('invitation, enrolment and the second factor', () => {
     );
   });
 
+  it('refuses an invitation on the command line to no brand, to a bad address or with no such role', async () => {
+    const brand = await createTestBrand();
+    await expect(op('invite-staff', { slug: 'no-such-brand', email: uniqueEmail(), role: 'owner' })).rejects.toThrow('No brand with slug no-such-brand');
+    await expect(op('invite-staff', { slug: brand.slug, email: 'not-an-address', role: 'owner' })).rejects.toThrow(/e-mail address/);
+    await expect(op('invite-staff', { slug: brand.slug, email: uniqueEmail(), role: 'admin' })).rejects.toThrow();
+    const db = await getDb();
+    expect(await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id))).toHaveLength(0);
+  });
+
   it('does not take an invitation link twice, an expired one, or a weak password', async () => {
     const { email } = await acceptedInvitation();
     const token = tokenOf(linkTo(email, 'invitation'));
