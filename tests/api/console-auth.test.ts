@@ -204,6 +204,23 @@ describe('sign-in', () => {
     expect((await consoleCall(server, 'GET', '/api/console/me', { cookie: second.cookie })).status).toBe(401);
   });
 
+  it('limits failed sign-ins per e-mail (429), known or not, and counts only failures', async () => {
+    const account = await createStaff({ totp: true });
+    for (const email of [account.email, uniqueEmail()]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email, password: `wrong password ${i}` }, headers: { 'x-forwarded-for': `10.9.${i}.1` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    }
+    // Even the right password waits now (the limit is looked at first).
+    const right = await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email: account.email, password: PASSWORD } });
+    expect(right.status).toBe(429);
+    expect(right.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
   it('limits wrong codes per account (429)', async () => {
     const account = await createStaff({ totp: true });
     const who = browserAfter(await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email: account.email, password: PASSWORD } }));
