@@ -91,6 +91,32 @@ describe('the console host', () => {
     expect(code.status).toBe(422);
     expect(code.body.field).toBe('code');
   });
+
+  it.each([
+    ['/api/console/invitations/accept', { name: 'A', password: PASSWORD }, 'token', 'token is required'],
+    ['/api/console/invitations/accept', { token: 'x'.repeat(201), name: 'A', password: PASSWORD }, 'token', 'token: is not a valid link'],
+    ['/api/console/invitations/accept', { token: 'abc', name: 'A', password: 'x'.repeat(129) }, 'password', 'password: must be at most 128 characters'],
+    ['/api/console/invitations/accept', { token: 'abc', name: 'n'.repeat(121), password: PASSWORD }, 'name', 'name: must be at most 120 characters'],
+    ['/api/console/password-reset', { email: 'nope' }, 'email', 'email: must be an e-mail address'],
+    ['/api/console/password-reset/confirm', { token: 'abc' }, 'password', 'password is required'],
+    ['/api/console/totp/confirm', { code: 123456 }, 'code', undefined],
+  ])('answers 422 naming the field for bad input to %s', async (path, body, field, message) => {
+    const res = await consoleCall(server, 'POST', path, { body });
+    expect(res.status).toBe(422);
+    expect(res.body.field).toBe(field);
+    if (message) expect(res.body.errorMessage).toBe(message);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 400 for an invitation or reset link that was never issued', async () => {
+    const token = 'A'.repeat(43);
+    const accept = await consoleCall(server, 'POST', '/api/console/invitations/accept', { body: { token, name: 'A', password: PASSWORD } });
+    expect(accept.status).toBe(400);
+    expect(accept.body).toMatchObject({ field: 'token', errorMessage: 'token: This link has expired or was already used. Ask for a new one.' });
+    const reset = await consoleCall(server, 'POST', '/api/console/password-reset/confirm', { body: { token, password: PASSWORD } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.field).toBe('token');
+  });
 });
 
 describe('invitation, enrolment and the second factor', () => {
