@@ -91,6 +91,32 @@ describe('the console host', () => {
     expect(code.status).toBe(422);
     expect(code.body.field).toBe('code');
   });
+
+  it.each([
+    ['/api/console/invitations/accept', { name: 'A', password: PASSWORD }, 'token', 'token is required'],
+    ['/api/console/invitations/accept', { token: 'x'.repeat(201), name: 'A', password: PASSWORD }, 'token', 'token: is not a valid link'],
+    ['/api/console/invitations/accept', { token: 'abc', name: 'A', password: 'x'.repeat(129) }, 'password', 'password: must be at most 128 characters'],
+    ['/api/console/invitations/accept', { token: 'abc', name: 'n'.repeat(121), password: PASSWORD }, 'name', 'name: must be at most 120 characters'],
+    ['/api/console/password-reset', { email: 'nope' }, 'email', 'email: must be an e-mail address'],
+    ['/api/console/password-reset/confirm', { token: 'abc' }, 'password', 'password is required'],
+    ['/api/console/totp/confirm', { code: 123456 }, 'code', undefined],
+  ])('answers 422 naming the field for bad input to %s', async (path, body, field, message) => {
+    const res = await consoleCall(server, 'POST', path, { body });
+    expect(res.status).toBe(422);
+    expect(res.body.field).toBe(field);
+    if (message) expect(res.body.errorMessage).toBe(message);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 400 for an invitation or reset link that was never issued', async () => {
+    const token = 'A'.repeat(43);
+    const accept = await consoleCall(server, 'POST', '/api/console/invitations/accept', { body: { token, name: 'A', password: PASSWORD } });
+    expect(accept.status).toBe(400);
+    expect(accept.body).toMatchObject({ field: 'token', errorMessage: 'token: This link has expired or was already used. Ask for a new one.' });
+    const reset = await consoleCall(server, 'POST', '/api/console/password-reset/confirm', { body: { token, password: PASSWORD } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.field).toBe('token');
+  });
 });
 
 describe('invitation, enrolment and the second factor', () => {
@@ -134,6 +160,15 @@ describe('invitation, enrolment and the second factor', () => {
         ['staff.join', email, email],
       ]),
     );
+  });
+
+  it('refuses an invitation on the command line to no brand, to a bad address or with no such role', async () => {
+    const brand = await createTestBrand();
+    await expect(op('invite-staff', { slug: 'no-such-brand', email: uniqueEmail(), role: 'owner' })).rejects.toThrow('No brand with slug no-such-brand');
+    await expect(op('invite-staff', { slug: brand.slug, email: 'not-an-address', role: 'owner' })).rejects.toThrow(/e-mail address/);
+    await expect(op('invite-staff', { slug: brand.slug, email: uniqueEmail(), role: 'admin' })).rejects.toThrow();
+    const db = await getDb();
+    expect(await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id))).toHaveLength(0);
   });
 
   it('does not take an invitation link twice, an expired one, or a weak password', async () => {
@@ -193,6 +228,23 @@ describe('sign-in', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.errorMessage).toBe('code: That code is not right. Enter the current code from your authenticator app.');
     expect((await consoleCall(server, 'GET', '/api/console/me', { cookie: second.cookie })).status).toBe(401);
+  });
+
+  it('limits failed sign-ins per e-mail (429), known or not, and counts only failures', async () => {
+    const account = await createStaff({ totp: true });
+    for (const email of [account.email, uniqueEmail()]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email, password: `wrong password ${i}` }, headers: { 'x-forwarded-for': `10.9.${i}.1` } });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    }
+    // Even the right password waits now (the limit is looked at first).
+    const right = await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email: account.email, password: PASSWORD } });
+    expect(right.status).toBe(429);
+    expect(right.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('limits wrong codes per account (429)', async () => {

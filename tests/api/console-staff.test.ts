@@ -114,6 +114,20 @@ describe('the staff of a brand', () => {
     expect(again.body.field).toBe('email');
   });
 
+  it('invites again with a new link: the earlier one stops working', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const email = uniqueEmail();
+    await owner.fetch(invitePath(brand.slug), { method: 'POST', body: { email, role: 'support' } });
+    await owner.fetch(invitePath(brand.slug), { method: 'POST', body: { email, role: 'manager' } });
+    const [first, second] = readOutbox().filter((e) => e.to === email).map((e) => e.link!.split('/').at(-1)!);
+    const accept = (token: string) => consoleCall(server, 'POST', '/api/console/invitations/accept', { body: { token, name: 'Kim', password: 'a fine long passphrase' } });
+    expect((await accept(first!)).status).toBe(400);
+    const ok = await accept(second!);
+    expect(ok.status).toBe(200);
+    expect((await owner.fetch(staffPath(brand.slug))).body.members).toEqual(expect.arrayContaining([expect.objectContaining({ email, role: 'manager' })]));
+  });
+
   it('refuses bad input with a 422 naming the field', async () => {
     const brand = await createTestBrand();
     const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });

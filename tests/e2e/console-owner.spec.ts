@@ -14,6 +14,15 @@ test('the first owner joins from the command line, enrols an authenticator, and 
   await expect(page.getByRole('heading', { name: 'Your brands' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Owner Brand' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Owner Brand Manufacturer owner/ })).toBeVisible();
+  // Filtered by organisation type with a plain GET form.
+  await page.getByLabel('Organisation type').selectOption('Retailer');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.waitForURL(`${CONSOLE_ORIGIN}/?type=Retailer`);
+  await expect(page.getByRole('status')).toHaveText('None of your brands is a Retailer.');
+  await page.getByLabel('Organisation type').selectOption('Manufacturer');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.waitForURL(`${CONSOLE_ORIGIN}/?type=Manufacturer`);
+  await expect(page.getByRole('link', { name: 'Owner Brand' })).toBeVisible();
 
   // Signing out ends the session: the brand list asks for a sign-in again.
   await page.getByRole('button', { name: 'Sign out' }).click();
