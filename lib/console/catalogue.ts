@@ -157,6 +157,13 @@ export async function listBatches(scope: ConsoleScope, filter: { productId?: str
   return rows.map((r) => batchOut(r.batch, r.productName, Number(r.n ?? 0)));
 }
 
+/** How many codes a batch of this brand holds. */
+export async function batchCodeCount(scope: ConsoleScope, batchId: string): Promise<number> {
+  const db = await getDb();
+  const [n] = await db.select({ n: count() }).from(codes).where(and(eq(codes.clientId, scope.clientId), eq(codes.batchId, batchId)));
+  return Number(n?.n ?? 0);
+}
+
 /** A batch of this brand by id, or 404. */
 export async function requireBatchById(scope: ConsoleScope, batchId: string): Promise<BatchRow> {
   const db = await getDb();

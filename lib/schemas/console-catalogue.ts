@@ -120,7 +120,8 @@ export const codeRunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type CodeRun = z.infer<typeof codeRunSchema>;
-export const codeRunListSchema = z.object({ runs: z.array(codeRunSchema) });
+/** A batch's runs, with its code count as of the same answer (the page's count follows a run to its end). */
+export const codeRunListSchema = z.object({ runs: z.array(codeRunSchema), batchCodes: z.number().int().nonnegative() });
 export const codeRunParamsShape = { runId: z.string().min(1).max(64) };
 
 export const productImageSchema = z.object({ id: z.string(), url: z.string(), contentType: z.string(), size: z.number().int(), name: z.string() });

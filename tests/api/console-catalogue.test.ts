@@ -188,6 +188,8 @@ describe('code runs and downloads', () => {
     expect(seen.map((s) => s.done)).toEqual([...seen.map((s) => s.done)].sort((a, b) => a - b));
     const runs = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}/code-runs`);
     expect(runs.body.runs.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[started.body.id, 'done']]);
+    // The runs come with the batch's code count, which the batch page shows as a run ends.
+    expect(runs.body.batchCodes).toBe(units * 2);
     const csv = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}/codes.csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);

@@ -7,6 +7,7 @@ import { MAX_CODES_PER_RUN, type CodeRun } from '@/lib/schemas/console-catalogue
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { useSetBatchCodes } from './batch-codes';
 
 // Generating a batch's codes: the run goes on in the background on the server; this polls it and
 // shows its progress. The page renders the batch's runs, so a reload picks up a run still going.
@@ -38,6 +39,7 @@ export function RunProgress({ run }: { run: CodeRun }) {
 
 export function CodeRuns({ brand, batchId, initialRuns, canWrite }: { brand: string; batchId: string; initialRuns: CodeRun[]; canWrite: boolean }) {
   const router = useRouter();
+  const setBatchCodes = useSetBatchCodes();
   const id = useId();
   const [runs, setRuns] = useState(initialRuns);
   const [values, setValues] = useState({ count: '100', batchLevel: false, caseSize: '', palletSize: '' });
@@ -60,14 +62,17 @@ export function CodeRuns({ brand, batchId, initialRuns, canWrite }: { brand: str
     wasActive.current = true;
     const timer = setInterval(async () => {
       try {
-        const { runs: fresh } = await consoleFetch<{ runs: CodeRun[] }>(`/console/brands/${brand}/catalogue/batches/${batchId}/code-runs`);
+        const { runs: fresh, batchCodes } = await consoleFetch<{ runs: CodeRun[]; batchCodes: number }>(
+          `/console/brands/${brand}/catalogue/batches/${batchId}/code-runs`,
+        );
         setRuns(fresh);
+        setBatchCodes(batchCodes);
       } catch {
         // A missed poll is retried at the next tick.
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [polling, brand, batchId, router]);
+  }, [polling, brand, batchId, router, setBatchCodes]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -12,6 +12,7 @@ import {
   listProducts,
   openProductImage,
   requireBatchById,
+  batchCodeCount,
   updateProduct,
   uploadProductImage,
 } from '@/lib/console/catalogue';
@@ -185,7 +186,8 @@ export const consoleCatalogueRoutes = [
     response: { description: 'The batch\'s code generation runs, newest first', schema: codeRunListSchema },
     handle: async ({ params }, ctx) => {
       const batch = await requireBatchById(ctx.scope, params.batchId);
-      return { runs: await listCodeRuns(ctx.scope, { batchId: batch.id }) };
+      const runs = await listCodeRuns(ctx.scope, { batchId: batch.id });
+      return { runs, batchCodes: await batchCodeCount(ctx.scope, batch.id) };
     },
   }),
   defineRoute({

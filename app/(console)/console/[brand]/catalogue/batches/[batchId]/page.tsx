@@ -6,6 +6,7 @@ import { listCodeRuns } from '@/lib/console/code-runs';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { ApiError } from '@/lib/errors';
 import { CodeRuns } from '@/components/console/catalogue/code-runs';
+import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalogue/batch-codes';
 import { linkClass, Section } from '@/components/console/ui';
 
 // One batch: its details, its codes' downloads (CSV, print-ready PDF) and code generation with
@@ -23,6 +24,7 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
   const runs = await listCodeRuns(scope, { batchId: batch.id });
   const api = `/api/console/brands/${brand}/catalogue/batches/${batch.id}`;
   return (
+    <BatchCodesProvider initial={batch.codes}>
     <div>
       <p className="mb-2">
         <Link href={`/${brand}/catalogue`} className={linkClass}>
@@ -44,7 +46,9 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
         <dt className="font-medium">Markets</dt>
         <dd>{batch.markets.join(', ') || 'Anywhere'}</dd>
         <dt className="font-medium">Codes</dt>
-        <dd data-testid="batch-codes">{batch.codes.toLocaleString('en')}</dd>
+        <dd data-testid="batch-codes">
+          <BatchCodeCount />
+        </dd>
       </dl>
       <Section title="Downloads" id="downloads">
         {batch.codes ? (
@@ -73,5 +77,6 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
         <CodeRuns brand={brand} batchId={batch.id} initialRuns={runs} canWrite={roleMay(role, 'catalogue', 'write')} />
       </Section>
     </div>
+    </BatchCodesProvider>
   );
 }
