@@ -8,8 +8,10 @@
 //   grain 1: the scans of one product's codes (batch_id null);
 //   grain 2: the scans of one batch's codes (product_id is the batch's product).
 // scan_rollup_days records which days are counted (a counted day without scans has no rows). The
-// retention purge deletes both for the days it touches (lib/operator/retention.ts). Mirrors
-// lib/db/schema/console.ts (scanDayRollups, scanRollupDays).
+// retention purge deletes both for the days it touches (lib/operator/retention.ts). Two indexes for
+// the overview's other counts under a product filter: a product's codes and units read from an
+// index alone (instead of every code of the brand), and the claims of a range. Mirrors
+// lib/db/schema/console.ts (scanDayRollups, scanRollupDays) and lib/db/schema/codes.ts.
 export const sql0021 = `
 create table scan_rollup_days (
   client_id text not null references clients(id) on delete cascade,
@@ -35,4 +37,7 @@ create table scan_day_rollups (
 create index scan_day_rollups_brand_idx on scan_day_rollups (client_id, grain, day);
 create index scan_day_rollups_product_idx on scan_day_rollups (client_id, product_id, day) where grain = 1;
 create index scan_day_rollups_batch_idx on scan_day_rollups (client_id, batch_id, day) where grain = 2;
+
+create index codes_client_product_idx on codes (client_id, product_id, id) include (pair_id, level);
+create index claims_client_claimed_idx on claims (client_id, claimed_at) include (unit_id);
 `;
