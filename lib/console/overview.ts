@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { ensureRollups, firstLiveDay, rolledUpQuery } from '@/lib/db/scan-rollups';
 import { batches, claims, codes, complaints, payouts, products, redFlags, rewardGrants, scans, warranties } from '@/lib/db/schema';
 import { GENUINE_LABELS } from '@/lib/domain/verdict';
 import { fieldError } from '@/lib/errors';
@@ -86,15 +87,21 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
   const end = new Date(startOf(to).getTime() + DAY_MS);
   const db = await getDb();
 
+  // Scans per day and per coarse place: completed days from their daily rollups (counted once, the
+  // first time a range needs them: lib/db/scan-rollups.ts), the days since from the scans
+  // themselves. Both answer the same rows; the work is bounded by the range's days, not its scans.
+  const liveFrom = firstLiveDay(now);
+  const rolledTo = to < liveFrom ? to : dayOf(new Date(startOf(liveFrom).getTime() - DAY_MS));
+  const liveStart = from > liveFrom ? start : startOf(liveFrom);
+  if (from <= rolledTo) await ensureRollups(clientId, from, rolledTo);
   const scanWhere = and(
     eq(scans.clientId, clientId),
-    gte(scans.at, start),
+    gte(scans.at, liveStart),
     lt(scans.at, end),
     filtered ? sql`${scans.codeId} in ${codeIdsOf(clientId, filter)}` : undefined,
   );
-  // One pass over the range's scans (read from the (client_id, at) index alone), grouped two
-  // ways at once: by UTC day, and by place rounded to one decimal (float arithmetic: cheaper than
-  // numeric on a million rows).
+  // One pass over the live days' scans (read from the (client_id, at) index alone), grouped two
+  // ways at once: by UTC day, and by place rounded to one decimal (float arithmetic).
   const grouped = sql`
     select grouping(g.day) as by_place, to_char(g.day, 'YYYY-MM-DD') as day, g.lat, g.lng,
            count(*)::int as scans,
@@ -111,12 +118,9 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
     group by grouping sets ((g.day), (g.lat, g.lng))`;
   const units = filtered ? unitIdsOf(clientId, filter) : undefined;
 
-  const [groupedRows, claimRows, warrantyRows, complaintRows, payoutRows, flagCountRows, flagRows, productRows] = await Promise.all([
-    // Both groupings hashed in memory: with the default 4 MB the planner sorts the days on disk.
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local work_mem = '32MB'`);
-      return tx.execute(grouped);
-    }),
+  const [groupedRows, rolledRows, claimRows, warrantyRows, complaintRows, payoutRows, flagCountRows, flagRows, productRows] = await Promise.all([
+    liveStart < end ? db.execute(grouped) : Promise.resolve({ rows: [] }),
+    from <= rolledTo ? db.execute(rolledUpQuery(clientId, from, rolledTo, filter)) : Promise.resolve({ rows: [] }),
     db
       .select({ n: count() })
       .from(claims)
@@ -171,11 +175,21 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
   ]);
 
   type Grouped = { by_place: number; day: string | null; lat: number | null; lng: number | null; scans: number; genuine: number; fake: number; invalid: number; expired: number; suspect: number };
-  const rows = rowsOf(groupedRows) as unknown as Grouped[];
+  const rows = [...rowsOf(groupedRows), ...rowsOf(rolledRows)] as unknown as Grouped[];
+  // The live and rolled-up days are disjoint; a place may be in both, so places are summed.
   const byDay = new Map(rows.filter((r) => Number(r.by_place) === 0).map((r) => [r.day!, r]));
-  const places = rows
-    .filter((r) => Number(r.by_place) === 1 && r.lat !== null && r.lng !== null)
-    .map((r) => ({ lat: Number(r.lat), lng: Number(r.lng), scans: Number(r.scans), suspect: Number(r.suspect) }))
+  const placeMap = new Map<string, { lat: number; lng: number; scans: number; suspect: number }>();
+  for (const r of rows) {
+    if (Number(r.by_place) !== 1 || r.lat === null || r.lng === null) continue;
+    const lat = Number(r.lat);
+    const lng = Number(r.lng);
+    const key = `${lat},${lng}`;
+    const p = placeMap.get(key) ?? { lat, lng, scans: 0, suspect: 0 };
+    p.scans += Number(r.scans);
+    p.suspect += Number(r.suspect);
+    placeMap.set(key, p);
+  }
+  const places = [...placeMap.values()]
     .sort((a, b) => b.scans - a.scans || a.lat - b.lat || a.lng - b.lng)
     .slice(0, OVERVIEW_MAX_PLACES);
   const days: Overview['days'] = [];

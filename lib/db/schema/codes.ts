@@ -82,6 +82,8 @@ export const codes = pgTable(
     // (client_id, batch_id, id) and (client_id, id): the console's keyset pages of codes (0016).
     index('codes_client_batch_idx').on(t.clientId, t.batchId, t.id),
     index('codes_client_id_idx').on(t.clientId, t.id),
+    // INCLUDE (pair_id, level) in migration 0021: a product's codes and units from the index alone (the overview's filter).
+    index('codes_client_product_idx').on(t.clientId, t.productId, t.id),
     index('codes_client_pair_idx').on(t.clientId, t.pairId).where(sql`${t.pairId} is not null`),
     index('codes_client_parent_idx').on(t.clientId, t.parentCodeId).where(sql`${t.parentCodeId} is not null`),
   ],
@@ -96,7 +98,11 @@ export const claims = pgTable(
     customerId: text('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('claims_client_customer_idx').on(t.clientId, t.customerId, t.claimedAt)],
+  (t) => [
+    index('claims_client_customer_idx').on(t.clientId, t.customerId, t.claimedAt),
+    // INCLUDE (unit_id) in migration 0021: the overview counts a range's claims of a product's units.
+    index('claims_client_claimed_idx').on(t.clientId, t.claimedAt),
+  ],
 );
 
 export const scans = pgTable(

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, jsonb, integer, uniqueIndex, index, primaryKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, jsonb, integer, uniqueIndex, index, primaryKey, date, smallint, doublePrecision } from 'drizzle-orm/pg-core';
 import { clients } from './core';
 
 // The brand console (migration 0014_console, docs/console.md): staff accounts of the deployment,
@@ -90,4 +91,42 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<unknown>(),
   },
   (t) => [index('audit_log_client_at_idx').on(t.clientId, t.at), index('audit_log_client_action_idx').on(t.clientId, t.action)],
+);
+
+/** The days whose scans are counted in scan_day_rollups (migration 0021, lib/console/scan-rollups.ts). */
+export const scanRollupDays = pgTable(
+  'scan_rollup_days',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.day] })],
+);
+
+/**
+ * A completed day's scans counted per coarse place at three grains (0: the brand, 1: a product,
+ * 2: a batch), so that the overview reads a few rows per day instead of every scan (migration 0021).
+ */
+export const scanDayRollups = pgTable(
+  'scan_day_rollups',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    grain: smallint('grain').notNull(),
+    productId: text('product_id'),
+    batchId: text('batch_id'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    scans: integer('scans').notNull(),
+    genuine: integer('genuine').notNull(),
+    fake: integer('fake').notNull(),
+    invalid: integer('invalid').notNull(),
+    expired: integer('expired').notNull(),
+    suspect: integer('suspect').notNull(),
+  },
+  (t) => [
+    index('scan_day_rollups_brand_idx').on(t.clientId, t.grain, t.day),
+    index('scan_day_rollups_product_idx').on(t.clientId, t.productId, t.day).where(sql`grain = 1`),
+    index('scan_day_rollups_batch_idx').on(t.clientId, t.batchId, t.day).where(sql`grain = 2`),
+  ],
 );
