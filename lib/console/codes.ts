@@ -21,7 +21,7 @@ import { randomId } from '@/lib/ids';
 import { recordAudit } from './audit';
 import type { ConsoleScope } from './scope';
 
-// The brand's codes (docs/console-overview-and-codes.md, "Codes"): find them, read one code's story, blacklist,
+// The brand's codes (docs/console.md, "Codes"): find them, read one code's story, blacklist,
 // whitelist again or delete. The console and the command line (npm run brand blacklist-code,
 // delete-code) call the same functions; each change is audited in its own transaction.
 

@@ -12,9 +12,9 @@ import {
   trackingEventSchema,
 } from '@/lib/schemas/console-codes';
 
-// The console's codes (docs/console-overview-and-codes.md, "Codes"): find and read (owner, manager, support,
-// analyst); blacklist, whitelist again and delete (owner, manager), through the same use cases as
-// the command line, each audited.
+// The console's codes (docs/console.md, "Codes"): find and read (owner, manager, support,
+// analyst); blacklist, whitelist again, delete and record tracking events (owner, manager), through
+// the same use cases as the command line, each audited.
 
 const codeParams = consoleBrandParams.extend({ qrId: qrIdParam });
 const write = { class: 'staff', area: 'codes', access: 'write' } as const;

@@ -1,5 +1,7 @@
 process.env.SESSION_SECRET ??= 'unit-secret-unit-secret-unit-secret-0123456789';
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brandApi } from '@/lib/api/app';
 import { operatorCommands } from '@/lib/operator/commands';
 import { cliParity } from '@/lib/console/cli-parity';
@@ -41,5 +43,12 @@ describe('command line and console parity', () => {
   it('leaves to the deployment only creating, listing and switching whole brands', () => {
     const deployment = Object.entries(cliParity).filter(([, e]) => 'deployment' in e).map(([name]) => name).sort();
     expect(deployment).toEqual(['create', 'list', 'set-status']);
+  });
+
+  it('is the table of docs/console.md, one row per command', () => {
+    const doc = readFileSync(join(process.cwd(), 'docs/console.md'), 'utf8');
+    const section = doc.split('## Command line and console')[1]?.split('\n## ')[0] ?? '';
+    const rows = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+    expect(rows).toEqual(Object.keys(cliParity).sort());
   });
 });
