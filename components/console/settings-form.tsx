@@ -8,9 +8,11 @@ import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import type { BrandSettings } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 import { ThemePreview } from './theme-preview';
+import { RiskFields, riskDraftOf, riskFieldNames, riskPatchOf, TargetHoursFields, targetDraftOf, targetPatchOf } from './risk-settings';
 
 // Brand settings (console area 'settings'): theme with a live phone preview, services, OTP
-// services, embedding, footer, banners, complaint priorities and domains. One Save sends the
+// services, embedding, footer, banners, complaint priorities and target times, the risk settings
+// (thresholds, rule levels, automatic blacklisting, retention) and domains. One Save sends the
 // form's sections; the API checks them with the set-config schema and answers the field at fault.
 
 type Config = BrandSettings['config'];
@@ -128,6 +130,9 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
   const [footerLinks, setFooterLinks] = useState(settings.config.footer.links.map((l) => `${l.label} | ${l.href}`).join('\n'));
   const [banners, setBanners] = useState((settings.config.banners ?? []).map((b) => (b.link ? `${b.image} | ${b.link}` : b.image)).join('\n'));
   const [priorities, setPriorities] = useState(settings.config.complaintConfig.priorities.join('\n'));
+  const configuredTargets = saved.config.complaintConfig.targetHours;
+  const [targets, setTargets] = useState(() => targetDraftOf(settings.config.complaintConfig.priorities, settings.config.complaintConfig.targetHours));
+  const [risk, setRisk] = useState(() => riskDraftOf(settings.config.verification.risk));
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
@@ -155,16 +160,19 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
       otpServices: otp,
       footer: { text: footerText, officialSite: officialSite.trim() || null, links: parsePairs(footerLinks).map(([label, href]) => ({ label: label!, href: href! })) },
       banners: lines(banners).length ? parsePairs(banners).map(([image, link]) => (link && link !== image ? { image: image!, link } : { image: image! })) : null,
-      complaintConfig: { priorities: lines(priorities) },
+      complaintConfig: { priorities: lines(priorities), targetHours: targetPatchOf(lines(priorities), targets, configuredTargets) },
+      verification: { risk: riskPatchOf(risk) },
     };
     try {
       const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings`, { method: 'PATCH', body });
       setSaved(next);
       setUi(next.config.ui);
+      setTargets(targetDraftOf(next.config.complaintConfig.priorities, next.config.complaintConfig.targetHours));
+      setRisk(riskDraftOf(next.config.verification.risk));
       setDone('Settings saved. Customers see them now.');
       router.refresh();
     } catch (err) {
-      setErrors(consoleErrorsOf(err, FIELDS));
+      setErrors(consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames]));
       requestAnimationFrame(() => alertRef.current?.focus());
     } finally {
       setBusy(false);
@@ -183,6 +191,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
   }
 
   const errorFor = (f: (typeof FIELDS)[number]) => errors[f];
+  const errorAt = (f: string) => errors[f];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
@@ -283,6 +292,19 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
         <Section title="Banners and complaints">
           <TextArea id="banners" label="Banners" value={banners} onChange={setBanners} error={errorFor('banners')} hint="One a line: image address | link (the link is optional)" disabled={disabled} />
           <TextArea id="priorities" label="Complaint priorities" value={priorities} onChange={setPriorities} error={errorFor('complaintConfig.priorities')} hint="One a line, 1 to 10" disabled={disabled} />
+          {errorAt('complaintConfig.targetHours') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorAt('complaintConfig.targetHours')}</p>}
+          <TargetHoursFields
+            priorities={lines(priorities)}
+            draft={targets}
+            configured={configuredTargets}
+            onChange={(p, v) => setTargets((t) => ({ ...t, [p]: v }))}
+            errorFor={errorAt}
+            disabled={disabled}
+          />
+        </Section>
+
+        <Section title="Risk">
+          <RiskFields draft={risk} onChange={setRisk} errorFor={errorAt} disabled={disabled} />
         </Section>
 
         {canWrite && (

@@ -10,6 +10,7 @@ import { randomId } from '@/lib/ids';
 import {
   productImagePath,
   type BatchInput,
+  type BatchMarketsInput,
   type ConsoleBatch,
   type ConsoleProduct,
   type ProductImage,
@@ -174,6 +175,19 @@ export async function requireBatchById(scope: ConsoleScope, batchId: string): Pr
 
 export async function getBatch(scope: ConsoleScope, batchId: string): Promise<ConsoleBatch> {
   return (await listBatches(scope)).find((b) => b.id === batchId) ?? Promise.reject(notFound('Batch'));
+}
+
+/** Sets the countries an existing batch is sold in (the off-market risk rule); [] for anywhere. Audited as batch.markets. */
+export async function setBatchMarketsOf(scope: ConsoleScope, batchId: string, input: BatchMarketsInput): Promise<ConsoleBatch> {
+  const db = await getDb();
+  const markets = [...new Set(input.markets)];
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(batches).where(and(eq(batches.clientId, scope.clientId), eq(batches.id, batchId))).for('update');
+    if (!row) throw notFound('Batch');
+    await tx.update(batches).set({ markets: markets.length ? markets : null }).where(and(eq(batches.clientId, scope.clientId), eq(batches.id, row.id)));
+    await recordAudit(tx, scope, { action: 'batch.markets', target: row.batchNumber, before: { markets: row.markets ?? [] }, after: { markets } });
+  });
+  return getBatch(scope, batchId);
 }
 
 export async function createBatch(scope: ConsoleScope, input: BatchInput): Promise<ConsoleBatch> {

@@ -13,12 +13,15 @@ import {
   type CodeRow,
   type CodeSearch,
   type CodeSearchQuery,
+  type TrackingEventBody,
+  type TrackingEventView,
 } from '@/lib/schemas/console-codes';
 import { unitTimeline } from '@/lib/operator/red-flags';
+import { randomId } from '@/lib/ids';
 import { recordAudit } from './audit';
 import type { ConsoleScope } from './scope';
 
-// The brand's codes (docs/console-overview-and-codes.md, "Codes"): find them, read one code's story, blacklist,
+// The brand's codes (docs/console.md, "Codes"): find them, read one code's story, blacklist,
 // whitelist again or delete. The console and the command line (npm run brand blacklist-code,
 // delete-code) call the same functions; each change is audited in its own transaction.
 
@@ -195,5 +198,24 @@ export async function deleteCodeOf(scope: ConsoleScope, args: { qrId: string }):
       await recordAudit(tx, scope, { action: 'code.delete', target: code.qrId, before: { status: code.status }, after: { status: 'DELETED' } });
     }
     return { qrId: code.qrId, state: 'deleted' };
+  });
+}
+
+/**
+ * Records where a unit, case or pallet code has got to (a stage, a place, a time: now when not
+ * given); the customer's tracking page shows it. The console and `npm run brand
+ * record-tracking-event` call this one; audited as code.tracking.
+ */
+export async function recordTrackingEventOf(scope: ConsoleScope, qrId: string, body: TrackingEventBody): Promise<TrackingEventView> {
+  const db = await getDb();
+  return db.transaction(async (txAny) => {
+    const tx = txAny as unknown as Db;
+    const code = await findCode(tx, scope.clientId, qrId);
+    const at = body.at ? new Date(body.at) : new Date();
+    const id = randomId('te', 16);
+    await tx.insert(trackingEvents).values({ id, clientId: scope.clientId, codeId: code.id, stage: body.stage, place: body.place, at });
+    const event = { id, qrId: code.qrId, stage: body.stage, place: body.place, at: at.toISOString() };
+    await recordAudit(tx, scope, { action: 'code.tracking', target: code.qrId, after: { stage: event.stage, place: event.place, at: event.at } });
+    return event;
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '@/lib/schemas/console-overview';
 import type { ConsoleScope } from './scope';
 
-// The brand's overview (docs/console-overview-and-codes.md, "Overview"): what happened to its codes in a range of
+// The brand's overview (docs/console.md, "Overview"): what happened to its codes in a range of
 // days, per day and result group, where (coarse places), and what waits on the brand now. Every
 // query is scoped by the brand; days are UTC days. Read-only: nothing is audited.
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { batches, claims, codes, scans, trackingEvents } from '@/lib/db/schema';
+import { batches, claims, codes, scans } from '@/lib/db/schema';
 import { formatAuthCode } from '@/lib/domain/auth-code';
 import { generateCodesNow, newAuthCode, newQrId } from '@/lib/console/code-runs';
 import { cliScope } from '@/lib/console/scope';
@@ -11,10 +11,9 @@ import { originOf, verifyUrlOf } from '@/lib/domain/qr-id';
 import type { CodeLevel } from '@/lib/domain/verdict';
 import { findClientDomains } from '@/lib/brands/find-client';
 import { brandConfigOf } from '@/lib/brands/brand-config';
-import { randomId } from '@/lib/ids';
 import { env } from '@/lib/edge/env';
-import { deleteCodeOf, setCodeBlacklisted } from '@/lib/console/codes';
-import { requireBrand } from './brands';
+import { deleteCodeOf, recordTrackingEventOf, setCodeBlacklisted } from '@/lib/console/codes';
+import { brandScope, requireBrand } from './brands';
 import { requireBatch, requireCode, slugArg, textArg } from './catalog';
 
 // Codes for the operator command line: generate (units as overt+covert pairs with an auth code,
@@ -129,13 +128,8 @@ export const recordTrackingEventArgs = codeArgs
   .extend({ stage: textArg(80), place: textArg(200), at: z.iso.datetime({ offset: true, message: 'must be a date-time like 2025-06-01T10:00:00Z' }).optional() })
   .strict();
 export async function recordTrackingEvent(args: z.output<typeof recordTrackingEventArgs>) {
-  const brand = await requireBrand(args.slug);
-  const code = await requireCode(brand.id, args.qrId);
-  const db = await getDb();
-  const at = args.at ? new Date(args.at) : new Date();
-  const id = randomId('te', 16);
-  await db.insert(trackingEvents).values({ id, clientId: brand.id, codeId: code.id, stage: args.stage, place: args.place, at });
-  return { id, qrId: code.qrId, stage: args.stage, place: args.place, at: at.toISOString() };
+  const { slug, qrId, ...body } = args;
+  return recordTrackingEventOf(await brandScope(slug), qrId, body);
 }
 
 export const listScansArgs = codeArgs.extend({ limit: z.coerce.number().int().min(1).max(1000).default(50) }).strict();

@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { batches, scans } from '@/lib/db/schema';
+import { scans } from '@/lib/db/schema';
 import * as consoleRedFlags from '@/lib/console/red-flags';
 import { cliScope } from '@/lib/console/scope';
+import { setBatchMarketsOf } from '@/lib/console/catalogue';
 import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode } from './catalog';
@@ -62,14 +63,12 @@ export async function codeTimeline(args: z.output<typeof codeTimelineArgs>) {
   return unitTimeline(brand.id, code.pairId ?? code.id, args.limit);
 }
 
-/** The countries a batch is sold in (the market rule); an empty list: anywhere. */
+/** The countries a batch is sold in (the market rule); an empty list: anywhere. The console's use case, audited. */
 export async function setBatchMarkets(args: z.output<typeof setBatchMarketsArgs>) {
   const brand = await requireBrand(args.slug);
   const batch = await requireBatch(brand.id, args.batch);
-  const markets = [...new Set(args.markets)];
-  const db = await getDb();
-  await db.update(batches).set({ markets: markets.length ? markets : null }).where(and(eq(batches.clientId, brand.id), eq(batches.id, batch.id)));
-  return { batchNumber: batch.batchNumber, markets };
+  const done = await setBatchMarketsOf(cliScope(brand.id, brand.slug), batch.id, { markets: args.markets });
+  return { batchNumber: done.batchNumber, markets: done.markets };
 }
 
 export const redFlagCommands = {

@@ -56,6 +56,8 @@ export const productParamsShape = { productId: z.string().min(1).max(64) };
 const dateField = z.iso.date('must be a date like 2025-12-31');
 export const BATCH_NUMBER = /^[A-Za-z0-9._/-]+$/;
 
+const batchMarketsField = z.array(z.string().regex(/^[A-Z]{2}$/, 'must be two-letter country codes like IN, DE')).max(250, 'must be at most 250 countries');
+
 export const batchInputSchema = z
   .object({
     productId: z.string().min(1, 'choose a product').max(64),
@@ -63,14 +65,15 @@ export const batchInputSchema = z
     mfgDate: dateField.optional(),
     expiryDate: dateField.optional(),
     /** Countries (ISO 3166-1 alpha-2) the batch is sold in; empty: anywhere. */
-    markets: z
-      .array(z.string().regex(/^[A-Z]{2}$/, 'must be two-letter country codes like IN, DE'))
-      .max(250)
-      .default([]),
+    markets: batchMarketsField.default([]),
   })
   .strict()
   .refine((a) => !a.mfgDate || !a.expiryDate || a.expiryDate >= a.mfgDate, { message: 'must not be before the manufacturing date', path: ['expiryDate'] });
 export type BatchInput = z.output<typeof batchInputSchema>;
+
+/** An existing batch's markets (set-batch-markets): the countries it is sold in; empty: anywhere. */
+export const batchMarketsSchema = z.object({ markets: batchMarketsField }).strict();
+export type BatchMarketsInput = z.output<typeof batchMarketsSchema>;
 
 export const batchSchema = z.object({
   id: z.string(),

@@ -70,3 +70,15 @@ export type CodeDetail = z.infer<typeof codeDetailSchema>;
 
 export const codeActionSchema = z.object({ qrId: z.string(), state: z.enum(CODE_STATES) }).strict();
 export type CodeAction = z.infer<typeof codeActionSchema>;
+
+/** A tracking event recorded on a code from the console (the same as record-tracking-event). */
+export const trackingEventBodySchema = z
+  .object({
+    stage: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+    place: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    at: z.iso.datetime({ offset: true, message: 'must be a date-time like 2025-06-01T10:00:00Z' }).optional(),
+  })
+  .strict();
+export type TrackingEventBody = z.output<typeof trackingEventBodySchema>;
+export const trackingEventSchema = z.object({ id: z.string(), qrId: z.string(), stage: z.string(), place: z.string(), at: z.string() }).strict();
+export type TrackingEventView = z.infer<typeof trackingEventSchema>;

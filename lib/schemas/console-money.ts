@@ -168,3 +168,10 @@ export const brandSettingsSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
+
+/** "Purge now" of the brand's raw scan data: the caller confirms, the server applies the retention days. */
+export const purgeScansBodySchema = z.object({ confirm: z.literal(true, { error: 'must be true: purging deletes scans for good' }) }).strict();
+export const purgeScansResultSchema = z
+  .object({ retentionDays: z.number().int(), before: z.string(), scansDeleted: z.number().int(), sessionsDeleted: z.number().int() })
+  .strict();
+export type PurgeScansResult = z.infer<typeof purgeScansResultSchema>;

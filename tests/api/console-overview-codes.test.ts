@@ -8,7 +8,7 @@ import { randomId } from '@/lib/ids';
 import type { StaffRole } from '@/lib/domain/staff-roles';
 
 // The console's overview and codes endpoints over HTTP: who may read, who may change, another
-// brand's staff, and bad input (docs/console-overview-and-codes.md).
+// brand's staff, and bad input (docs/console.md, "Overview and codes").
 
 const server = apiServerForFile();
 jest.setTimeout(60_000);

@@ -3,7 +3,7 @@ import { open, ready } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
-// The console's overview and codes (docs/console-overview-and-codes.md): an analyst's day (read-only), and a
+// The console's overview and codes (docs/console.md, "Overview and codes"): an analyst's day (read-only), and a
 // manager who blacklists a code, sees a shopper's scan answer Fake, and undoes it.
 
 const PUNE = '?lat=18.52&lng=73.86';

@@ -13,6 +13,7 @@ import {
   openProductImage,
   requireBatchById,
   batchCodeCount,
+  setBatchMarketsOf,
   updateProduct,
   uploadProductImage,
 } from '@/lib/console/catalogue';
@@ -24,6 +25,7 @@ import { consoleBrandParams } from '@/lib/schemas/console';
 import {
   batchInputSchema,
   batchListSchema,
+  batchMarketsSchema,
   batchParamsShape,
   batchSchema,
   codeRunListSchema,
@@ -165,6 +167,19 @@ export const consoleCatalogueRoutes = [
     errors: { 409: 'A batch with this number exists at the brand' },
     response: { status: 201, description: 'The batch, created', schema: batchSchema },
     handle: async ({ body }, ctx) => createBatch(ctx.scope, body),
+  }),
+  // PATCH …/batches/{batchId} {markets} — the countries an existing batch is sold in (set-batch-markets)
+  defineRoute({
+    method: 'patch',
+    path: `${base}/batches/{batchId}`,
+    tag: 'console-catalogue',
+    access: write,
+    params: batchParams,
+    body: batchMarketsSchema,
+    fieldErrors: 'A malformed country code (field: markets)',
+    errors: { 404: 'No such batch of the brand' },
+    response: { description: 'The batch with its markets as set (audited)', schema: batchSchema },
+    handle: async ({ params, body }, ctx) => setBatchMarketsOf(ctx.scope, params.batchId, body),
   }),
   defineRoute({
     method: 'post',

@@ -1,12 +1,20 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { codeDetail, deleteCodeOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
+import { codeDetail, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
 import { consoleBrandParams } from '@/lib/schemas/console';
-import { codeActionSchema, codeDetailSchema, codeSearchQuerySchema, codeSearchSchema, qrIdParam } from '@/lib/schemas/console-codes';
+import {
+  codeActionSchema,
+  codeDetailSchema,
+  codeSearchQuerySchema,
+  codeSearchSchema,
+  qrIdParam,
+  trackingEventBodySchema,
+  trackingEventSchema,
+} from '@/lib/schemas/console-codes';
 
-// The console's codes (docs/console-overview-and-codes.md, "Codes"): find and read (owner, manager, support,
-// analyst); blacklist, whitelist again and delete (owner, manager), through the same use cases as
-// the command line, each audited.
+// The console's codes (docs/console.md, "Codes"): find and read (owner, manager, support,
+// analyst); blacklist, whitelist again, delete and record tracking events (owner, manager), through
+// the same use cases as the command line, each audited.
 
 const codeParams = consoleBrandParams.extend({ qrId: qrIdParam });
 const write = { class: 'staff', area: 'codes', access: 'write' } as const;
@@ -67,5 +75,18 @@ export const codesRoutes = [
     response: { description: 'Deleted (audited)', schema: codeActionSchema },
     errors: { 404: 'No such code of the brand' },
     handle: ({ params }, ctx) => deleteCodeOf(ctx.scope, { qrId: params.qrId }),
+  }),
+  // POST /api/console/brands/{brand}/codes/{qrId}/tracking — where the unit, case or pallet has got to
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/codes/{qrId}/tracking',
+    tag: 'console',
+    access: write,
+    params: codeParams,
+    body: trackingEventBodySchema,
+    response: { status: 201, description: 'The tracking event recorded (audited); the customer\'s tracking page shows it', schema: trackingEventSchema },
+    errors: { 404: 'No such code of the brand' },
+    fieldErrors: 'A missing or too long stage or place, a malformed time (fields: stage, place, at)',
+    handle: ({ params, body }, ctx) => recordTrackingEventOf(ctx.scope, params.qrId, body),
   }),
 ];

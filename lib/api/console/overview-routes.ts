@@ -4,7 +4,7 @@ import { overview } from '@/lib/console/overview';
 import { consoleBrandParams } from '@/lib/schemas/console';
 import { overviewQuerySchema, overviewSchema } from '@/lib/schemas/console-overview';
 
-// The console's overview (docs/console-overview-and-codes.md, "Overview"): every role of the brand reads it.
+// The console's overview (docs/console.md, "Overview"): every role of the brand reads it.
 
 export const overviewRoutes = [
   // GET /api/console/brands/{brand}/overview?from=&to=&product=&batch=

@@ -1,9 +1,10 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
 import { addDomain, getSettings, removeDomain, updateSettings } from '@/lib/console/settings';
+import { purgeBrandScans } from '@/lib/console/retention';
 import { clientConfigPatchSchema } from '@/lib/schemas/client-config';
 import { consoleBrandParams } from '@/lib/schemas/console';
-import { brandDomainBodySchema, brandSettingsSchema } from '@/lib/schemas/console-money';
+import { brandDomainBodySchema, brandSettingsSchema, purgeScansBodySchema, purgeScansResultSchema } from '@/lib/schemas/console-money';
 
 // The console's Brand settings area (issue 12): the brand's configuration (theme, services and
 // flags, OTP services, embedding, footer, banners, complaint priorities), its name and domains.
@@ -64,5 +65,18 @@ export const consoleSettingsRoutes = [
     errors: { 409: 'The brand\'s only domain' },
     fieldErrors: 'domain',
     handle: ({ body }, ctx) => removeDomain(ctx.scope, body.domain),
+  }),
+
+  // POST /api/console/brands/{brand}/settings/purge-scans {confirm: true} — the retention now
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/settings/purge-scans',
+    tag: 'console',
+    access: write,
+    params: consoleBrandParams,
+    body: purgeScansBodySchema,
+    response: { description: 'Scans and unit sessions older than the brand\'s retention days, deleted (audited)', schema: purgeScansResultSchema },
+    fieldErrors: 'confirm',
+    handle: (_input, ctx) => purgeBrandScans(ctx.scope),
   }),
 ];

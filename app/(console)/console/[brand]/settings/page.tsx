@@ -3,9 +3,10 @@ import { getSettings } from '@/lib/console/settings';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { SettingsForm } from '@/components/console/settings-form';
 import { DomainsEditor } from '@/components/console/domains-editor';
+import { PurgeScans } from '@/components/console/purge-scans';
 
 // /<brand>/settings on the console host: the brand's configuration with a live preview of the
-// customer app; owner and manager change it, the analyst reads it.
+// customer app; owner and manager change it (and may purge old scan data now), the analyst reads it.
 
 export default async function SettingsPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
@@ -19,6 +20,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
       <div className="mt-6">
         <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
       </div>
+      {canWrite && <PurgeScans brand={brand} retentionDays={settings.config.verification.risk.retentionDays} />}
     </div>
   );
 }

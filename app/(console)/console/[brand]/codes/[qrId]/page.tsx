@@ -7,10 +7,12 @@ import { ApiError } from '@/lib/errors';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
 import { CodeActions } from '@/components/console/code-actions';
+import { TrackingForm } from '@/components/console/tracking-form';
 
 // /<brand>/codes/<qrId> on the console host: the code and its story, oldest first: scans (time,
 // coarse place, session, result, risk), claim, tracking, warranty, rewards, red flags. Owners
-// and managers also see blacklist / whitelist and delete (with a confirmation step).
+// and managers also see blacklist / whitelist and delete (with a confirmation step) and record
+// tracking events.
 
 export const metadata: Metadata = { title: 'Code' };
 
@@ -112,12 +114,13 @@ export default async function CodePage({ params }: Props) {
         {detail.tracking.length === 0 ? (
           <p className="text-gray-800">No tracking events.</p>
         ) : (
-          <ol className="list-decimal pl-6 text-gray-900">
+          <ol className="list-decimal pl-6 text-gray-900" data-testid="code-tracking">
             {detail.tracking.map((t, i) => (
               <li key={`${t.at}-${i}`}>{`${t.at.slice(0, 10)}: ${t.stage}, ${t.place}`}</li>
             ))}
           </ol>
         )}
+        {roleMay(role, 'codes', 'write') && code.state !== 'deleted' && <TrackingForm brand={brand} qrId={code.qrId} />}
       </Section>
       <Section id="warranty-title" title="Warranty">
         <p className="text-gray-900">

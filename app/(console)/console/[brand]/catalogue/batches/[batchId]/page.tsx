@@ -7,9 +7,10 @@ import { roleMay } from '@/lib/domain/staff-roles';
 import { ApiError } from '@/lib/errors';
 import { CodeRuns } from '@/components/console/catalogue/code-runs';
 import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalogue/batch-codes';
+import { BatchMarketsForm } from '@/components/console/catalogue/batch-markets-form';
 import { linkClass, Section } from '@/components/console/ui';
 
-// One batch: its details, its codes' downloads (CSV, print-ready PDF) and code generation with
+// One batch: its details, its markets (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
 // the progress of each run (a run still going is picked up again after a reload).
 
 const MAX_PDF_CODES = 10_000;
@@ -50,6 +51,11 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
           <BatchCodeCount />
         </dd>
       </dl>
+      {roleMay(role, 'catalogue', 'write') && (
+        <Section title="Markets" id="markets">
+          <BatchMarketsForm brand={brand} batchId={batch.id} markets={batch.markets} />
+        </Section>
+      )}
       <Section title="Downloads" id="downloads">
         {batch.codes ? (
           <ul className="list-disc pl-6">
