@@ -17,8 +17,8 @@ export const shareArgs = z
   .strict()
   .refine((a) => !(a.unshare && (a.scans !== undefined || a.complaints !== undefined)), { message: '--unshare takes no --scans or --complaints', path: ['unshare'] });
 
-export async function shareCommand(input: z.input<typeof shareArgs>) {
-  const args = shareArgs.parse(input);
+/** Takes the parsed arguments (runOperatorCommand parses them with shareArgs). */
+export async function shareCommand(args: z.output<typeof shareArgs>) {
   const scope = await brandScope(args.slug);
   const view = args.unshare ? await unshare(scope, { retailer: args.retailer }) : await share(scope, { retailer: args.retailer, scans: args.scans, complaints: args.complaints });
   return view.shares.map((s) => ({ retailer: s.retailer, scans: s.scans ? 'on' : 'off', complaints: s.complaints ? 'on' : 'off', batches: s.batches.map((b) => b.batchNumber) }));
