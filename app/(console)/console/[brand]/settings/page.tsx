@@ -3,15 +3,20 @@ import { getSettings } from '@/lib/console/settings';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { SettingsForm } from '@/components/console/settings-form';
 import { DomainsEditor } from '@/components/console/domains-editor';
+import { SharingEditor } from '@/components/console/sharing-editor';
+import { getSharing } from '@/lib/console/sharing';
 
 // /<brand>/settings on the console host: the brand's configuration with a live preview of the
-// customer app; owner and manager change it, the analyst reads it.
+// customer app; owner and manager change it, the analyst reads it. A Manufacturer brand's
+// Sharing with Retailer organisations is here too.
 
 export default async function SettingsPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'settings', 'read');
+  const { scope, role, brand: org } = await requireStaffPage(brand, 'settings', 'read');
   const settings = await getSettings(scope);
   const canWrite = roleMay(role, 'settings', 'write');
+  // Only a Manufacturer brand shares with Retailer organisations.
+  const sharing = org.organizationType === 'Retailer' ? null : await getSharing(scope);
   return (
     <div>
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>
@@ -19,6 +24,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
       <div className="mt-6">
         <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
       </div>
+      {sharing && <SharingEditor brand={brand} sharing={sharing} canWrite={canWrite} canAssign={roleMay(role, 'catalogue', 'write')} />}
     </div>
   );
 }
