@@ -24,10 +24,10 @@ test('a manager shares scans with a retailer; the retailer\'s analyst sees the s
   const sharingSection = page.getByRole('region', { name: 'Sharing' });
   await expect(sharingSection.getByText('Nothing is shared with any retailer.')).toBeVisible();
   // A slug that names no organisation is refused at its field.
-  await sharingSection.getByLabel("Retailer's slug").fill('no-such-shop');
+  await sharingSection.getByLabel("Retailer's slug", { exact: true }).fill('no-such-shop');
   await sharingSection.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(sharingSection.getByLabel("Retailer's slug")).toHaveAttribute('aria-invalid', 'true');
-  await sharingSection.getByLabel("Retailer's slug").fill(retailer.slug);
+  await expect(sharingSection.getByLabel("Retailer's slug", { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await sharingSection.getByLabel("Retailer's slug", { exact: true }).fill(retailer.slug);
   await sharingSection.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(sharingSection.getByTestId(`share-${retailer.slug}`)).toContainText('No batches assigned yet');
   await expect(sharingSection.getByTestId(`share-${retailer.slug}`).getByLabel('Share scans')).toBeChecked();
@@ -45,7 +45,9 @@ test('a manager shares scans with a retailer; the retailer\'s analyst sees the s
   await analyst.getByRole('link', { name: 'Shared with us' }).click();
   await analyst.waitForURL(`${CONSOLE_ORIGIN}/${retailer.slug}/shared`);
   await expect(analyst.getByRole('heading', { level: 1, name: 'Shared with us' })).toBeVisible();
-  await expect(analyst.getByRole('link', { name: 'Complaints' })).toHaveCount(0);
+  const sharing = analyst.getByRole('navigation', { name: 'Sharing brands' });
+  await expect(sharing.getByRole('link', { name: 'Scans' })).toHaveAttribute('aria-current', 'page');
+  await expect(sharing.getByRole('link', { name: 'Complaints' })).toHaveCount(0);
   const rows = analyst.getByTestId('shared-scans').getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(batchNumber);
