@@ -14,6 +14,7 @@ import { consoleCatalogueRoutes } from './console/catalogue-routes';
 import { consoleLegalRoutes } from './console/legal-routes';
 import { consoleRewardsRoutes } from './console/rewards-routes';
 import { consolePayoutsRoutes } from './console/payouts-routes';
+import { consoleSharingRoutes } from './console/sharing-routes';
 import { consoleSettingsRoutes } from './console/settings-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
@@ -55,7 +56,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -20,6 +20,8 @@ export const CONSOLE_AREAS = [
   'settings',
   'staff',
   'audit',
+  /** A Retailer organisation's view of what Manufacturer brands share with it (docs/console.md). */
+  'shared',
 ] as const;
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 
@@ -43,6 +45,7 @@ const WRITERS: Record<ConsoleArea, readonly StaffRole[]> = {
   settings: ['owner', 'manager'],
   staff: ['owner'],
   audit: [],
+  shared: [],
 };
 
 /** Who may read each area: its writers, the analyst (read-only everywhere but staff and audit), and everyone for the overview. */
@@ -61,6 +64,7 @@ const READERS: Record<ConsoleArea, readonly StaffRole[]> = {
   settings: ['owner', 'manager', 'analyst'],
   staff: ['owner'],
   audit: ['owner'],
+  shared: ['owner', 'manager', 'support', 'analyst'],
 };
 
 export type AreaAccess = 'read' | 'write';

@@ -34,6 +34,7 @@ import { exportCodes, exportCodesArgs, exportPdf, exportPdfArgs } from './catalo
 import { aftersalesCommands } from './aftersales';
 import { redFlagCommands } from './red-flags';
 import { inviteStaffArgs, inviteStaffCommand } from './staff';
+import { sharingCommands } from './sharing';
 
 // The operator commands, one registry for the command line (run in-process when no server
 // holds DATA_DIR) and for POST /api/operator/run (when one does). Same code either way.
@@ -87,6 +88,7 @@ export const operatorCommands: Record<string, Command> = {
     args: inviteStaffArgs,
     run: inviteStaffCommand,
   },
+  ...sharingCommands,
 };
 
 export async function runOperatorCommand(name: string, args: unknown): Promise<unknown> {

@@ -21,11 +21,12 @@ export const CONSOLE_NAV: readonly ConsoleNavEntry[] = [
   { area: 'settings', label: 'Settings', path: 'settings' },
   { area: 'staff', label: 'Staff', path: 'staff' },
   { area: 'audit', label: 'Audit log', path: 'audit' },
+  { area: 'shared', label: 'Shared with us', path: 'shared' },
 ];
 
-/** The entries a role sees. */
-export function consoleNavFor(role: StaffRole): ConsoleNavEntry[] {
-  return CONSOLE_NAV.filter((e) => roleMay(role, e.area, 'read'));
+/** The entries a role sees at an organisation; "Shared with us" only at a Retailer organisation. */
+export function consoleNavFor(role: StaffRole, organizationType: 'Manufacturer' | 'Retailer' = 'Manufacturer'): ConsoleNavEntry[] {
+  return CONSOLE_NAV.filter((e) => roleMay(role, e.area, 'read') && (e.area !== 'shared' || organizationType === 'Retailer'));
 }
 
 /** The visible URL path of an area of a brand on the console host. */

@@ -12,6 +12,7 @@ import { sql0014 } from './0014_console';
 import { sql0016 } from './0016_console_indexes';
 import { sql0017 } from './0017_complaint_assignee';
 import { sql0018 } from './0018_catalogue_console';
+import { sql0020 } from './0020_brand_shares';
 import { sql0021 } from './0021_scan_day_rollups';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -31,5 +32,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0016_console_indexes', sql: sql0016 },
   { id: '0017_complaint_assignee', sql: sql0017 },
   { id: '0018_catalogue_console', sql: sql0018 },
+  { id: '0020_brand_shares', sql: sql0020 },
   { id: '0021_scan_day_rollups', sql: sql0021 },
 ];

@@ -50,11 +50,14 @@ export const batches = pgTable(
     expiryDate: date('expiry_date'),
     /** Countries (ISO 3166-1 alpha-2) the batch is sold in; null: anywhere (migration 0012). */
     markets: text('markets').array(),
+    /** The Retailer organisation that sells the batch (migration 0020); what the brand shares with it concerns these batches. */
+    retailerClientId: text('retailer_client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('batches_client_number_uq').on(t.clientId, sql`upper(${t.batchNumber})`),
     index('batches_client_product_idx').on(t.clientId, t.productId),
+    index('batches_client_retailer_idx').on(t.clientId, t.retailerClientId).where(sql`${t.retailerClientId} is not null`),
   ],
 );
 

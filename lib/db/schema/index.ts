@@ -5,3 +5,4 @@ export * from './aftersales';
 export * from './risk';
 export * from './console';
 export * from './catalogue-console';
+export * from './sharing';

@@ -8,12 +8,19 @@ describe('CONSOLE_NAV', () => {
   it('lists every area but claims once, with its path', () => {
     expect(CONSOLE_NAV.map((e) => e.area).sort()).toEqual(CONSOLE_AREAS.filter((a) => a !== 'claims').sort());
     expect(CONSOLE_NAV.map((e) => e.path)).toEqual([
-      'overview', 'codes', 'catalogue', 'red-flags', 'complaints', 'warranty', 'rewards', 'payouts', 'legal', 'feedback', 'settings', 'staff', 'audit',
+      'overview', 'codes', 'catalogue', 'red-flags', 'complaints', 'warranty', 'rewards', 'payouts', 'legal', 'feedback', 'settings', 'staff', 'audit', 'shared',
     ]);
   });
 
   it.each(STAFF_ROLES)('shows a %s exactly the areas the role may read', (role) => {
-    expect(consoleNavFor(role).map((e) => e.area)).toEqual(CONSOLE_NAV.filter((e) => roleMay(role, e.area, 'read')).map((e) => e.area));
+    expect(consoleNavFor(role, 'Retailer').map((e) => e.area)).toEqual(CONSOLE_NAV.filter((e) => roleMay(role, e.area, 'read')).map((e) => e.area));
+    expect(consoleNavFor(role).map((e) => e.area)).toEqual(CONSOLE_NAV.filter((e) => e.area !== 'shared' && roleMay(role, e.area, 'read')).map((e) => e.area));
+  });
+
+  it('shows "Shared with us" at a Retailer organisation only, to the roles that read complaints', () => {
+    expect(consoleNavFor('analyst', 'Retailer').map((e) => e.path)).toContain('shared');
+    expect(consoleNavFor('analyst', 'Manufacturer').map((e) => e.path)).not.toContain('shared');
+    expect(consoleNavFor('finance', 'Retailer').map((e) => e.path)).not.toContain('shared');
   });
 
   it('shows staff and the audit log to the owner only, and the overview to everyone', () => {

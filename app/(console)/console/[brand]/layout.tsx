@@ -44,7 +44,7 @@ export default async function BrandConsoleLayout({ children, params }: { childre
       </ConsoleHeader>
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-4 md:flex-row">
         <nav aria-label={`${current.name} console`} className="md:w-52 md:shrink-0">
-          <ConsoleNavLinks brand={brand} entries={consoleNavFor(current.role)} />
+          <ConsoleNavLinks brand={brand} entries={consoleNavFor(current.role, current.organizationType)} />
         </nav>
         <main id="main" className="min-w-0 flex-1">
           {children}

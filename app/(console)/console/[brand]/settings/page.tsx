@@ -4,15 +4,20 @@ import { roleMay } from '@/lib/domain/staff-roles';
 import { SettingsForm } from '@/components/console/settings-form';
 import { DomainsEditor } from '@/components/console/domains-editor';
 import { PurgeScans } from '@/components/console/purge-scans';
+import { SharingEditor } from '@/components/console/sharing-editor';
+import { getSharing } from '@/lib/console/sharing';
 
 // /<brand>/settings on the console host: the brand's configuration with a live preview of the
-// customer app; owner and manager change it (and may purge old scan data now), the analyst reads it.
+// customer app; owner and manager change it (and may purge old scan data now), the analyst reads
+// it. A Manufacturer brand's Sharing with Retailer organisations is here too.
 
 export default async function SettingsPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'settings', 'read');
+  const { scope, role, brand: org } = await requireStaffPage(brand, 'settings', 'read');
   const settings = await getSettings(scope);
   const canWrite = roleMay(role, 'settings', 'write');
+  // Only a Manufacturer brand shares with Retailer organisations.
+  const sharing = org.organizationType === 'Retailer' ? null : await getSharing(scope);
   return (
     <div>
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>
@@ -21,6 +26,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
         <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
       </div>
       {canWrite && <PurgeScans brand={brand} retentionDays={settings.config.verification.risk.retentionDays} />}
+      {sharing && <SharingEditor brand={brand} sharing={sharing} canWrite={canWrite} canAssign={roleMay(role, 'catalogue', 'write')} />}
     </div>
   );
 }
