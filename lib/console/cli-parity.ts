@@ -63,6 +63,11 @@ export const cliParity: Record<string, ParityEntry> = {
     screen: 'Brand settings (retention)',
     note: 'The retention days are a setting; "Purge now" deletes what is older at once. The server also purges every six hours.',
   },
+  share: {
+    console: [`GET ${b}/sharing`, `POST ${b}/sharing`, `POST ${b}/sharing/remove`],
+    screen: 'Brand settings (sharing with retailers)',
+  },
+  'share-batch': { console: [`POST ${b}/sharing/batches`], screen: 'Brand settings (sharing: a batch\'s retailer)' },
   'invite-staff': {
     console: [`POST ${b}/staff/invitations`],
     screen: 'Staff',
