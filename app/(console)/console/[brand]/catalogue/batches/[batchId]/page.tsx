@@ -18,11 +18,13 @@ const MAX_PDF_CODES = 10_000;
 export default async function BatchPage({ params }: { params: Promise<{ brand: string; batchId: string }> }) {
   const { brand, batchId } = await params;
   const { scope, role } = await requireStaffPage(brand, 'catalogue', 'read');
+  // The runs before the batch's code count: a run that ends between the two reads is then either
+  // still going (and polled to its end) or already counted, never done with a stale count.
+  const runs = await listCodeRuns(scope, { batchId });
   const batch = await getBatch(scope, batchId).catch((err) => {
     if (err instanceof ApiError && err.code === 'not_found') notFound();
     throw err;
   });
-  const runs = await listCodeRuns(scope, { batchId: batch.id });
   const api = `/api/console/brands/${brand}/catalogue/batches/${batch.id}`;
   return (
     <BatchCodesProvider initial={batch.codes}>
