@@ -3,6 +3,9 @@ import { open, operator, ready } from './support';
 import { aftersalesBrand, customerWithUnit, pngBytes } from './aftersales-support';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
+/** A minimal one-page PDF, as a customer's receipt might be. */
+const RECEIPT_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
 // A support agent's day in the brand console (docs/console.md, docs/after-sales.md): a customer
 // raises a complaint on the brand's site; the agent finds it in the inbox by status, takes it,
 // replies and moves it on; the customer reads the reply in their thread; the agent dismisses a
@@ -22,7 +25,10 @@ test('a support agent takes a complaint from the inbox, replies and moves it on,
   await page.getByLabel('Category').selectOption('Damaged product');
   await page.getByRole('radio', { name: 'High' }).check();
   await page.getByLabel('Description').fill('The cap of the bottle was cracked when it arrived.');
-  await page.getByLabel('Attachments (optional)').setInputFiles({ name: 'cap.png', mimeType: 'image/png', buffer: pngBytes() });
+  await page.getByLabel('Attachments (optional)').setInputFiles([
+    { name: 'cap.png', mimeType: 'image/png', buffer: pngBytes() },
+    { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from(RECEIPT_PDF) },
+  ]);
   await page.getByRole('button', { name: 'Send complaint' }).click();
   await expect(page).toHaveURL(/\/complaints\/TKT-\d{6}$/);
   const ticketId = page.url().split('/').pop()!;
@@ -57,6 +63,17 @@ test('a support agent takes a complaint from the inbox, replies and moves it on,
   const photo = agent.getByRole('img', { name: 'Attachment cap.png' });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The PDF is seen in place too: framed on the page, answered as a PDF by the staff endpoint.
+  await expect(agent.getByTitle('Attachment receipt.pdf')).toBeVisible();
+  await expect
+    .poll(() => agent.frames().find((f) => f.url().includes('/attachments/') && f.url().includes('disposition=inline'))?.url() ?? '')
+    .toContain(`/api/console/brands/${brand.slug}/complaints/${ticketId}/attachments/`);
+  // Asked by the page itself (the console host resolves in the browser only).
+  const pdfAnswer = await agent.evaluate(async (src) => {
+    const res = await fetch(src!);
+    return { type: res.headers.get('content-type'), head: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5)) };
+  }, await agent.getByTitle('Attachment receipt.pdf').getAttribute('src'));
+  expect(pdfAnswer).toEqual({ type: 'application/pdf', head: '%PDF-' });
 
   // Takes it (an unassigned ticket opens), replies, and moves it on.
   await agent.getByRole('button', { name: 'Assign to me' }).click();
