@@ -173,8 +173,16 @@ export async function requireBatchById(scope: ConsoleScope, batchId: string): Pr
   return row;
 }
 
+/** One batch with its code count: its own row and one count, not the brand's whole list. */
 export async function getBatch(scope: ConsoleScope, batchId: string): Promise<ConsoleBatch> {
-  return (await listBatches(scope)).find((b) => b.id === batchId) ?? Promise.reject(notFound('Batch'));
+  const db = await getDb();
+  const [row] = await db
+    .select({ batch: batches, productName: products.name })
+    .from(batches)
+    .innerJoin(products, and(eq(products.id, batches.productId), eq(products.clientId, scope.clientId)))
+    .where(and(eq(batches.clientId, scope.clientId), eq(batches.id, batchId)));
+  if (!row) throw notFound('Batch');
+  return batchOut(row.batch, row.productName, await batchCodeCount(scope, batchId));
 }
 
 /** Sets the countries an existing batch is sold in (the off-market risk rule); [] for anywhere. Audited as batch.markets. */
