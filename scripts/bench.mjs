@@ -323,7 +323,22 @@ async function resetBenchDatabase() {
   if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database for the bench (its name containing "bench"): it is emptied. Got "${name}".`);
   const { Client } = createRequire(import.meta.url)('pg');
   const client = new Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (e) {
+    if (e?.code !== '3D000') throw e;
+    // The database does not exist yet (a fresh machine): create it from the server's maintenance database.
+    const admin = new URL(BENCH_DATABASE_URL);
+    admin.pathname = '/postgres';
+    const maint = new Client({ connectionString: admin.toString() });
+    await maint.connect();
+    try {
+      await maint.query(`create database "${name.replace(/"/g, '""')}"`);
+    } finally {
+      await maint.end();
+    }
+    return resetBenchDatabase();
+  }
   try {
     await client.query('drop schema if exists public cascade; create schema public;');
     pgServerVersion = (await client.query("select current_setting('server_version') as v")).rows[0].v;
@@ -385,6 +400,8 @@ async function main() {
   ensureBuilt();
   if (ONLY === 'risk') return riskOnly();
   if (ONLY) throw new Error(`--only: "upload", "risk" or "console", not "${ONLY}"`);
+  // Reach the PostgreSQL database before minutes of measuring, not after.
+  if (POSTGRES) await resetBenchDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const rows = [];
   try {
