@@ -7,7 +7,7 @@
 // --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) on the PostgreSQL database
 // at BENCH_DATABASE_URL, which it empties first (its name must contain "bench").
 // --only upload runs only the upload measurement; --only risk only the verify page with and without
-// the risk assessment (riskRows below); --only console the console's reads on a brand at scale
+// the risk assessment (riskRows below); --only postgres only the 1 and 2 processes on PostgreSQL; --only console the console's reads on a brand at scale
 // (scripts/bench/console.mjs), recorded under *Console*. --write records the figures in docs/benchmarks.md.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
@@ -354,9 +354,11 @@ async function postgresRows() {
     await resetBenchDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
     try {
-      const { child } = await startServer(dataDir, { DATABASE_URL: BENCH_DATABASE_URL, WEB_CONCURRENCY: String(processes) });
+      // On PostgreSQL the demo brand is off unless asked for (lib/edge/env.ts): the bench asks.
+      const { child } = await startServer(dataDir, { DATABASE_URL: BENCH_DATABASE_URL, WEB_CONCURRENCY: String(processes), DEMO_BRAND: 'on' });
       try {
         const qrId = demoQrId(dataDir);
+        if (!qrId) throw new Error('the PostgreSQL server seeded no demo code (DATA_DIR/demo-codes.json): nothing to measure');
         await load('/api/client/clone-info'); // warm-up
         const label = `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}:`;
         for (const [p, what] of [['/api/client/clone-info', 'clone-info API'], [`/info/verify/${qrId}`, 'verify page'], [`/api/verify/info/${qrId}`, 'verify API (info)']]) {
@@ -399,7 +401,8 @@ async function main() {
   if (ONLY === 'console') return consoleOnly();
   ensureBuilt();
   if (ONLY === 'risk') return riskOnly();
-  if (ONLY) throw new Error(`--only: "upload", "risk" or "console", not "${ONLY}"`);
+  if (ONLY === 'postgres') return postgresOnly();
+  if (ONLY) throw new Error(`--only: "upload", "risk", "postgres" or "console", not "${ONLY}"`);
   // Reach the PostgreSQL database before minutes of measuring, not after.
   if (POSTGRES) await resetBenchDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
@@ -479,6 +482,16 @@ async function main() {
 }
 
 const machineLine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+
+/** --only postgres: 1 and 2 processes on PostgreSQL alone; --write records them under their markers. */
+async function postgresOnly() {
+  await resetBenchDatabase();
+  const pgRows = await postgresRows();
+  const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
+  const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
+  console.log('\n' + pgReport);
+  if (WRITE) writeSection('bench-postgres', pgReport);
+}
 
 /** --only risk: the A/B of the risk assessment alone; --write records it under its own markers. */
 async function riskOnly() {
