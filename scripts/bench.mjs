@@ -4,10 +4,11 @@
 // start (already built) to the first 200, idle memory of the server, requests per second with
 // p50/p99 latency at 32 concurrent connections on loopback, a 20 MB upload (scripts/bench/upload.mjs),
 // and Lighthouse on the verify page (scripts/lighthouse.mjs).
-// --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) on the PostgreSQL database
+// --postgres also measures 1 and 2 server processes (WEB_CONCURRENCY) and the hot code (scripts/bench/hot-code.mjs) on the PostgreSQL database
 // at BENCH_DATABASE_URL, which it empties first (its name must contain "bench").
 // --only upload runs only the upload measurement; --only risk only the verify page with and without
-// the risk assessment (riskRows below); --only postgres only the 1 and 2 processes on PostgreSQL; --only console the console's reads on a brand at scale
+// the risk assessment (riskRows below); --only postgres only the 1 and 2 processes on PostgreSQL; --only hot-code
+// scans of one unit against many, straight into PostgreSQL (scripts/bench/hot-code.mjs); --only console the console's reads on a brand at scale
 // (scripts/bench/console.mjs), recorded under *Console*. --write records the figures in docs/benchmarks.md.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
 import { benchConsole } from './bench/console.mjs';
+import { benchHotCode } from './bench/hot-code.mjs';
 import { CHROMIUM, lighthouseBudgets, lighthouseMedian, lighthouseVerdict } from './lighthouse.mjs';
 
 const WRITE = process.argv.includes('--write');
@@ -402,7 +404,8 @@ async function main() {
   ensureBuilt();
   if (ONLY === 'risk') return riskOnly();
   if (ONLY === 'postgres') return postgresOnly();
-  if (ONLY) throw new Error(`--only: "upload", "risk", "postgres" or "console", not "${ONLY}"`);
+  if (ONLY === 'hot-code') return hotCodeOnly();
+  if (ONLY) throw new Error(`--only: "upload", "risk", "postgres", "hot-code" or "console", not "${ONLY}"`);
   // Reach the PostgreSQL database before minutes of measuring, not after.
   if (POSTGRES) await resetBenchDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
@@ -466,6 +469,7 @@ async function main() {
 
   rows.push(...(await riskRows()));
   const pgRows = POSTGRES ? await postgresRows() : [];
+  const hotReport = POSTGRES ? await hotCodeReport() : undefined;
 
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
   const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -474,10 +478,12 @@ async function main() {
   const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
   const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
   if (POSTGRES) console.log('\n' + pgReport);
+  if (hotReport) console.log('\n' + hotReport);
   if (WRITE) {
     // Only the parts between the markers are rewritten; the reading of the figures around them stays.
     writeSection('bench', report);
     if (POSTGRES) writeSection('bench-postgres', pgReport);
+    if (hotReport) writeSection('bench-hot-code', hotReport);
   }
 }
 
@@ -491,6 +497,42 @@ async function postgresOnly() {
   const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
   console.log('\n' + pgReport);
   if (WRITE) writeSection('bench-postgres', pgReport);
+}
+
+/** --only hot-code: scans of one unit against many, straight into PostgreSQL (scripts/bench/hot-code.mjs). */
+async function hotCodeOnly() {
+  const report = await hotCodeReport();
+  console.log('\n' + report);
+  if (WRITE) writeSection('bench-hot-code', report);
+}
+
+async function hotCodeReport() {
+  const rows = await benchHotCode({
+    url: BENCH_DATABASE_URL,
+    prepare: async () => {
+      await resetBenchDatabase();
+      // The app's own migrations, triggers and demo brand, then the server is out of the way.
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-hot-'));
+      try {
+        const { child } = await startServer(dataDir, { DATABASE_URL: BENCH_DATABASE_URL, DEMO_BRAND: 'on' });
+        await stop(child);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      const { Client } = createRequire(import.meta.url)('pg');
+      const client = new Client({ connectionString: BENCH_DATABASE_URL });
+      await client.connect();
+      try {
+        const { rows: found } = await client.query(`select client_id from client_domains where domain = 'localhost'`);
+        if (!found[0]) throw new Error('the bench database has no demo brand');
+        return found[0].client_id;
+      } finally {
+        await client.end();
+      }
+    },
+  });
+  const table = ['| measure | result |', '|---|---|', ...rows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
+  return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), PostgreSQL ${pgServerVersion} on the same machine, the client in one Node process.\n\n${table}\n`;
 }
 
 /** --only risk: the A/B of the risk assessment alone; --write records it under its own markers. */
