@@ -12,7 +12,9 @@ import { BlockedScreen } from '@/components/shell/blocked-screen';
 import { BlockedEmbedScreen } from '@/components/legal/blocked-embed-screen';
 import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
 import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
-import { LEGAL_TOP_SLOT_ID } from '@/components/legal/policy-links';
+import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
+import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
+import { NO_SERVER_BANNER, serverLegalBanner, type ServerLegalBanner } from '@/lib/server/legal-banner';
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 import { isConsoleRequest } from '@/lib/server/console-session';
 import { HydratedMark } from '@/components/console/hydrated-mark';
@@ -46,19 +48,26 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-/** Everything of the app under the brand's shell; the banners load after the page (see DeferredLegalBanners). */
-function appContent(children: React.ReactNode, brand: CloneInfo) {
+/**
+ * Everything of the app under the brand's shell; the banners load after the page (see
+ * DeferredLegalBanners). `legal.unseen`: the policies the server's 'Stay Informed !!!' banner lists, so a
+ * visitor who has not accepted them sees it from the first paint instead of having the page pushed
+ * down under them later (lib/shared/legal-seen.ts). It is plain HTML outside React's tree, which
+ * the browser's own banner replaces (or removes) once it knows.
+ */
+function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLegalBanner) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria)) }} />
       <div id={LEGAL_TOP_SLOT_ID} />
       <OfflineOverlay />
       <DeferredShellEffects />
       {children}
       <Footer brand={brand} />
-      <DeferredLegalBanners ui={brand.uiDesignCriteria} />
+      <DeferredLegalBanners ui={brand.uiDesignCriteria} seenCookie={legal.cookie} />
     </>
   );
 }
@@ -88,6 +97,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const ui = brand.uiDesignCriteria;
   const embedding = { isEmbeddingRequired: ui.isEmbeddingRequired, embeddingURL: ui.embeddingURL };
   const decision = brand.serviceStatus === 'Blacklisted' ? 'render' : await serverEmbeddingDecision(embedding);
+  // Only for the app's own content (not the blocked screens, which have no banners).
+  const legal = brand.serviceStatus === 'Blacklisted' || decision === 'blocked' ? NO_SERVER_BANNER : await serverLegalBanner();
   return (
     <html lang="en" style={brandCssVariables(brand)}>
       <body className="flex min-h-[var(--app-height,100vh)] flex-col">
@@ -99,10 +110,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <Providers brand={brand}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
-                {appContent(children, brand)}
+                {appContent(children, brand, legal)}
               </LazyEmbedGuard>
             ) : (
-              appContent(children, brand)
+              appContent(children, brand, legal)
             )}
           </Providers>
         )}

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthState } from '@/lib/client/status';
 import {
@@ -19,6 +19,18 @@ import { PolicyBanner } from './policy-banner';
 import { CookieNotice } from './cookie-notice';
 import { policyLinks, type PolicyUrlConfig } from './policy-links';
 import { useScrollLock } from './use-scroll-lock';
+import { LEGAL_SERVER_BANNER_ID } from './policy-banner-html';
+import { legalSeenCookie, parseLegalSeen, serializeLegalSeen } from '@/lib/shared/legal-seen';
+
+/** The cookie in which this browser keeps what it has seen accepted, as the server named it (lib/server/legal-banner.ts). */
+export type SeenCookie = { name: string; secure: boolean };
+
+/** Writes what this browser has seen accepted, when it differs from what the cookie says. */
+function keepSeen(value: string, cookie: SeenCookie) {
+  const prefix = `${cookie.name}=`;
+  const stored = document.cookie.split('; ').find((c) => c.startsWith(prefix))?.slice(prefix.length);
+  if (serializeLegalSeen(parseLegalSeen(stored)) !== value) document.cookie = legalSeenCookie(value ? value.split('.') : [], cookie);
+}
 
 // Both legal banners and the scroll lock, for visitors and signed-in customers alike (spec
 // sections 2, 4 and 8). A signed-in customer's state comes from the Brand API; a visitor's from
@@ -29,7 +41,7 @@ const noSubscription = () => () => {};
 
 type Current = { documentType: LegalDocumentType; documentId: string | null; version: number | null; acknowledged: boolean };
 
-export function LegalBanners({ ui }: { ui: PolicyUrlConfig }) {
+export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCookie: SeenCookie }) {
   const qc = useQueryClient();
   const auth = useAuthState();
   // Nothing on the server or in the first (hydrating) render: localStorage is the browser's.
@@ -72,6 +84,21 @@ export function LegalBanners({ ui }: { ui: PolicyUrlConfig }) {
   useScrollLock(showPolicies || showCookie);
 
   const links = policyLinks(ui);
+  const decided = current !== undefined;
+
+  // The server drew its guess of the banner in the first HTML (app/layout.tsx); once this browser
+  // knows, its own banner takes the place in the same frame (same markup, so nothing moves), or
+  // the guess goes.
+  useLayoutEffect(() => {
+    if (decided) document.getElementById(LEGAL_SERVER_BANNER_ID)?.replaceChildren();
+  }, [decided]);
+
+  // What the server should guess next time: the current documents this browser has seen accepted.
+  const seenIds = (current ?? []).flatMap((p) => (p.documentId && (acceptedPolicies || p.acknowledged || storedAcknowledges(choices, p.documentId)) ? [p.documentId] : []));
+  const seenValue = decided ? serializeLegalSeen(seenIds) : undefined;
+  useEffect(() => {
+    if (seenValue !== undefined) keepSeen(seenValue, seenCookie);
+  }, [seenValue, seenCookie]);
 
   function acceptPolicies() {
     // Marked acknowledged here at once, whatever the call answers (spec section 4).

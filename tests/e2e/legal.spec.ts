@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { createBrand, newEmail, open, signUpWithPassword, type Brand } from './support';
 import { publishLegal } from './embed-support';
+import { brandWithCatalog } from './verify-catalog';
 
 // The legal banners (docs/legal-and-embedding.md): 'Stay Informed !!!' while a current policy is
 // unacknowledged, 'Cookie Notice' while consent is not given, scrolling locked meanwhile.
@@ -162,4 +163,33 @@ test('a brand that names its own policy pages is linked there from the banner an
   await open(page, `${brand.origin}/login`);
   await expect(policyBanner(page).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', 'https://brand.example/terms');
   await expect(page.getByTestId('footer').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', 'https://brand.example/privacy');
+});
+
+test("a shopper's first scan: the banner is in the page's first HTML, nothing moves when the browser takes it over, and once accepted it is not sent again", async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  for (const [type, text] of [['Terms & Conditions', '# Terms'], ['Privacy Policy', '# Privacy'], ['Cookie Policy', '# Cookies']] as const) await publishLegal(brand.slug, type, text);
+  // Every layout shift of the page, as Lighthouse's CLS adds them up.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  const first = await page.goto(url);
+  expect(await first!.text()).toContain('Stay Informed !!!');
+  // The browser's banner has replaced the server's (its Accept works) and the cookie notice is up.
+  await expect(cookieNotice(page)).toBeVisible();
+  await expect(page.locator('#legal-top-server > *')).toHaveCount(0);
+  await expect(policyBanner(page)).toHaveCount(1);
+  await expect(policyBanner(page).getByRole('button', { name: 'Accept' })).toBeEnabled();
+  await expect(page.getByText('Verification result')).toBeVisible();
+  const cls = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+  expect(cls).toBeLessThan(0.05);
+  await acceptBoth(page);
+  const again = await page.goto(url);
+  expect(await again!.text()).not.toContain('Stay Informed !!!');
+  await expect(page.getByText('Verification result')).toBeVisible();
+  await expect(policyBanner(page)).toHaveCount(0);
 });

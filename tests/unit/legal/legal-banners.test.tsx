@@ -5,7 +5,8 @@ import { LegalBanners } from '@/components/legal/legal-banners';
 import { authStore } from '@/lib/client/status';
 import { http } from '@/lib/client/http';
 import { LEGAL_STORAGE_KEY } from '@/lib/client/legal';
-import { LEGAL_TOP_SLOT_ID } from '@/components/legal/policy-links';
+import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
+import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
 
 jest.mock('@/lib/client/http', () => ({ http: jest.fn() }));
 const httpMock = http as jest.MockedFunction<typeof http>;
@@ -17,12 +18,14 @@ const status = (acknowledged: boolean, isCookieConsentGiven = false) => ({
   'Cookie Policy': { acknowledged, documentId: 'doc_c', version: 1 },
 });
 const ui = { embedding_App_Privacy_Policy_URL: null, embedding_App_Terms_And_Conditions_URL: null };
+const seenCookie = { name: 'bv_legal_seen', secure: false };
+const clearCookie = () => (document.cookie = 'bv_legal_seen=; Path=/; Max-Age=0');
 
 function renderBanners(props: { embedding_App_Privacy_Policy_URL: string | null; embedding_App_Terms_And_Conditions_URL: string | null } = ui) {
   const qc = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   render(
     <QueryClientProvider client={qc}>
-      <LegalBanners ui={props} />
+      <LegalBanners ui={props} seenCookie={seenCookie} />
     </QueryClientProvider>,
   );
   return qc;
@@ -33,6 +36,7 @@ const calls = (path: string) => httpMock.mock.calls.filter(([p]) => p === path);
 beforeEach(() => {
   httpMock.mockReset();
   localStorage.clear();
+  clearCookie();
   document.body.className = '';
   act(() => authStore.set({ status: 'SUCCESS', customerId: 'cus_1', accessToken: 't' }));
 });
@@ -165,6 +169,52 @@ describe('LegalBanners for a visitor', () => {
         { documentType: 'Privacy Policy', documentId: 'doc_p', version: 2 },
       ],
     });
+  });
+
+  it("replaces the server's banner with its own in place, and keeps what was accepted in the cookie the server reads", async () => {
+    // The page's first HTML as app/layout.tsx sends it for a visitor who has accepted nothing.
+    const server = document.createElement('div');
+    server.id = LEGAL_SERVER_BANNER_ID;
+    server.innerHTML = policyBannerHtml(['Terms & Conditions', 'Privacy Policy'], policyLinks(ui));
+    const slot = document.createElement('div');
+    slot.id = LEGAL_TOP_SLOT_ID;
+    document.body.append(server, slot);
+    try {
+      httpMock.mockResolvedValue(documents as never);
+      renderBanners();
+      // Until this browser knows, the server's banner is the one shown.
+      expect(screen.getByRole('region', { name: 'Stay Informed !!!' }).parentElement).toBe(server);
+      await waitFor(() => expect(server.childElementCount).toBe(0));
+      const region = screen.getByRole('region', { name: 'Stay Informed !!!' });
+      // One banner: the browser's, in the slot; the server's guess is gone.
+      expect(slot.contains(region)).toBe(true);
+      expect(server.childElementCount).toBe(0);
+      expect(screen.getAllByRole('region', { name: 'Stay Informed !!!' })).toHaveLength(1);
+      expect(document.cookie).not.toContain('bv_legal_seen=doc');
+      fireEvent.click(screen.getAllByRole('button', { name: 'Accept' })[0]!);
+      await waitFor(() => expect(document.cookie).toContain('bv_legal_seen=doc_p.doc_t'));
+    } finally {
+      server.remove();
+      slot.remove();
+    }
+  });
+
+  it("takes the server's banner away when this browser had accepted the documents already", async () => {
+    localStorage.setItem(LEGAL_STORAGE_KEY, JSON.stringify({ cookieConsent: true, acknowledged: [{ documentType: 'Terms & Conditions', documentId: 'doc_t', version: 1 }, { documentType: 'Privacy Policy', documentId: 'doc_p', version: 2 }] }));
+    const server = document.createElement('div');
+    server.id = LEGAL_SERVER_BANNER_ID;
+    server.innerHTML = policyBannerHtml(['Terms & Conditions'], policyLinks(ui));
+    document.body.append(server);
+    try {
+      httpMock.mockResolvedValue(documents as never);
+      renderBanners();
+      await waitFor(() => expect(server.childElementCount).toBe(0));
+      expect(screen.queryByRole('region')).toBeNull();
+      // And the server is told, for the next page.
+      await waitFor(() => expect(document.cookie).toContain('bv_legal_seen=doc_p.doc_t'));
+    } finally {
+      server.remove();
+    }
   });
 
   it('does not ask again on the next visit once accepted in this browser', async () => {

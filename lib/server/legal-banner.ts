@@ -1,0 +1,59 @@
+import 'server-only';
+import { cache } from 'react';
+import { cookies, headers } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
+import { brandCache } from '@/lib/edge/brand-cache';
+import { cookieName, usesHostPrefix } from '@/lib/edge/cookies';
+import { env } from '@/lib/edge/env';
+import { brandHostHeader, parseHost } from '@/lib/shared/host';
+import { cameOverHttps } from '@/lib/shared/https';
+import { LEGAL_SEEN_COOKIE, parseLegalSeen, unseenPolicies } from '@/lib/shared/legal-seen';
+import { currentDocumentsSchema } from '@/lib/schemas/legal';
+import type { LegalDocumentType } from '@/lib/domain/legal';
+import { apiFetch } from './api-fetch';
+import { BRAND_CACHE_MS } from './tenant';
+
+// Whether the page's first HTML carries the 'Stay Informed !!!' banner (lib/shared/legal-seen.ts):
+// the brand's current documents (asked of the API as the browser would, kept per host as long as
+// the brand's clone-info) against the documents this browser's cookie says it has seen accepted.
+// A guess the browser corrects: a failure here only means no banner until the browser draws one.
+
+type Current = { documentType: LegalDocumentType; documentId: string }[];
+const kept = brandCache<Current>('page-legal-current', BRAND_CACHE_MS, 10_000);
+
+async function currentDocuments(host: string): Promise<Current> {
+  const hit = kept.get(host);
+  if (hit) return hit;
+  const stamp = kept.stamp();
+  const { documents } = currentDocumentsSchema.parse(await apiFetch<unknown>('/legal/documents/current', { auth: false }));
+  const current = documents.map((d) => ({ documentType: d.documentType, documentId: d.documentId }));
+  kept.set(host, current, stamp);
+  return current;
+}
+
+export type ServerLegalBanner = {
+  /** The document types the server's banner lists; none: no banner in the HTML. */
+  unseen: LegalDocumentType[];
+  /** Where the browser keeps what it has seen accepted: the cookie's name on this request, and whether it is Secure. */
+  cookie: { name: string; secure: boolean };
+};
+
+/** Where no banner is drawn at all (a blocked screen). */
+export const NO_SERVER_BANNER: ServerLegalBanner = { unseen: [], cookie: { name: LEGAL_SEEN_COOKIE, secure: false } };
+
+/** The server's banner for this request (lib/shared/legal-seen.ts). */
+export const serverLegalBanner = cache(async (): Promise<ServerLegalBanner> => {
+  const h = await headers();
+  const https = cameOverHttps('http://page.invalid/', h.get('x-forwarded-proto'));
+  const prefixed = usesHostPrefix(https);
+  const cookie = { name: cookieName(LEGAL_SEEN_COOKIE, prefixed), secure: prefixed };
+  try {
+    const e = env();
+    const host = parseHost(brandHostHeader((name) => h.get(name), !!e.TRUST_PROXY || !!e.BRAND_API_URL)) ?? '';
+    const seen = parseLegalSeen((await cookies()).get(cookie.name)?.value);
+    return { unseen: unseenPolicies(await currentDocuments(host), seen), cookie };
+  } catch (err) {
+    unstable_rethrow(err);
+    return { unseen: [], cookie };
+  }
+});

@@ -1,0 +1,37 @@
+/** @jest-environment jsdom */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PolicyBanner } from '@/components/legal/policy-banner';
+import { policyBannerHtml } from '@/components/legal/policy-banner-html';
+import { policyLinks } from '@/components/legal/policy-links';
+import type { LegalDocumentType } from '@/lib/domain/legal';
+
+// The server's 'Stay Informed !!!' banner (plain HTML in the first response) must be the
+// browser's banner to the byte (but for its Accept, disabled until then): the browser swaps one for the other in one frame, and any
+// difference in size would move the page, which is what the server's banner is there to avoid.
+
+const own = policyLinks({ embedding_App_Privacy_Policy_URL: null, embedding_App_Terms_And_Conditions_URL: null });
+const embedded = policyLinks({ embedding_App_Privacy_Policy_URL: 'https://brand.example/privacy?a=1&b="2"', embedding_App_Terms_And_Conditions_URL: 'https://brand.example/terms' });
+
+describe('policyBannerHtml', () => {
+  it.each<[string, LegalDocumentType[], Record<LegalDocumentType, string>]>([
+    ['all three, on the app', ['Terms & Conditions', 'Privacy Policy', 'Cookie Policy'], own],
+    ['one', ['Privacy Policy'], own],
+    ["an embedding brand's own pages (new tab), with characters to escape", ['Terms & Conditions', 'Privacy Policy'], embedded],
+  ])('is the markup of PolicyBanner: %s', (_, updated, links) => {
+    const react = renderToStaticMarkup(<PolicyBanner updated={updated} links={links} onAccept={() => {}} />);
+    // The one difference: the server's Accept is disabled until the browser's banner replaces it.
+    const html = policyBannerHtml(updated, links);
+    expect(html).toContain('<button type="button" disabled=""');
+    expect(html.replace(' disabled=""', '')).toBe(react);
+  });
+
+  it('is nothing when nothing is to be accepted', () => {
+    expect(policyBannerHtml([], own)).toBe('');
+  });
+
+  it('escapes what a brand configured', () => {
+    const html = policyBannerHtml(['Privacy Policy'], { ...own, 'Privacy Policy': 'https://x.example/"><script>alert(1)</script>' });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+  });
+});
