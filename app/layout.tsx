@@ -17,6 +17,7 @@ import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/pol
 import { NO_SERVER_BANNER, serverLegalBanner, type ServerLegalBanner } from '@/lib/server/legal-banner';
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 import { isConsoleRequest } from '@/lib/server/console-session';
+import { hasSessionCookie } from '@/lib/server/session';
 import { HydratedMark } from '@/components/console/hydrated-mark';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
@@ -99,6 +100,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const decision = brand.serviceStatus === 'Blacklisted' ? 'render' : await serverEmbeddingDecision(embedding);
   // Only for the app's own content (not the blocked screens, which have no banners).
   const legal = brand.serviceStatus === 'Blacklisted' || decision === 'blocked' ? NO_SERVER_BANNER : await serverLegalBanner();
+  const sessionCookie = await hasSessionCookie();
   return (
     <html lang="en" style={brandCssVariables(brand)}>
       <body className="flex min-h-[var(--app-height,100vh)] flex-col">
@@ -107,7 +109,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         ) : decision === 'blocked' ? (
           <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} />
         ) : (
-          <Providers brand={brand}>
+          <Providers brand={brand} sessionCookie={sessionCookie}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
                 {appContent(children, brand, legal)}

@@ -40,6 +40,14 @@ const readSessionState = cache(async (): Promise<{ session?: Session; ended: boo
   }
 });
 
+/**
+ * Whether the request carries a session cookie at all (not whether it is still good). Without
+ * one the browser need not ask for a token at start-up: the answer could only be 401.
+ */
+export async function hasSessionCookie(): Promise<boolean> {
+  return (await sessionCookieValue()) !== undefined;
+}
+
 /** The live session of this request (the API turns its cookie into a token), or undefined. */
 export const readSession = cache(async (): Promise<Session | undefined> => (await readSessionState()).session);
 

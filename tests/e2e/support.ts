@@ -158,6 +158,8 @@ export async function signInWithPassword(page: Page, brand: Brand, email: string
 }
 
 export async function signOut(page: Page, brand: Brand) {
+  // The button is in the server's HTML before the page is interactive: a click then would be lost.
+  await ready(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${brand.origin}/login`);
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0); // the new document is in
