@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { preparedPerDb } from '@/lib/db/prepared';
 import { rateLimits } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
 
@@ -37,15 +38,21 @@ function limited(message: string | undefined, retryAfter: number) {
   });
 }
 
+/** One more event in a key's window (prepared: every scan counts one, docs/benchmarks.md). */
+const countOne = preparedPerDb((db) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count })
+    .prepare('rate_limit_count_one'),
+);
+
 /** Counts one event; throws 429 (with Retry-After) when the window's count goes over the limit. */
 export async function hitRateLimit(key: string, { limit, windowSeconds, message }: RateLimit, now = new Date()): Promise<number> {
   const { bucket, windowStart, retryAfter } = windowOf(key, windowSeconds, now);
   const db = await getDb();
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: bucket, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
+  const [row] = await countOne(db).execute({ key: bucket, windowStart });
   if (Math.random() < 0.02) await pruneRateLimits(now);
   const count = row?.count ?? 1;
   if (count > limit) throw limited(message, retryAfter);

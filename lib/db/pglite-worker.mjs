@@ -1,7 +1,7 @@
 // The embedded database in its own thread (lib/db/pglite-thread.ts): PGlite's work runs on
 // another core than the server's rendering. Messages: {id, op, ...} in, {id, ok, value|error} out.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 
 const raw = (v) => v;
 // Dates, intervals and their arrays as text, as drizzle asks of PGlite (drizzle-orm/pglite).
@@ -12,9 +12,66 @@ const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 const open = new Map(); // transaction id → { tx, finish, done }
 let nextTx = 1;
 
+// Named statements: PGlite's query() parses, analyses and describes its text on every call
+// (six round trips into PostgreSQL); the app sends the same few texts over and over (drizzle's
+// prepared statements, every scan's three). Outside a transaction, a text is parsed once under a
+// name and then only bound and executed (four round trips, no parse), as PostgreSQL's own
+// drivers do. A text is named the second time it comes (migrations and one-off statements are
+// not kept), and at most MAX_NAMED texts are; the others go through query() as before.
+const MAX_NAMED = 256;
+const named = new Map(); // text → { name, paramTypes }
+const seenOnce = new Set(); // texts seen once, not yet named (emptied when it grows large)
+let nextName = 1;
+const { serialize } = protocol;
+const { parseDescribeStatementResults, parseResults } = parse;
+
+/** PGlite's query() (its #runQuery, same locks and parsing) with the text parsed once per name. */
+async function queryNamed(sql, params = [], options) {
+  await db._checkReady();
+  return db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(async () => {
+      const send = (message) => db.execProtocolStream(message, { syncToFs: false });
+      const messages = [];
+      try {
+        let statement = named.get(sql);
+        if (!statement) {
+          const name = `w${nextName++}`;
+          await send(serialize.parse({ name, text: sql }));
+          statement = { name, paramTypes: parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name }))) };
+          named.set(sql, statement);
+        }
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = db.serializers[statement.paramTypes[i]];
+          return serializer ? serializer(value) : value.toString();
+        });
+        messages.push(
+          ...(await send(serialize.bind({ statement: statement.name, values }))),
+          ...(await send(serialize.describe({ type: 'P' }))),
+          ...(await send(serialize.execute({}))),
+        );
+      } finally {
+        messages.push(...(await send(serialize.sync())));
+      }
+      await db.syncToFs();
+      return parseResults(messages, db.parsers, options)[0];
+    }),
+  );
+}
+
+/** Whether this text came before (a text is sent again: worth naming). */
+function repeated(sql) {
+  if (seenOnce.delete(sql)) return true;
+  if (seenOnce.size >= 4 * MAX_NAMED) seenOnce.clear();
+  seenOnce.add(sql);
+  return false;
+}
+
 function run(target, msg) {
   if (msg.op === 'exec') return target.exec(msg.sql);
-  return target.query(msg.sql, msg.params, { rowMode: msg.rowMode, ...(msg.rawDates ? { parsers: rawParsers } : {}) });
+  const options = { rowMode: msg.rowMode, ...(msg.rawDates ? { parsers: rawParsers } : {}) };
+  if (target === db && (named.has(msg.sql) || (named.size < MAX_NAMED && repeated(msg.sql)))) return queryNamed(msg.sql, msg.params, options);
+  return target.query(msg.sql, msg.params, options);
 }
 
 const plain = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });

@@ -72,6 +72,32 @@ it("reports PostgreSQL's error code and constraint, and a failed statement does 
   expect(await ids()).toEqual([1, 3]);
 });
 
+it('answers a text sent again and again the same (named once in the thread): parameters, nulls, errors, dates', async () => {
+  // The thread names a text the second time it comes (lib/db/pglite-worker.mjs): every answer of
+  // the same text, before and after naming, must be what PGlite's own query() gives.
+  const insert = 'insert into t (id, at, body) values ($1, $2, $3) returning id, at';
+  const answers = [];
+  for (let id = 1; id <= 4; id++) answers.push((await db.query(insert, [id, new Date(Date.UTC(2026, 0, id)), id % 2 ? null : new Uint8Array([id])])).rows);
+  expect(answers).toEqual([1, 2, 3, 4].map((id) => [{ id, at: new Date(Date.UTC(2026, 0, id)) }]));
+  const prepared = (await db.query('select statement from pg_prepared_statements where not from_sql')).rows as { statement: string }[];
+  expect(prepared.map((p) => p.statement)).toContain(insert); // named, not parsed on every call
+  // A named statement that fails reports the error as before, and keeps working afterwards.
+  await expect(db.query(insert, [2, new Date(), null])).rejects.toMatchObject({ code: '23505', constraint: 't_pkey' });
+  await expect(db.query(insert, [2, new Date(), null])).rejects.toMatchObject({ code: '23505' });
+  expect((await db.query(insert, [5, new Date(Date.UTC(2026, 0, 5)), null])).rows).toEqual([{ id: 5, at: new Date(Date.UTC(2026, 0, 5)) }]);
+  const read = 'select id, body from t where id = any($1::int[]) order by id';
+  for (let round = 0; round < 3; round++) {
+    const rows = (await db.query(read, [[2, 3, 5]], { rowMode: 'array', parsers: {} })).rows;
+    expect(rows).toEqual([[2, new Uint8Array([2])], [3, null], [5, null]]);
+  }
+  // Inside a transaction the same text goes through the transaction (and sees its own rows).
+  await db.transaction(async (tx) => {
+    await tx.query(insert, [6, new Date(), null]);
+    expect((await tx.query(read, [[6]], { rowMode: 'array', parsers: {} })).rows).toEqual([[6, null]]);
+  });
+  expect(await ids()).toEqual([1, 2, 3, 4, 5, 6]);
+});
+
 it('fails every call clearly once closed', async () => {
   const other = new PGliteThread(undefined, {});
   await other.waitReady;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedPerDb } from '@/lib/db/prepared';
 import { batches, claims, codes, products, unitScanStats } from '@/lib/db/schema';
 import { GENUINE_LABELS, type CodeLevel } from '@/lib/domain/verdict';
 import type { UnitSession } from '@/lib/domain/risk';
@@ -40,12 +41,15 @@ function parseSessions(raw: unknown): UnitSession[] {
 
 export type CodeForVerify = Awaited<ReturnType<typeof readCodeForVerify>>;
 
-/** withSessions false: the read as it was before the risk assessment (the bench's comparison only). */
-export async function readCodeForVerify(db: Db, clientId: string, qrId: string, customerId: string | null, withSessions = true) {
+/** The read's varying values: one prepared statement per shape (customer or not, sessions or not). */
+const p = { clientId: sql.placeholder('clientId'), qrId: sql.placeholder('qrId'), customerId: sql.placeholder('customerId') };
+
+function prepareRead(db: Db, withCustomer: boolean, withSessions: boolean) {
+  const clientId = p.clientId;
   const unitKey = sql`coalesce(${codes.pairId}, ${codes.id})`;
-  const preSale = customerId
+  const preSale = withCustomer
     ? sql<boolean>`exists (select 1 from scans s where s.client_id = ${clientId} and s.unit_key = ${unitKey}
-        and s.customer_id = ${customerId} and s.kind = 'pre sale' and s.result in (${labelList(GENUINE_LABELS)}))`
+        and s.customer_id = ${p.customerId} and s.kind = 'pre sale' and s.result in (${labelList(GENUINE_LABELS)}))`
     : sql<boolean>`false`;
   // The unit's most recent sessions, for the risk assessment (lib/domain/risk.ts): from the
   // unit_sessions index, in this same statement.
@@ -56,7 +60,7 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
     from (select * from unit_sessions u where u.client_id = ${clientId} and u.unit_key = ${unitKey}
           order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`
     : sql<unknown>`null`;
-  const [row] = await db
+  return db
     .select({
       id: codes.id,
       clientId: codes.clientId,
@@ -87,8 +91,24 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
     .leftJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
     .leftJoin(claims, and(eq(claims.unitId, codes.pairId), eq(claims.clientId, clientId)))
     .leftJoin(unitScanStats, and(eq(unitScanStats.clientId, clientId), eq(unitScanStats.unitKey, unitKey)))
-    .where(eq(codes.qrId, qrId))
-    .limit(1);
+    .where(eq(codes.qrId, p.qrId))
+    .limit(1)
+    .prepare(`verify_read_code${withCustomer ? '_customer' : ''}${withSessions ? '_sessions' : ''}`);
+}
+
+// Prepared once per database and shape: drizzle would otherwise build this statement's SQL on
+// every scan, the largest part of its cost on the verify page (docs/benchmarks.md).
+const reads = {
+  anonymous: preparedPerDb((db) => prepareRead(db, false, false)),
+  anonymousWithSessions: preparedPerDb((db) => prepareRead(db, false, true)),
+  customer: preparedPerDb((db) => prepareRead(db, true, false)),
+  customerWithSessions: preparedPerDb((db) => prepareRead(db, true, true)),
+};
+
+/** withSessions false: the read as it was before the risk assessment (the bench's comparison only). */
+export async function readCodeForVerify(db: Db, clientId: string, qrId: string, customerId: string | null, withSessions = true) {
+  const read = (customerId ? (withSessions ? reads.customerWithSessions : reads.customer) : withSessions ? reads.anonymousWithSessions : reads.anonymous)(db);
+  const [row] = await read.execute({ clientId, qrId, customerId });
   if (!row) return null;
   return {
     ...row,

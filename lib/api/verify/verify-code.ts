@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
+import { preparedPerDb } from '@/lib/db/prepared';
 import { claims, scans } from '@/lib/db/schema';
 import { assessRisk, type KnownPlace, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
@@ -38,6 +39,17 @@ export type ScanContext = {
    */
   ip?: string | null;
 };
+
+/** Every column of a scan, given (a new column must be given here too: the insert below names them all). */
+type ScanRow = Required<typeof scans.$inferInsert>;
+const everyScanColumn = Object.fromEntries(Object.keys(getTableColumns(scans)).map((key) => [key, sql.placeholder(key)]));
+/** The scan's insert, prepared once (most scans are this one statement, docs/benchmarks.md). */
+const insertScan = preparedPerDb((db) =>
+  db
+    .insert(scans)
+    .values(everyScanColumn as unknown as ScanRow)
+    .prepare('verify_scan_insert'),
+);
 
 function verdictInput(ctx: ScanContext, route: VerifyRoute, row: CodeForVerify, claim: { customerId: string } | null): VerdictInput {
   return {
@@ -120,8 +132,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
 
   const scanId = randomId('sc', 16);
-  const record = (into: Db) =>
-    into.insert(scans).values({
+  // A function: a claim recomputes the verdict before the scan is recorded.
+  const scanRow = (): ScanRow => ({
       id: scanId,
       clientId: ctx.clientId,
       // A code of another brand is never linked: nothing is recorded against that brand.
@@ -144,6 +156,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       risk: risk?.level ?? null,
       riskReasons: risk?.reasons ?? null,
     });
+  const record = (into: Db) => into.insert(scans).values(scanRow());
 
   if (ours && row.pairId && ctx.customerId && claimsUnit(verdict, { claim })) {
     const { pairId } = row;
@@ -157,7 +170,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
     });
   } else {
     // Nothing to claim: one statement (the trigger on scans keeps the unit's count with it).
-    await record(db);
+    await insertScan(db).execute(scanRow());
   }
 
   // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
