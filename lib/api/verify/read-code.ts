@@ -33,7 +33,7 @@ function parseSessions(raw: unknown): UnitSession[] {
     customerId,
     firstAt: at(first),
     lastAt: at(last),
-    place: lat === null || lng === null || placeAt === null ? null : { lat, lng, at: at(placeAt), ...(fromIp ? { fromIp: true } : {}) },
+    place: lat === null || lng === null || placeAt === null ? null : fromIp ? { lat, lng, at: at(placeAt), fromIp: true } : { lat, lng, at: at(placeAt) },
     covertBeforeSaleAt: covertAt === null ? null : at(covertAt),
   }));
 }
