@@ -177,20 +177,24 @@ export function groupSessions(sessions: readonly UnitSession[]): Group[] {
     join(byDevice, sessions[i]!.deviceId, i);
     join(byCustomer, sessions[i]!.customerId, i);
   }
-  const groups: Group[] = [];
-  const groupOfRoot = new Map<number, { sessions: UnitSession[]; customerIds: Set<string> | null }>();
+  // Each root's person, made when its first session is met (a customer's set only when one signs in).
+  const groups: { sessions: UnitSession[]; customerIds: ReadonlySet<string> }[] = [];
+  const groupOf = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const s = sessions[i]!;
     const root = find(i);
-    let g = groupOfRoot.get(root);
-    if (!g) {
-      g = { sessions: [], customerIds: null };
-      groupOfRoot.set(root, g);
+    let k = groupOf[root]!;
+    if (k < 0) {
+      k = groupOf[root] = groups.length;
+      groups.push({ sessions: [], customerIds: NO_CUSTOMERS });
     }
+    const g = groups[k]!;
     g.sessions.push(s);
-    if (s.customerId) (g.customerIds ??= new Set<string>()).add(s.customerId);
+    if (s.customerId) {
+      if (g.customerIds === NO_CUSTOMERS) g.customerIds = new Set<string>();
+      (g.customerIds as Set<string>).add(s.customerId);
+    }
   }
-  for (const g of groupOfRoot.values()) groups.push({ sessions: g.sessions, customerIds: g.customerIds ?? NO_CUSTOMERS });
   return groups;
 }
 

@@ -27,15 +27,22 @@ type SessionRow = [string, string | null, string | null, number, number, number 
 const at = (ms: number) => new Date(Math.round(ms));
 function parseSessions(raw: unknown): UnitSession[] {
   const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as SessionRow[];
-  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt]) => ({
-    key,
-    deviceId,
-    customerId,
-    firstAt: at(first),
-    lastAt: at(last),
-    place: lat === null || lng === null || placeAt === null ? null : fromIp ? { lat, lng, at: at(placeAt), fromIp: true } : { lat, lng, at: at(placeAt) },
-    covertBeforeSaleAt: covertAt === null ? null : at(covertAt),
-  }));
+  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt]) => {
+    // A session seen once has one time for all four: one Date shared (nothing mutates them), as
+    // each Date made on the server goes through Next's wrapper and adds to every scan's garbage.
+    const firstAt = at(first);
+    const lastAt = last === first ? firstAt : at(last);
+    const same = (ms: number) => (ms === first ? firstAt : ms === last ? lastAt : at(ms));
+    return {
+      key,
+      deviceId,
+      customerId,
+      firstAt,
+      lastAt,
+      place: lat === null || lng === null || placeAt === null ? null : fromIp ? { lat, lng, at: same(placeAt), fromIp: true } : { lat, lng, at: same(placeAt) },
+      covertBeforeSaleAt: covertAt === null ? null : same(covertAt),
+    };
+  });
 }
 
 export type CodeForVerify = Awaited<ReturnType<typeof readCodeForVerify>>;
