@@ -146,34 +146,56 @@ export function distanceKm(a: Place, b: Place): number {
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-type Group = { sessions: UnitSession[]; customerIds: Set<string> };
+type Group = { sessions: UnitSession[]; customerIds: ReadonlySet<string> };
+/** The customer ids of a person who never signed in: one shared empty set, never added to. */
+const NO_CUSTOMERS: ReadonlySet<string> = new Set<string>();
 
 /**
  * Sessions joined into people: two sessions are one person when they share a device or a
- * signed-in customer (a customer signed in on another phone is still the same person).
+ * signed-in customer (a customer signed in on another phone is still the same person). People
+ * come in the order of their first session. Written with plain loops: it runs on every assessed
+ * scan over a few dozen sessions, and its garbage was a good part of the assessment's cost
+ * (docs/benchmarks.md, "The risk assessment's cost").
  */
 export function groupSessions(sessions: readonly UnitSession[]): Group[] {
-  const parent = sessions.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const n = sessions.length;
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
   const byDevice = new Map<string, number>();
   const byCustomer = new Map<string, number>();
-  sessions.forEach((s, i) => {
-    for (const [map, id] of [[byDevice, s.deviceId], [byCustomer, s.customerId]] as const) {
-      if (!id) continue;
-      const j = map.get(id);
-      if (j === undefined) map.set(id, i);
-      else parent[find(i)] = find(j);
-    }
-  });
-  const groups = new Map<number, Group>();
-  sessions.forEach((s, i) => {
+  const join = (map: Map<string, number>, id: string | null, i: number) => {
+    if (!id) return;
+    const j = map.get(id);
+    if (j === undefined) map.set(id, i);
+    else parent[find(i)] = find(j);
+  };
+  for (let i = 0; i < n; i++) {
+    join(byDevice, sessions[i]!.deviceId, i);
+    join(byCustomer, sessions[i]!.customerId, i);
+  }
+  // Each root's person, made when its first session is met (a customer's set only when one signs in).
+  const groups: { sessions: UnitSession[]; customerIds: ReadonlySet<string> }[] = [];
+  const groupOf = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const s = sessions[i]!;
     const root = find(i);
-    const g = groups.get(root) ?? { sessions: [], customerIds: new Set<string>() };
+    let k = groupOf[root]!;
+    if (k < 0) {
+      k = groupOf[root] = groups.length;
+      groups.push({ sessions: [], customerIds: NO_CUSTOMERS });
+    }
+    const g = groups[k]!;
     g.sessions.push(s);
-    if (s.customerId) g.customerIds.add(s.customerId);
-    groups.set(root, g);
-  });
-  return [...groups.values()];
+    if (s.customerId) {
+      if (g.customerIds === NO_CUSTOMERS) g.customerIds = new Set<string>();
+      (g.customerIds as Set<string>).add(s.customerId);
+    }
+  }
+  return groups;
 }
 
 /** Whether the scan belongs to a session or person seen before on this unit. */
@@ -204,10 +226,43 @@ export function sellByDate(expiryDate: string, sellByDays: number): string {
 }
 const ruleLevel = (l: RuleLevel): Exclude<RiskLevel, 'none'> | null => (l === 'off' ? null : l);
 
+/** A person's places within the window, oldest first (what the place rules look at). */
+type Located = { place: KnownPlace; at: Date }[];
+/** The people of a set of sessions, and each one's places within the window. */
+type People = { sessions: readonly UnitSession[]; groups: readonly Group[]; placesOf: readonly Located[] };
+
+function placesWithin(g: Group, since: number): Located {
+  const out: Located = [];
+  for (const s of g.sessions) if (s.place && s.place.at.getTime() >= since) out.push({ place: s.place, at: s.place.at });
+  if (out.length > 1) out.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return out;
+}
+
+function peopleOf(sessions: readonly UnitSession[], settings: RiskSettings, now: Date): People {
+  const since = now.getTime() - settings.windowDays * DAY_MS;
+  const groups = groupSessions(sessions);
+  return { sessions, groups, placesOf: groups.map((g) => placesWithin(g, since)) };
+}
+
+/**
+ * The people with one more session that is a new person (it shares no device and no customer with
+ * any of them): exactly what peopleOf would give for the sessions and it, since grouping keeps
+ * the order of first sessions and the new one is last, without grouping everyone again.
+ */
+function withNewPerson(before: People, s: UnitSession, settings: RiskSettings, now: Date): People {
+  const g: Group = { sessions: [s], customerIds: s.customerId ? new Set([s.customerId]) : NO_CUSTOMERS };
+  const since = now.getTime() - settings.windowDays * DAY_MS;
+  return { sessions: [...before.sessions, s], groups: [...before.groups, g], placesOf: [...before.placesOf, placesWithin(g, since)] };
+}
+
 export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}): RiskFinding[] {
+  return findingsOf(peopleOf(sessions, settings, now), claim, settings, now, lookups);
+}
+
+function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups): RiskFinding[] {
   const placeName = lookups.placeName ?? (() => null);
   const out: RiskFinding[] = [];
-  const groups = groupSessions(sessions);
+  const { sessions, groups } = who;
   const people = groups.length;
   if (people >= settings.suspectSessions) {
     out.push({ rule: 'sessions', level: 'suspect', reason: `Checked by ${people} different people: more than one pack is normally checked by, so this code may have been copied.` });
@@ -215,17 +270,9 @@ export function findings(sessions: readonly UnitSession[], claim: RiskInput['cla
     out.push({ rule: 'sessions', level: 'caution', reason: `Checked by ${people} different people: more than usual for one pack.` });
   }
 
-  // Where: each person's places within the window (a person moving is never counted against the unit).
-  const since = now.getTime() - settings.windowDays * DAY_MS;
-  const locatedAny = groups
-    .map((g) =>
-      g.sessions
-        .filter((s) => s.place && s.place.at.getTime() >= since)
-        .map((s) => ({ place: s.place!, at: s.place!.at }))
-        .sort((a, b) => a.at.getTime() - b.at.getTime()),
-    )
-    .filter((l) => l.length > 0)
-    .sort((a, b) => a[0]!.at.getTime() - b[0]!.at.getTime());
+  // Where: each person's places within the window (a person moving is never counted against the
+  // unit), people in the order of their first place (a stable sort: ties keep the people's order).
+  const locatedAny = who.placesOf.filter((l) => l.length > 0).sort((a, b) => a[0]!.at.getTime() - b[0]!.at.getTime());
   // Places and travel count only places the customers gave (an address place is a gateway's city).
   const located = locatedAny.map((l) => l.filter((x) => !x.place.fromIp)).filter((l) => l.length > 0);
   // A person counts at the first place they checked the unit (their own trips never add places);
@@ -386,23 +433,24 @@ const sessionOfScan = (scan: CurrentScan): UnitSession => ({
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const { sessions, scan, settings } = input;
-  const before = findings(sessions, input.claim, settings, scan.at, input);
+  // The people before this scan are grouped once: a new person's scan adds one of their own.
+  const beforeWho = peopleOf(sessions, settings, scan.at);
+  const before = findingsOf(beforeWho, input.claim, settings, scan.at, input);
   const previousLevel = levelOf(before);
   const ownRescan = isOwnRescan(sessions, scan);
-  const now = ownRescan
-    ? before
-    : findings([...sessions, sessionOfScan(scan)], input.claim, settings, scan.at, input);
+  const nowWho = ownRescan ? beforeWho : withNewPerson(beforeWho, sessionOfScan(scan), settings, scan.at);
+  const now = ownRescan ? before : findingsOf(nowWho, input.claim, settings, scan.at, input);
   const level = maxLevel(levelOf(now), previousLevel);
   const reasons: string[] = [];
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {
     reasons.push('First check of this pack.');
   } else {
-    const people = groupSessions(ownRescan ? sessions : [...sessions, sessionOfScan(scan)]).length;
+    const people = nowWho.groups.length;
     const count = input.verifiedCount + 1;
-    // Where the pack was first seen: the earliest known place of the unit.
-    const first = sessions
-      .filter((x) => x.place)
-      .sort((a, b) => a.place!.at.getTime() - b.place!.at.getTime())[0]?.place;
+    // Where the pack was first seen: the earliest known place of the unit (the first such session
+    // on a tie, as a stable sort would give).
+    let first: UnitSession['place'] = null;
+    for (const x of sessions) if (x.place && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
     const name = first && input.placeName ? input.placeName(first) : null;
     const near = name ? ` near ${name}` : '';
     reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);

@@ -20,23 +20,31 @@ export const RISK_SESSIONS_READ = 40;
 
 /**
  * One session as read: a JSON array [key, device, customer, first, last, lat, lng, placeAt, fromIp,
- * covertBeforeSaleAt], times as epoch milliseconds. Positional numbers rather than objects of
- * formatted timestamps: formatting four timestamps per session in the database and parsing them
- * back was most of the assessment's cost per scan (docs/benchmarks.md, "The risk assessment's cost").
+ * covertBeforeSaleAt], times as epoch milliseconds, as unit_sessions.packed holds it (0022).
+ * Positional numbers rather than objects of formatted timestamps: formatting four timestamps per
+ * session in the database and parsing them back was most of the assessment's cost per scan
+ * (docs/benchmarks.md, "The risk assessment's cost").
  */
 type SessionRow = [string, string | null, string | null, number, number, number | null, number | null, number | null, boolean, number | null];
 const at = (ms: number) => new Date(Math.round(ms));
 function parseSessions(raw: unknown): UnitSession[] {
   const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as SessionRow[];
-  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt]) => ({
-    key,
-    deviceId,
-    customerId,
-    firstAt: at(first),
-    lastAt: at(last),
-    place: lat === null || lng === null || placeAt === null ? null : { lat, lng, at: at(placeAt), ...(fromIp ? { fromIp: true } : {}) },
-    covertBeforeSaleAt: covertAt === null ? null : at(covertAt),
-  }));
+  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt]) => {
+    // A session seen once has one time for all four: one Date shared (nothing mutates them), as
+    // each Date made on the server goes through Next's wrapper and adds to every scan's garbage.
+    const firstAt = at(first);
+    const lastAt = last === first ? firstAt : at(last);
+    const same = (ms: number) => (ms === first ? firstAt : ms === last ? lastAt : at(ms));
+    return {
+      key,
+      deviceId,
+      customerId,
+      firstAt,
+      lastAt,
+      place: lat === null || lng === null || placeAt === null ? null : fromIp ? { lat, lng, at: same(placeAt), fromIp: true } : { lat, lng, at: same(placeAt) },
+      covertBeforeSaleAt: covertAt === null ? null : same(covertAt),
+    };
+  });
 }
 
 export type CodeForVerify = Awaited<ReturnType<typeof readCodeForVerify>>;
@@ -52,12 +60,11 @@ function prepareRead(db: Db, withCustomer: boolean, withSessions: boolean) {
         and s.customer_id = ${p.customerId} and s.kind = 'pre sale' and s.result in (${labelList(GENUINE_LABELS)}))`
     : sql<boolean>`false`;
   // The unit's most recent sessions, for the risk assessment (lib/domain/risk.ts): from the
-  // unit_sessions index, in this same statement.
+  // unit_sessions index, in this same statement, each one's array as the trigger of migration 0022
+  // keeps it (unit_sessions.packed), joined into one JSON array.
   const sessions = withSessions
-    ? sql<unknown>`(select coalesce(json_agg(json_build_array(us.session_key, us.device_id, us.customer_id,
-      date_part('epoch', us.first_at) * 1000, date_part('epoch', us.last_at) * 1000, us.lat, us.lng,
-      date_part('epoch', us.place_at) * 1000, us.place_from_ip, date_part('epoch', us.covert_before_sale_at) * 1000)), '[]'::json)::text
-    from (select * from unit_sessions u where u.client_id = ${clientId} and u.unit_key = ${unitKey}
+    ? sql<unknown>`(select coalesce('[' || string_agg(us.packed, ', ') || ']', '[]')
+    from (select u.packed from unit_sessions u where u.client_id = ${clientId} and u.unit_key = ${unitKey}
           order by u.last_at desc limit ${RISK_SESSIONS_READ}) us)`
     : sql<unknown>`null`;
   return db

@@ -25,6 +25,11 @@ export const unitSessions = pgTable(
     /** When this session first checked the covert code while the unit was unclaimed (0013). */
     covertBeforeSaleAt: timestamp('covert_before_sale_at', { withTimezone: true }),
     scanCount: integer('scan_count').notNull(),
+    /**
+     * The session as the verify read takes it (a JSON array as text, lib/api/verify/read-code.ts),
+     * made by a trigger on every write (migration 0022): never written by the app.
+     */
+    packed: text('packed'),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }), index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc())],
 );
