@@ -52,6 +52,10 @@ export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearc
 
 function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string): ReactNode[] {
   const steps: ReactNode[] = [];
+  // Links to pages that need an account are not fetched ahead for a visitor: each would only
+  // answer with a redirect to sign-in, and on a shopper's slow connection the verdict's page has
+  // better use for the bandwidth and the main thread (docs/benchmarks.md, Lighthouse).
+  const ahead = signedIn ? undefined : false;
   // A shopper who scanned the visible code: the unit itself is checked after sign-in, on its overt verdict.
   if (label === 'Info' && overt && qrId) {
     steps.push(
@@ -66,20 +70,20 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
   if (brand.isRedFlaggingEnabled && (suspect || label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
     const query = new URLSearchParams({ ...(qrId ? { qrId } : {}), ...(evidence ? { evidence } : {}) }).toString();
     const href = query ? `/report?${query}` : '/report';
-    steps.push(<Link key="report" className={primaryLinkClass} href={href}>{signedIn ? 'Report this product' : 'Sign in to report this product'}</Link>);
+    steps.push(<Link key="report" className={primaryLinkClass} href={href} prefetch={ahead}>{signedIn ? 'Report this product' : 'Sign in to report this product'}</Link>);
   }
   if (label === 'Genuine Pre Sale & Claim Warranty') {
-    steps.push(<Link key="covert" className={primaryLinkClass} href="/qr-scan">After you buy it: scan the hidden code</Link>);
-    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty">About the warranty</Link>);
+    steps.push(<Link key="covert" className={primaryLinkClass} href="/qr-scan" prefetch={ahead}>After you buy it: scan the hidden code</Link>);
+    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty" prefetch={ahead}>About the warranty</Link>);
   }
   if (label === 'Genuine Post Sale') {
-    steps.push(<Link key="mine" className={primaryLinkClass} href="/my-products">My products</Link>);
-    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty">Register the warranty</Link>);
+    steps.push(<Link key="mine" className={primaryLinkClass} href="/my-products" prefetch={ahead}>My products</Link>);
+    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty" prefetch={ahead}>Register the warranty</Link>);
   }
   if (((label === 'Info' && !overt) || label === 'Batch Details Only') && qrId && !signedIn) {
-    steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`}>Sign in to verify this unit</Link>);
+    steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`} prefetch={ahead}>Sign in to verify this unit</Link>);
   }
-  steps.push(<Link key="again" className={linkClass} href="/qr-scan">Scan again</Link>);
+  steps.push(<Link key="again" className={linkClass} href="/qr-scan" prefetch={ahead}>Scan again</Link>);
   return steps;
 }
 

@@ -14,7 +14,8 @@ export function Header({ nav }: { nav?: ReactNode }) {
   return (
     <header className="bg-brand-primary text-brand-text">
       <div className="mx-auto flex max-w-md items-center gap-3 px-4 py-3">
-        <Link href="/" className="flex items-center gap-3 font-bold">
+        {/* Home needs an account: for a visitor (no `nav`) fetching it ahead only brings a redirect to sign-in. */}
+        <Link href="/" prefetch={nav ? undefined : false} className="flex items-center gap-3 font-bold">
           {ui.clientLogo && (
             // eslint-disable-next-line @next/next/no-img-element -- brand logos are data: or remote URLs
             <img src={ui.clientLogo} alt="" className="h-9 w-9 rounded object-contain p-1" style={{ background: ui.clientLogoBGColor }} />

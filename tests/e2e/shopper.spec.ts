@@ -230,3 +230,21 @@ test('signing up from the offer lands on the unit\'s own verdict', async ({ page
   await expect(page).toHaveURL(`${brand.origin}/overt/verify/${qrId}`);
   await expect(h1(page, 'Genuine Pre Sale & Claim Warranty')).toBeVisible();
 });
+
+test("a shopper's verdict does not fetch ahead the pages that need an account (each would only redirect to sign-in), and still fetches sign-in", async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  const ahead: string[] = [];
+  page.on('request', (r) => {
+    if (r.headers()['next-router-prefetch']) ahead.push(new URL(r.url()).pathname);
+  });
+  const signInAhead = page.waitForRequest((r) => !!r.headers()['next-router-prefetch'] && new URL(r.url()).pathname === '/login');
+  await open(page, `${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
+  await expect(page.getByRole('link', { name: 'Sign in to check this unit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scan again' })).toBeVisible();
+  // Sign-in is fetched ahead (a visitor's next step); once it has been and the page is quiet,
+  // every link in view has had its turn.
+  await signInAhead;
+  await page.waitForLoadState('networkidle');
+  for (const needsAccount of ['/', '/qr-scan', '/report', '/my-products', '/warranty']) expect(ahead).not.toContain(needsAccount);
+  expect(ahead).toContain('/login');
+});
