@@ -485,8 +485,7 @@ async function main() {
   const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), load ${DURATION_MS / 1000} s per target, client and server on the same machine.\n\n${table}\n`;
   console.log('\n' + report);
-  const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
-  const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
+  const pgReport = postgresReport(pgRows);
   if (POSTGRES) console.log('\n' + pgReport);
   if (hotReport) console.log('\n' + hotReport);
   if (WRITE) {
@@ -499,12 +498,16 @@ async function main() {
 
 const machineLine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
 
+/** The PostgreSQL rows as the section between their markers records them. */
+function postgresReport(pgRows) {
+  const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
+  return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
+}
+
 /** --only postgres: 1 and 2 processes on PostgreSQL alone; --write records them under their markers. */
 async function postgresOnly() {
   await resetBenchDatabase();
-  const pgRows = await postgresRows();
-  const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
-  const pgReport = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
+  const pgReport = postgresReport(await postgresRows());
   console.log('\n' + pgReport);
   if (WRITE) writeSection('bench-postgres', pgReport);
 }

@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { env } from '@/lib/edge/env';
 import { brandHostHeader } from '@/lib/shared/host';
-import { cameOverHttps } from '@/lib/shared/https';
+import { pageOverHttps } from './session';
 import { CONSOLE_SESSION_COOKIE, consoleCookieName, isConsoleHost, unsealStaffSessionId } from '@/lib/edge/console-host';
 import { CONSOLE_ENROL_PATH, CONSOLE_SECOND_FACTOR_PATH, CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
 import { safeReturnPath } from '@/lib/shared/return-path';
@@ -27,7 +27,7 @@ export const isConsoleRequest = cache(async (): Promise<boolean> => {
 
 /** The request's live staff session (second factor given or not), or undefined. */
 export const readStaffSession = cache(async (): Promise<LiveStaffSession | undefined> => {
-  const https = cameOverHttps('http://page.invalid/', (await headers()).get('x-forwarded-proto'));
+  const https = await pageOverHttps();
   const sealed = (await cookies()).get(consoleCookieName(CONSOLE_SESSION_COOKIE, https))?.value;
   const sid = await unsealStaffSessionId(sealed, sessionSecret());
   return sid ? liveStaffSession(sid) : undefined;

@@ -1,17 +1,15 @@
 import 'server-only';
 import { cache } from 'react';
-import { cookies, headers } from 'next/headers';
+import { cookies } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { brandCache } from '@/lib/edge/brand-cache';
 import { cookieName, usesHostPrefix } from '@/lib/edge/cookies';
-import { env } from '@/lib/edge/env';
-import { brandHostHeader, parseHost } from '@/lib/shared/host';
-import { cameOverHttps } from '@/lib/shared/https';
 import { LEGAL_SEEN_COOKIE, parseLegalSeen, unseenPolicies } from '@/lib/shared/legal-seen';
 import { currentDocumentsSchema } from '@/lib/schemas/legal';
 import type { LegalDocumentType } from '@/lib/domain/legal';
 import { apiFetch } from './api-fetch';
-import { BRAND_CACHE_MS } from './tenant';
+import { BRAND_CACHE_MS, brandHostKey } from './tenant';
+import { pageOverHttps } from './session';
 
 // Whether the page's first HTML carries the 'Stay Informed !!!' banner (lib/shared/legal-seen.ts):
 // the brand's current documents (asked of the API as the browser would, kept per host as long as
@@ -43,13 +41,10 @@ export const NO_SERVER_BANNER: ServerLegalBanner = { unseen: [], cookie: { name:
 
 /** The server's banner for this request (lib/shared/legal-seen.ts). */
 export const serverLegalBanner = cache(async (): Promise<ServerLegalBanner> => {
-  const h = await headers();
-  const https = cameOverHttps('http://page.invalid/', h.get('x-forwarded-proto'));
-  const prefixed = usesHostPrefix(https);
+  const prefixed = usesHostPrefix(await pageOverHttps());
   const cookie = { name: cookieName(LEGAL_SEEN_COOKIE, prefixed), secure: prefixed };
   try {
-    const e = env();
-    const host = parseHost(brandHostHeader((name) => h.get(name), !!e.TRUST_PROXY || !!e.BRAND_API_URL)) ?? '';
+    const host = await brandHostKey();
     const seen = parseLegalSeen((await cookies()).get(cookie.name)?.value);
     return { unseen: unseenPolicies(await currentDocuments(host), seen), cookie };
   } catch (err) {

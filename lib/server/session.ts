@@ -20,8 +20,12 @@ export type Session = AccessToken;
  * scheme it decided, so this reads the name middleware and the API read.
  */
 async function sessionCookieValue(): Promise<string | undefined> {
-  const https = cameOverHttps('http://page.invalid/', (await headers()).get('x-forwarded-proto'));
-  return (await cookies()).get(sessionCookieName(https))?.value;
+  return (await cookies()).get(sessionCookieName(await pageOverHttps()))?.value;
+}
+
+/** Whether this page request came over HTTPS, as middleware decided it (X-Forwarded-Proto, set on every page request). */
+export async function pageOverHttps(): Promise<boolean> {
+  return cameOverHttps('http://page.invalid/', (await headers()).get('x-forwarded-proto'));
 }
 
 /**

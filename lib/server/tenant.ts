@@ -32,13 +32,20 @@ async function askBrand(): Promise<BrandResult> {
   }
 }
 
-export const readBrand = cache(async (): Promise<BrandResult> => {
+/**
+ * The key the pages keep a brand's answers under: the host the API reads the brand from
+ * (lib/api/guards.ts), X-Forwarded-Host only where it is trusted (TRUST_PROXY here, or a remote
+ * API, which runs behind this server with it). A forged header names no other entry than the one
+ * its answer belongs to.
+ */
+export async function brandHostKey(): Promise<string> {
   const h = await headers();
-  // Keyed by the host the API reads the brand from (lib/api/guards.ts): X-Forwarded-Host only
-  // where it is trusted (TRUST_PROXY here, or a remote API, which runs behind this server with
-  // it). A forged header names no other entry than the one its answer belongs to.
   const e = env();
-  const host = parseHost(brandHostHeader((name) => h.get(name), !!e.TRUST_PROXY || !!e.BRAND_API_URL)) ?? '';
+  return parseHost(brandHostHeader((name) => h.get(name), !!e.TRUST_PROXY || !!e.BRAND_API_URL)) ?? '';
+}
+
+export const readBrand = cache(async (): Promise<BrandResult> => {
+  const host = await brandHostKey();
   const hit = kept.get(host);
   if (hit) return { ok: true, brand: hit };
   const stamp = kept.stamp();
