@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
 import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
+import { dbTemplateFile, makeDbTemplate } from './db-template.mjs';
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
 // only after half a minute of quiet; growing it by half at most keeps the server near its live
@@ -61,8 +62,11 @@ if (!dev && !isWorker()) {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
+    // The embedded database's template, made with each build (a new DATA_DIR starts from it).
+    makeDbTemplate(distDir);
     writeFileSync(stamp, fingerprint);
   }
+  if (!process.env.DATABASE_URL && existsSync(dbTemplateFile(distDir))) process.env.DB_TEMPLATE = dbTemplateFile(distDir);
 }
 
 ensureChannelToken(); // before forking and before Next.js reads the environment: the operator route checks it

@@ -1,4 +1,5 @@
 import 'server-only';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/edge/env';
@@ -61,8 +62,13 @@ async function openPglite(dataDir: string): Promise<Handle> {
     // process and small data, the file system caches the rest, and the server's idle memory drops
     // by about 115 MB (docs/benchmarks.md).
     const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+    // A data folder without a database starts from the build's template (DB_TEMPLATE, set by
+    // scripts/start.mjs): every migration it holds is already applied, migrate() adds any newer.
+    const pgdata = path.join(location, 'pgdata');
+    const template = env().DB_TEMPLATE;
+    const fromTemplate = !inMemory && template && existsSync(template) && !existsSync(path.join(pgdata, 'PG_VERSION')) ? template : undefined;
     // In its own thread (pglite-thread.ts): the database works while the server renders.
-    const client = new PGliteThread(inMemory ? undefined : path.join(location, 'pgdata'), options) as unknown as PGlite;
+    const client = new PGliteThread(inMemory ? undefined : pgdata, options, fromTemplate) as unknown as PGlite;
     await client.waitReady;
     await migrate({ query: (s, p) => client.query(s, p), exec: (s) => client.exec(s) }, { advisory: false });
     const db = drizzle(client, { schema }) as unknown as Db;

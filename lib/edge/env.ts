@@ -15,6 +15,9 @@ const envSchema = z.object({
   // The app's folder, set by the launchers: where the embedded database's worker file lives
   // (lib/db/pglite-thread.ts); unset, the working folder.
   BRAND_APP_ROOT: optional(z.string()),
+  // The embedded database's template made with the build (scripts/db-template.mjs), set by the
+  // launcher when the build has one: an empty DATA_DIR starts from it (lib/db/client.ts).
+  DB_TEMPLATE: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   // Connections each server process may open to PostgreSQL (docs/benchmarks.md: N processes
   // need N times this, within the server's max_connections).
