@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { newEmail, open, operator, otpFor, PASSWORD, signUpWithPassword, type Brand } from './support';
+import { newEmail, open, operator, otpFor, PASSWORD, ready, signUpWithPassword, type Brand } from './support';
 import { publishLegal } from './embed-support';
 import { acceptBanners, brandWithCatalog, type Code } from './verify-catalog';
 
@@ -247,4 +247,30 @@ test("a shopper's verdict does not fetch ahead the pages that need an account (e
   await page.waitForLoadState('networkidle');
   for (const needsAccount of ['/', '/qr-scan', '/report', '/my-products', '/warranty']) expect(ahead).not.toContain(needsAccount);
   expect(ahead).toContain('/login');
+});
+
+test("a shopper's first visit paints the verdict without a stylesheet request: the styles are in the first HTML, and stay through a navigation", async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  const stylesheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) stylesheets.push(r.url());
+  });
+  const response = await page.goto(`${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
+  const html = (await response!.text()) ?? '';
+  // The stylesheet is in the head as a <style>, not a <link> the first paint would wait for.
+  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(html).toMatch(/<head>.*<style[^>]*data-precedence="next"[^>]*>[^<]*\.sr-only\{/s);
+  await ready(page);
+  const cta = page.getByRole('link', { name: 'Sign in to check this unit' });
+  await expect(cta).toBeVisible();
+  // Styled: the brand's button colours and the shell's flex column come from the stylesheet.
+  expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+  expect(await cta.evaluate((a) => getComputedStyle(a).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  // A client navigation to another page keeps its styles and fetches no stylesheet either.
+  await acceptBanners(page); // the cookie notice sits over the footer
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of use' }).click();
+  await expect(page).toHaveURL(`${brand.origin}/terms-of-use`);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+  expect(stylesheets).toEqual([]);
 });
