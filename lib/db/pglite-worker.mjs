@@ -11,8 +11,13 @@ const rawParsers = { [types.TIMESTAMP]: raw, [types.TIMESTAMPTZ]: raw, [types.IN
 const { dataDir, options, templateFile } = workerData;
 // A new data folder starts from the build's template (scripts/db-template.mjs), unpacked by
 // PGlite, rather than from a cluster created from nothing (lib/db/client.ts decides).
-const fromTemplate = dataDir && templateFile ? { loadDataDir: new Blob([readFileSync(templateFile)]) } : {};
-const db = dataDir ? new PGlite(dataDir, { ...options, ...fromTemplate }) : new PGlite(options);
+const opening = dataDir && templateFile ? { ...options, loadDataDir: new Blob([readFileSync(templateFile)]) } : options;
+const db = dataDir ? new PGlite(dataDir, opening) : new PGlite(options);
+// The template's bytes (5 MB) are not kept once the database is open.
+db.waitReady.then(
+  () => delete opening.loadDataDir,
+  () => {},
+);
 const open = new Map(); // transaction id → { tx, finish, done }
 let nextTx = 1;
 
