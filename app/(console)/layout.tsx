@@ -1,3 +1,4 @@
+import './console.css';
 import { notFound } from 'next/navigation';
 import { isConsoleRequest } from '@/lib/server/console-session';
 
