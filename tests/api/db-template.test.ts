@@ -121,4 +121,20 @@ describe('the embedded database template', () => {
       await db.close();
     }
   });
+
+  it('that cannot be unpacked is named in the log, and the new folder is created from nothing instead', async () => {
+    const file = path.join(tmp, 'damaged.tar.gz');
+    writeFileSync(file, 'not a template');
+    const dir = path.join(tmp, 'data');
+    const out = await startup({ DATA_DIR: dir, DB_TEMPLATE: file, DEMO_BRAND: 'on' });
+    expect({ code: out.code, out: out.stdout.trim() }).toEqual({ code: 0, out: '{"demoSeeded":true}' });
+    expect(out.stderr).toContain(`[brand-verify] the database template ${file} could not be unpacked`);
+    const db = await openFolder(dir);
+    try {
+      expect((await shape(db)).migrations).toEqual(migrations.map((m) => m.id).sort());
+      expect((await db.query(`select slug from clients`)).rows).toEqual([{ slug: 'demo' }]);
+    } finally {
+      await db.close();
+    }
+  });
 });
