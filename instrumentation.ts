@@ -2,7 +2,10 @@
 // before the first request, so a broken database fails the start rather than a customer's scan.
 // A failure ends the process with the reason (lib/server/startup.ts startOrExit).
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startOrExit } = await import('./lib/server/startup');
-  await startOrExit();
+  // The import sits inside the condition (not after an early return) so that a bundler building
+  // the Edge copy of this hook drops it with the branch.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startOrExit } = await import('./lib/server/startup');
+    await startOrExit();
+  }
 }

