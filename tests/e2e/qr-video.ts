@@ -5,7 +5,7 @@ import { qrFrame } from '../support/qr-frame';
 // frames all show one QR code, black on white with a quiet zone, scaled up and upright. Luma
 // from the QR matrix, chroma neutral (128). The code differs per run (random ids), and zxing
 // misses up to one in four of them upright in a steady frame; the scanner reads those at a
-// quarter turn (quarterTurnsOf in components/scan/use-qr-camera.ts), within about a second.
+// quarter turn (quarterTurnsOf in components/scan/turning-reader.ts), within about a second.
 
 export function writeQrVideo(file: string, text: string, { width = 640, height = 480, frames = 10 } = {}) {
   const y = Buffer.from(qrFrame(text, width, height).luma.buffer);

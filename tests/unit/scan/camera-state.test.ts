@@ -1,6 +1,7 @@
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { qrFrame } from '@/tests/support/qr-frame';
-import { cameraStateOf, quarterTurnsOf, turnLuminance } from '@/components/scan/use-qr-camera';
+import { cameraStateOf } from '@/components/scan/use-qr-camera';
+import { quarterTurnsOf, turnLuminance } from '@/components/scan/turning-reader';
 
 describe('cameraStateOf', () => {
   it('tells a refused camera, a missing camera, a busy camera and an insecure page apart', () => {
