@@ -19,6 +19,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
+import { addCompileHints } from './compile-hints.mjs';
 import { makeDbTemplate } from './db-template.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
 import { benchConsole } from './bench/console.mjs';
@@ -43,7 +44,8 @@ function ensureBuilt() {
   console.log('building…');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
-  makeDbTemplate(dist); // as scripts/start.mjs does after a build
+  addCompileHints(dist); // as scripts/start.mjs does after a build
+  makeDbTemplate(dist);
   writeFileSync(stamp, sourceFingerprint());
 }
 

@@ -33,7 +33,7 @@ export function routeOf(pageKey) {
 }
 
 /** Client reference manifests of the build's app pages: `[pageKey, manifestFile]`. */
-function pageManifests(dist) {
+export function pageManifests(dist) {
   const appDir = path.join(dist, 'server', 'app');
   const found = [];
   const walk = (dir) => {
@@ -48,7 +48,7 @@ function pageManifests(dist) {
 }
 
 /** Reads a manifest file (`globalThis.__RSC_MANIFEST["key"] = {…};`) without running it. */
-function readRscManifest(file, pageKey) {
+export function readRscManifest(file, pageKey) {
   const text = readFileSync(file, 'utf8');
   const marker = `globalThis.__RSC_MANIFEST[${JSON.stringify(pageKey)}] = `;
   const at = text.indexOf(marker);

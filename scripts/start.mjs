@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
 import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
+import { addCompileHints } from './compile-hints.mjs';
 import { dbTemplateFile, makeDbTemplate } from './db-template.mjs';
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
@@ -62,6 +63,8 @@ if (!dev && !isWorker()) {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
+    // The large first-load scripts compiled off a phone's main thread (scripts/compile-hints.mjs).
+    addCompileHints(distDir);
     // The embedded database's template, made with each build (a new DATA_DIR starts from it).
     makeDbTemplate(distDir);
     writeFileSync(stamp, fingerprint);

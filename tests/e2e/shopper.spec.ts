@@ -274,3 +274,25 @@ test("a shopper's first visit paints the verdict without a stylesheet request: t
   expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
   expect(stylesheets).toEqual([]);
 });
+
+test("the verify page's large scripts ask the browser to compile them as they download (off the phone's main thread), and the page still works", async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  const scripts = new Map<string, string>();
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script' && r.ok()) scripts.set(new URL(r.url()).pathname, await r.text().catch(() => ''));
+  });
+  const response = await page.goto(`${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
+  const html = (await response!.text()) ?? '';
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  // The scripts the first HTML names: the framework's and the app's, each served as built.
+  const firstLoad = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1]!, brand.origin).pathname).filter((p) => !/polyfill/.test(p));
+  expect(firstLoad.length).toBeGreaterThan(2);
+  const large = firstLoad.filter((p) => (scripts.get(p)?.length ?? 0) >= 64 * 1024);
+  expect(large.length).toBeGreaterThanOrEqual(1); // React's and Next's client
+  for (const p of large) expect(scripts.get(p)!.startsWith('//# allFunctionsCalledOnLoad\n'), p).toBe(true);
+  // Hydrated and working: the banners answer, and the offer's link opens sign-in.
+  await acceptBanners(page);
+  await checkUnitLink(page).click();
+  await expect(page).toHaveURL(`${brand.origin}/login?from=${encodeURIComponent(`/overt/verify/${units[0]!.overt.qrId}`)}`);
+});
