@@ -67,19 +67,25 @@ async function openPglite(dataDir: string): Promise<Handle> {
     const pgdata = path.join(location, 'pgdata');
     const template = env().DB_TEMPLATE;
     const fromTemplate = !inMemory && template && existsSync(template) && !existsSync(path.join(pgdata, 'PG_VERSION')) ? template : undefined;
-    // In its own thread (pglite-thread.ts): the database works while the server renders.
-    let client = new PGliteThread(inMemory ? undefined : pgdata, options, fromTemplate) as unknown as PGlite;
-    try {
-      await client.waitReady;
-    } catch (err) {
-      // A template that cannot be unpacked (damaged, or of another PGlite) leaves the folder
-      // without a database: it is created from nothing instead, and the log says why.
-      if (!fromTemplate || existsSync(path.join(pgdata, 'PG_VERSION'))) throw err;
-      console.warn(`[brand-verify] the database template ${fromTemplate} could not be unpacked (${err instanceof Error ? err.message : String(err)}): creating the database from nothing`);
-      await client.close().catch(() => undefined);
-      client = new PGliteThread(pgdata, options) as unknown as PGlite;
-      await client.waitReady;
+    if (fromTemplate) {
+      // Unpacked by a thread of its own that then ends: PGlite's memory grows by about 100 MB
+      // while it unpacks and never gives it back, so a first start served from the thread that
+      // unpacked idled at about 500 MB against 370 for a restart (docs/benchmarks.md, *Idle memory*).
+      const unpacker = new PGliteThread(pgdata, options, fromTemplate);
+      try {
+        await unpacker.waitReady;
+      } catch (err) {
+        // A template that cannot be unpacked (damaged, or of another PGlite) leaves the folder
+        // without a database: it is created from nothing instead, and the log says why.
+        if (existsSync(path.join(pgdata, 'PG_VERSION'))) throw err;
+        console.warn(`[brand-verify] the database template ${fromTemplate} could not be unpacked (${err instanceof Error ? err.message : String(err)}): creating the database from nothing`);
+      } finally {
+        await unpacker.close().catch(() => undefined);
+      }
     }
+    // In its own thread (pglite-thread.ts): the database works while the server renders.
+    const client = new PGliteThread(inMemory ? undefined : pgdata, options) as unknown as PGlite;
+    await client.waitReady;
     await migrate({ query: (s, p) => client.query(s, p), exec: (s) => client.exec(s) }, { advisory: false });
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
