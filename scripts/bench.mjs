@@ -10,7 +10,7 @@
 // the risk assessment (riskRows below); --only postgres only the 1 and 2 processes on PostgreSQL; --only hot-code
 // scans of one unit against many, straight into PostgreSQL (scripts/bench/hot-code.mjs); --only console the console's reads on a brand at scale
 // (scripts/bench/console.mjs), recorded under *Console*. --write records the figures in docs/benchmarks.md.
-import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
+import { MALLOC_ENV } from './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -67,7 +67,7 @@ async function startServer(dataDir, extraEnv = {}) {
     // Shoppers scan from many phones: each request names its own address in X-Forwarded-For
     // (trusted here, as behind a proxy), so the scan rate limit stays at its default and counts
     // them as it would in a shop, rather than as one address's flood.
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
+    env: { ...MALLOC_ENV, ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -86,7 +86,7 @@ async function startServer(dataDir, extraEnv = {}) {
 async function startServerOn(port, dataDir, extraEnv = {}) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
+    env: { ...MALLOC_ENV, ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -282,7 +282,7 @@ async function floorLoad() {
   const port = PORT + 1;
   const child = spawn(process.execPath, [path.join(root, 'scripts/bench-floor/server.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...MALLOC_ENV, ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

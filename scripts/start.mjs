@@ -3,7 +3,7 @@
 // embedded database under DATA_DIR (or PostgreSQL at DATABASE_URL); with PostgreSQL and
 // WEB_CONCURRENCY=N, N server processes share the port (scripts/cluster.mjs).
 //   --dev   development server with hot reload
-import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
+import { ensureServerMalloc } from './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import v8 from 'node:v8';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,9 @@ import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, start
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
 import { addCompileHints } from './compile-hints.mjs';
 import { dbTemplateFile, makeDbTemplate } from './db-template.mjs';
+
+// The server's malloc settings (scripts/runtime.mjs, MALLOC_ENV): before anything else starts.
+await ensureServerMalloc();
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
 // only after half a minute of quiet; growing it by half at most keeps the server near its live

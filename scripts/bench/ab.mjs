@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const { sourceFingerprint } = await import(path.join(root, 'scripts/lib.mjs'));
+const { MALLOC_ENV } = await import(path.join(root, 'scripts/runtime.mjs')); // as npm start runs the server
 const [rounds, secs, ...dists] = process.argv.slice(2);
 const CLK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 function treeCpuMs(rootPid) {
@@ -50,7 +51,7 @@ for (const spec of dists) {
   writeFileSync(path.join(srvRoot, d, 'source-fingerprint'), srvRoot === root ? fp : (await import(path.join(srvRoot, 'scripts/lib.mjs'))).sourceFingerprint()); // same sources as far as start.mjs is concerned
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verify-ab-'));
   const p = port++;
-  const child = spawn(path.join(srvRoot, 'node_modules/.bin/node'), [path.join(srvRoot, 'scripts/start.mjs')], { cwd: srvRoot, env: { ...process.env, NEXT_DIST_DIR: d, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(path.join(srvRoot, 'node_modules/.bin/node'), [path.join(srvRoot, 'scripts/start.mjs')], { cwd: srvRoot, env: { ...MALLOC_ENV, ...process.env, NEXT_DIST_DIR: d, PORT: String(p), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', WEB_CONCURRENCY: '', TRUST_PROXY: '1', SCAN_RATE_LIMIT_PER_MINUTE: '', ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (;;) { if (child.exitCode !== null) throw new Error('exited ' + d); if (await get(`http://localhost:${p}/login`).then((r) => r.status === 200, () => false)) break; await new Promise((r) => setTimeout(r, 100)); }
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-codes.json'), 'utf8'));
   const qrId = demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert;
@@ -58,7 +59,7 @@ for (const spec of dists) {
 }
 if (process.env.FLOOR) {
   const p = BASE_PORT + 9;
-  const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'scripts/bench-floor/server.mjs')], { cwd: root, env: { ...process.env, NEXT_DIST_DIR: '', PORT: String(p) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'scripts/bench-floor/server.mjs')], { cwd: root, env: { ...MALLOC_ENV, ...process.env, NEXT_DIST_DIR: '', PORT: String(p) }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (;;) { if (await get(`http://localhost:${p}/`).then((r) => r.status === 200, () => false)) break; await new Promise((r) => setTimeout(r, 100)); }
   servers.push({ d: 'floor', child, dataDir: mkdtempSync(path.join(os.tmpdir(), 'verify-ab-')), url: `http://localhost:${p}/`, cpu: 0, n: 0, runs: [] });
 }
