@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
 import { addCompileHints } from './compile-hints.mjs';
+import { dropGlobalErrorCss } from './global-error-css.mjs';
 import { makeDbTemplate } from './db-template.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
 import { benchConsole } from './bench/console.mjs';
@@ -45,6 +46,7 @@ function ensureBuilt() {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
   addCompileHints(dist); // as scripts/start.mjs does after a build
+  dropGlobalErrorCss(dist);
   makeDbTemplate(dist);
   writeFileSync(stamp, sourceFingerprint());
 }

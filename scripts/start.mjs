@@ -14,6 +14,7 @@ import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint
 import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
 import { addCompileHints } from './compile-hints.mjs';
+import { dropGlobalErrorCss } from './global-error-css.mjs';
 import { dbTemplateFile, makeDbTemplate } from './db-template.mjs';
 
 // The server's malloc settings (scripts/runtime.mjs, MALLOC_ENV): before anything else starts.
@@ -68,6 +69,8 @@ if (!dev && !isWorker()) {
     if (r.status !== 0) process.exit(r.status ?? 1);
     // The large first-load scripts compiled off a phone's main thread (scripts/compile-hints.mjs).
     addCompileHints(distDir);
+    // The root layout's stylesheet once in each page's payload, not twice (scripts/global-error-css.mjs).
+    dropGlobalErrorCss(distDir);
     // The embedded database's template, made with each build (a new DATA_DIR starts from it).
     makeDbTemplate(distDir);
     writeFileSync(stamp, fingerprint);

@@ -260,6 +260,9 @@ test("a shopper's first visit paints the verdict without a stylesheet request: t
   // The stylesheet is in the head as a <style>, not a <link> the first paint would wait for.
   expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
   expect(html).toMatch(/<head>.*<style[^>]*data-precedence="next"[^>]*>[^<]*\.sr-only\{/s);
+  // Twice, not three times: the <style> and the RSC payload's copy, none for the built-in global
+  // error (scripts/global-error-css.mjs). The stylesheet's first rule marks each copy.
+  expect(html.split('@layer properties{').length - 1).toBe(2);
   await ready(page);
   const cta = page.getByRole('link', { name: 'Sign in to check this unit' });
   await expect(cta).toBeVisible();

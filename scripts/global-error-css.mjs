@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The root layout's stylesheet once in each page's RSC payload, not twice. With Turbopack, the
+// build's client reference manifests list a layout's stylesheets under every module below it,
+// Next's built-in global error included, although it imports no CSS (it is styled inline); the
+// renderer writes the global error's styles into every page's payload without leaving out what the
+// root layout has already written, and with `experimental.inlineCss` (next.config.mjs) that is
+// the whole stylesheet, 23 kB of text, a second time in every page's HTML. Next.js 16.4 does so (a
+// known defect of the framework, not yet fixed in a release); a webpack build lists no CSS there.
+// This step, run after each build by scripts/start.mjs and the bench, empties the built-in global
+// error's stylesheet list in every manifest: each page's HTML carries the stylesheet twice (the
+// <style> the browser paints with and the payload's copy React keeps) instead of three times, and
+// the empty page under the app's shell cost 17% less server CPU a request (docs/benchmarks.md).
+// A custom app/global-error.tsx would import its own styles and is left as it is.
+//   node scripts/global-error-css.mjs [--dist .next]
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The manifest key of Next's built-in global error (not a custom app/global-error.tsx). */
+export const BUILTIN_GLOBAL_ERROR = /\/next\/dist\/client\/components\/builtin\/global-error$/;
+const LINE = /^(globalThis\.__RSC_MANIFEST\[(".*")\] = )(\{.*\});?$/;
+
+function manifests(dir, found = []) {
+  if (!existsSync(dir)) return found;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) manifests(file, found);
+    else if (entry.name.endsWith('_client-reference-manifest.js')) found.push(file);
+  }
+  return found;
+}
+
+/**
+ * Empties the built-in global error's stylesheet list in every client reference manifest of the
+ * build at `dist`. Idempotent; answers the files changed (relative to `dist`).
+ */
+export function dropGlobalErrorCss(dist) {
+  const changed = [];
+  for (const file of manifests(path.join(dist, 'server', 'app'))) {
+    let touched = false;
+    const lines = readFileSync(file, 'utf8').split('\n').map((line) => {
+      const m = LINE.exec(line);
+      if (!m) return line;
+      const manifest = JSON.parse(m[3]);
+      for (const key of Object.keys(manifest.entryCSSFiles ?? {})) {
+        if (BUILTIN_GLOBAL_ERROR.test(key) && manifest.entryCSSFiles[key].length > 0) {
+          manifest.entryCSSFiles[key] = [];
+          touched = true;
+        }
+      }
+      return touched ? `${m[1]}${JSON.stringify(manifest)};` : line;
+    });
+    if (touched) {
+      writeFileSync(file, lines.join('\n'));
+      changed.push(path.relative(dist, file));
+    }
+  }
+  return changed;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const dist = path.resolve(args.includes('--dist') ? args[args.indexOf('--dist') + 1] : process.env.NEXT_DIST_DIR || '.next');
+  console.log(`global error stylesheet: left out of ${dropGlobalErrorCss(dist).length} manifest(s)`);
+}
