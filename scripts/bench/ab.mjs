@@ -4,7 +4,7 @@
 // the same way, loaded in turn (the bench's 32 connections, a new shopper per request) for
 // ROUNDS rounds of SECONDS each, the order reversed every round so the shared machine's drifts
 // fall on all. Reports each server's CPU time per request (all its threads, /proc), req/s and p99.
-//   node_modules/.bin/node scripts/bench/ab.mjs ROUNDS SECONDS DIST[:ENV=1] [ROOT|DIST[:ENV=1]] …
+//   node_modules/.bin/node scripts/bench/ab.mjs ROUNDS SECONDS DIST[:ENV=1][@/path] [ROOT|DIST[:ENV=1][@/path]] …
 // DIST is a build folder of this tree (NEXT_DIST_DIR=DIST npx next build); ROOT|DIST one of
 // another copy of the tree (the code before a change). The build folders are taken as built from
 // their tree's current sources (their source-fingerprint is rewritten, so start.mjs does not
@@ -45,7 +45,8 @@ const servers = [];
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3917) + 10;
 let port = BASE_PORT;
 for (const spec of dists) {
-  const [where, envPair] = spec.split(':');
+  const [served, page] = spec.split('@'); // DIST…@/path: load that page instead of the verify page
+  const [where, envPair] = served.split(':');
   const [srvRoot, d] = where.includes('|') ? where.split('|') : [root, where];
   const extra = envPair ? Object.fromEntries([envPair.split('=')]) : {};
   writeFileSync(path.join(srvRoot, d, 'source-fingerprint'), srvRoot === root ? fp : (await import(path.join(srvRoot, 'scripts/lib.mjs'))).sourceFingerprint()); // same sources as far as start.mjs is concerned
@@ -55,7 +56,7 @@ for (const spec of dists) {
   for (;;) { if (child.exitCode !== null) throw new Error('exited ' + d); if (await get(`http://localhost:${p}/login`).then((r) => r.status === 200, () => false)) break; await new Promise((r) => setTimeout(r, 100)); }
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-codes.json'), 'utf8'));
   const qrId = demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert;
-  servers.push({ d: spec, child, dataDir, url: `http://localhost:${p}/info/verify/${qrId}`, cpu: 0, n: 0, runs: [] });
+  servers.push({ d: spec, child, dataDir, url: `http://localhost:${p}${page ?? `/info/verify/${qrId}`}`, cpu: 0, n: 0, runs: [] });
 }
 if (process.env.FLOOR) {
   const p = BASE_PORT + 9;
