@@ -45,7 +45,7 @@ const servers = [];
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3917) + 10;
 let port = BASE_PORT;
 for (const spec of dists) {
-  const [served, page] = spec.split('@'); // DIST…@/path: load that page instead of the verify page
+  const [served, page] = spec.split('@'); // DIST…@/path: load that page ({qrId}: the demo code) instead of the verify page
   const [where, envPair] = served.split(':');
   const [srvRoot, d] = where.includes('|') ? where.split('|') : [root, where];
   const extra = envPair ? Object.fromEntries([envPair.split('=')]) : {};
@@ -56,7 +56,7 @@ for (const spec of dists) {
   for (;;) { if (child.exitCode !== null) throw new Error('exited ' + d); if (await get(`http://localhost:${p}/login`).then((r) => r.status === 200, () => false)) break; await new Promise((r) => setTimeout(r, 100)); }
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-codes.json'), 'utf8'));
   const qrId = demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert;
-  servers.push({ d: spec, child, dataDir, url: `http://localhost:${p}${page ?? `/info/verify/${qrId}`}`, cpu: 0, n: 0, runs: [] });
+  servers.push({ d: spec, child, dataDir, url: `http://localhost:${p}${(page ?? '/info/verify/{qrId}').replace('{qrId}', qrId)}`, cpu: 0, n: 0, runs: [] });
 }
 if (process.env.FLOOR) {
   const p = BASE_PORT + 9;
