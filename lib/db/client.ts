@@ -1,5 +1,5 @@
 import 'server-only';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/edge/env';
@@ -7,6 +7,7 @@ import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { ADVISORY_KEY, migrate } from './migrate';
 import { PGliteThread } from './pglite-thread';
+import { unpackTemplate } from './template';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Handle = {
@@ -67,20 +68,19 @@ async function openPglite(dataDir: string): Promise<Handle> {
     const pgdata = path.join(location, 'pgdata');
     const template = env().DB_TEMPLATE;
     const fromTemplate = !inMemory && template && existsSync(template) && !existsSync(path.join(pgdata, 'PG_VERSION')) ? template : undefined;
+    if (!inMemory) {
+      // The database's files are the data's owner's alone, whoever else can read DATA_DIR.
+      mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+      chmodSync(pgdata, 0o700);
+    }
     if (fromTemplate) {
-      // Unpacked by a thread of its own that then ends: PGlite's memory grows by about 100 MB
-      // while it unpacks and never gives it back, so a first start served from the thread that
-      // unpacked idled at about 500 MB against 370 for a restart (docs/benchmarks.md, *Idle memory*).
-      const unpacker = new PGliteThread(pgdata, options, fromTemplate);
+      // Unpacked here, without a PGlite (lib/db/template.ts); then opened like any data folder.
       try {
-        await unpacker.waitReady;
+        unpackTemplate(fromTemplate, pgdata);
       } catch (err) {
-        // A template that cannot be unpacked (damaged, or of another PGlite) leaves the folder
+        // A template that cannot be unpacked (damaged, or not a template) leaves the folder
         // without a database: it is created from nothing instead, and the log says why.
-        if (existsSync(path.join(pgdata, 'PG_VERSION'))) throw err;
         console.warn(`[brand-verify] the database template ${fromTemplate} could not be unpacked (${err instanceof Error ? err.message : String(err)}): creating the database from nothing`);
-      } finally {
-        await unpacker.close().catch(() => undefined);
       }
     }
     // In its own thread (pglite-thread.ts): the database works while the server renders.

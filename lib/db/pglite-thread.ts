@@ -32,10 +32,9 @@ export class PGliteThread {
   #stopped: Error | undefined;
   readonly waitReady: Promise<void>;
 
-  /** templateFile: a dump PGlite unpacks into the empty dataDir (scripts/db-template.mjs). */
-  constructor(dataDir: string | undefined, options: object, templateFile?: string) {
+  constructor(dataDir: string | undefined, options: object) {
     // Reflect.construct keeps the bundler from bundling the worker: it loads PGlite from node_modules.
-    this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options, templateFile } }]) as Worker;
+    this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options } }]) as Worker;
     // Held while a call is out, let go when idle: an idle database does not keep a process (the
     // operator CLI, a test) alive, and a process waiting for an answer does not exit first.
     this.#worker.unref();

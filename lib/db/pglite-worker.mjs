@@ -1,6 +1,5 @@
 // The embedded database in its own thread (lib/db/pglite-thread.ts): PGlite's work runs on
 // another core than the server's rendering. Messages: {id, op, ...} in, {id, ok, value|error} out.
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 
@@ -8,16 +7,9 @@ const raw = (v) => v;
 // Dates, intervals and their arrays as text, as drizzle asks of PGlite (drizzle-orm/pglite).
 const rawParsers = { [types.TIMESTAMP]: raw, [types.TIMESTAMPTZ]: raw, [types.INTERVAL]: raw, [types.DATE]: raw, 1231: raw, 1115: raw, 1185: raw, 1187: raw, 1182: raw };
 
-const { dataDir, options, templateFile } = workerData;
-// A new data folder starts from the build's template (scripts/db-template.mjs), unpacked by
-// PGlite, rather than from a cluster created from nothing (lib/db/client.ts decides).
-const opening = dataDir && templateFile ? { ...options, loadDataDir: new Blob([readFileSync(templateFile)]) } : options;
-const db = dataDir ? new PGlite(dataDir, opening) : new PGlite(options);
-// The template's bytes (5 MB) are not kept once the database is open.
-db.waitReady.then(
-  () => delete opening.loadDataDir,
-  () => {},
-);
+const { dataDir, options } = workerData;
+// A new data folder has been given the build's template already (lib/db/template.ts).
+const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 const open = new Map(); // transaction id → { tx, finish, done }
 let nextTx = 1;
 

@@ -48,12 +48,12 @@ describe("the server launcher's malloc settings", () => {
   /** Runs the probe with `env` (MALLOC_* removed unless given); answers what it printed and the pid started. */
   const probeWith = (node: string, env: Record<string, string>) =>
     new Promise<{ seen: Seen; started: number }>((resolve, reject) => {
-      const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_'))) as Record<string, string>;
-      const child = spawn(node, [mallocProbe], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_')));
+      const child = spawn(node, [mallocProbe], { cwd: root, env: { ...base, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve({ seen: JSON.parse(out) as Seen, started: child.pid! }) : reject(new Error(`exit ${code}`))));
+      child.on('exit', (code: number | null) => (code === 0 ? resolve({ seen: JSON.parse(out) as Seen, started: child.pid! }) : reject(new Error(`exit ${code}`))));
     });
   const linux = process.platform === 'linux';
 

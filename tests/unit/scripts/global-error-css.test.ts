@@ -38,7 +38,9 @@ function writeManifest(rel: string, key: string, entryCSSFiles: Record<string, u
 function load(rel: string, key: string) {
   const g = {} as { __RSC_MANIFEST?: Record<string, { entryCSSFiles: Record<string, unknown[]>; entryJSFiles: unknown }> };
   new Function('globalThis', readFileSync(manifestFile(rel), 'utf8'))(g);
-  return g.__RSC_MANIFEST![key];
+  const manifest = g.__RSC_MANIFEST?.[key];
+  if (!manifest) throw new Error(`no manifest for ${key}`);
+  return manifest;
 }
 
 beforeEach(() => {
