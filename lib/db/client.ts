@@ -1,5 +1,5 @@
 import 'server-only';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/edge/env';
@@ -71,7 +71,12 @@ async function openPglite(dataDir: string): Promise<Handle> {
     if (!inMemory) {
       // The database's files are the data's owner's alone, whoever else can read DATA_DIR.
       mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-      chmodSync(pgdata, 0o700);
+      try {
+        if ((statSync(pgdata).mode & 0o077) !== 0) chmodSync(pgdata, 0o700);
+      } catch (err) {
+        // Not its owner (a volume mounted for another user): it still opens, and the log says so.
+        console.warn(`[brand-verify] ${pgdata} could not be made private to its owner: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }
     if (fromTemplate) {
       // Unpacked here, without a PGlite (lib/db/template.ts); then opened like any data folder.
