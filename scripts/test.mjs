@@ -66,21 +66,25 @@ function ensureChromium() {
   return false;
 }
 
-/** Debian tools the end-to-end tests use besides Chromium (a printed PDF's codes decoded as a phone would). */
-const E2E_TOOLS = [
+/**
+ * Debian tools the tests use besides Chromium: the API tests read an evidence report's PDF as text
+ * (pdftotext), the end-to-end tests decode a printed PDF's codes as a phone would (pdftoppm, zbarimg).
+ */
+const TEST_TOOLS = [
+  ['/usr/bin/pdftotext', 'poppler-utils'],
   ['/usr/bin/pdftoppm', 'poppler-utils'],
   ['/usr/bin/zbarimg', 'zbar-tools'],
 ];
-function ensureE2eTools() {
-  const missing = E2E_TOOLS.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+function ensureTestTools() {
+  const missing = [...new Set(TEST_TOOLS.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg))];
   if (!missing.length) return true;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log(`Installing Debian's ${missing.join(' ')} for the end-to-end tests…`);
+    console.log(`Installing Debian's ${missing.join(' ')} for the tests…`);
     if (run('apt-get update', 'apt-get', ['update', '-qq']) && run(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...missing])) {
-      if (E2E_TOOLS.every(([file]) => existsSync(file))) return true;
+      if (TEST_TOOLS.every(([file]) => existsSync(file))) return true;
     }
   }
-  console.error(`\nThe end-to-end tests need ${missing.join(' and ')}. Install with:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+  console.error(`\nThe tests need ${missing.join(' and ')}. Install with:\n\n  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
   return false;
 }
 
@@ -94,7 +98,7 @@ const steps = [
   ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
   ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'], {}, LIMIT_MINUTES.lint)],
   ['unit', () => jest('unit tests (jest)', 'unit', {}, path.join(tmp, 'unit.json'))],
-  ['api', () => jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
+  ['api', () => ensureTestTools() && jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
   [
     'api',
     () =>
@@ -113,7 +117,7 @@ const steps = [
   [
     'e2e',
     () => {
-      if (!ensureChromium() || !ensureE2eTools()) return false;
+      if (!ensureChromium() || !ensureTestTools()) return false;
       const file = path.join(tmp, 'e2e.json');
       const ok = run('end-to-end tests (Playwright, Chromium, production build)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, LIMIT_MINUTES.e2e);
       if (existsSync(file)) {
