@@ -96,7 +96,9 @@ test('a failed acknowledge call still hides the banner and unlocks scrolling', a
   });
   await page.reload();
   await expect(policyBanner(page)).toBeVisible();
-  expect(await scrollLocked(page)).toBe(true);
+  // The banner is in the first HTML; the browser's own takes its place (and locks scrolling) once
+  // the page runs: wait for it, so the click reaches the banner that calls the API.
+  await expect.poll(() => scrollLocked(page)).toBe(true);
   await policyBanner(page).getByRole('button', { name: 'Accept' }).click();
   await expect(policyBanner(page)).toHaveCount(0);
   await expect.poll(() => scrollLocked(page)).toBe(false);
