@@ -13,7 +13,7 @@
 // page over the budget: 144 kB (FIRST_LOAD_BUDGET_KB, or the environment variable of that name)
 // for every customer page, signed in or not. `--all` also lists the chunks of each page.
 // `npm test` runs it on the end-to-end build.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -49,12 +49,22 @@ export function pageManifests(dist) {
 
 /** Reads a manifest file (`globalThis.__RSC_MANIFEST["key"] = {…};`) without running it. */
 export function readRscManifest(file, pageKey) {
+  const { text, end } = manifestAt(file, pageKey);
+  return JSON.parse(text.slice(end).trim().replace(/;$/, ''));
+}
+
+/** Writes `manifest` back in place of the one readRscManifest reads from `file`. */
+export function writeRscManifest(file, pageKey, manifest) {
+  const { text, end } = manifestAt(file, pageKey);
+  writeFileSync(file, `${text.slice(0, end)}${JSON.stringify(manifest)};\n`);
+}
+
+function manifestAt(file, pageKey) {
   const text = readFileSync(file, 'utf8');
   const marker = `globalThis.__RSC_MANIFEST[${JSON.stringify(pageKey)}] = `;
   const at = text.indexOf(marker);
   if (at < 0) throw new Error(`${file}: no manifest for ${pageKey}`);
-  const json = text.slice(at + marker.length).trim().replace(/;$/, '');
-  return JSON.parse(json);
+  return { text, end: at + marker.length };
 }
 
 /**

@@ -12,48 +12,26 @@
 // the empty page under the app's shell cost 17% less server CPU a request (docs/benchmarks.md).
 // A custom app/global-error.tsx would import its own styles and is left as it is.
 //   node scripts/global-error-css.mjs [--dist .next]
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pageManifests, readRscManifest, writeRscManifest } from './first-load-budget.mjs';
 
 /** The manifest key of Next's built-in global error (not a custom app/global-error.tsx). */
 export const BUILTIN_GLOBAL_ERROR = /\/next\/dist\/client\/components\/builtin\/global-error$/;
-const LINE = /^(globalThis\.__RSC_MANIFEST\[(".*")\] = )(\{.*\});?$/;
-
-function manifests(dir, found = []) {
-  if (!existsSync(dir)) return found;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) manifests(file, found);
-    else if (entry.name.endsWith('_client-reference-manifest.js')) found.push(file);
-  }
-  return found;
-}
 
 /**
- * Empties the built-in global error's stylesheet list in every client reference manifest of the
- * build at `dist`. Idempotent; answers the files changed (relative to `dist`).
+ * Empties the built-in global error's stylesheet list in every page's client reference manifest
+ * of the build at `dist`. Idempotent; answers the pages changed.
  */
 export function dropGlobalErrorCss(dist) {
   const changed = [];
-  for (const file of manifests(path.join(dist, 'server', 'app'))) {
-    let touched = false;
-    const lines = readFileSync(file, 'utf8').split('\n').map((line) => {
-      const m = LINE.exec(line);
-      if (!m) return line;
-      const manifest = JSON.parse(m[3]);
-      for (const key of Object.keys(manifest.entryCSSFiles ?? {})) {
-        if (BUILTIN_GLOBAL_ERROR.test(key) && manifest.entryCSSFiles[key].length > 0) {
-          manifest.entryCSSFiles[key] = [];
-          touched = true;
-        }
-      }
-      return touched ? `${m[1]}${JSON.stringify(manifest)};` : line;
-    });
-    if (touched) {
-      writeFileSync(file, lines.join('\n'));
-      changed.push(path.relative(dist, file));
-    }
+  for (const [pageKey, file] of pageManifests(dist)) {
+    const manifest = readRscManifest(file, pageKey);
+    const keys = Object.keys(manifest.entryCSSFiles ?? {}).filter((key) => BUILTIN_GLOBAL_ERROR.test(key) && manifest.entryCSSFiles[key].length > 0);
+    if (!keys.length) continue;
+    for (const key of keys) manifest.entryCSSFiles[key] = [];
+    writeRscManifest(file, pageKey, manifest);
+    changed.push(pageKey);
   }
   return changed;
 }

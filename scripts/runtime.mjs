@@ -25,11 +25,10 @@ const major = (version) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
 /**
  * glibc's malloc settings for the app's processes (Linux; other C libraries ignore them). By
  * default glibc raises its mmap threshold each time a large block is freed (up to 32 MB), so the
- * large blocks that follow (PGlite's while it unpacks the database template, Node's buffers,
- * zlib's) come from heaps that it seldom gives back: a server idled about 100 MB above what it
- * used. Fixed thresholds keep every block over 128 kB in a mapping of its own, returned when freed
- * (docs/benchmarks.md, *Idle memory*: a first start's idle RSS 459 → 354 MB, a restart after load
- * 385 → 366 MB, no change in CPU per verify page).
+ * large blocks that follow (Node's buffers, zlib's, the embedded database's) come from heaps that
+ * it seldom gives back. Fixed thresholds keep every block over 128 kB in a mapping of its own,
+ * returned when freed (docs/benchmarks.md, *Idle memory*: a first start's idle RSS 462 → 446 MB
+ * with these alone, a restart after load 385 → 366 MB; no change in CPU per verify page).
  */
 export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import 'server-only';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -39,8 +40,7 @@ function inside(root: string, name: string): string {
  */
 export function unpackTemplate(file: string, pgdata: string): { files: number } {
   if (existsSync(path.join(pgdata, 'PG_VERSION'))) throw new Error(`${pgdata} already holds a database`);
-  mkdirSync(pgdata, { recursive: true, mode: 0o700 });
-  chmodSync(pgdata, 0o700);
+  mkdirSync(pgdata, { recursive: true, mode: 0o700 }); // made private by its caller when it was there already
   let files = 0;
   try {
     const tar = gunzipSync(readFileSync(file));

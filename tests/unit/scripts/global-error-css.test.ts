@@ -73,12 +73,12 @@ describe('the built-in global error without the root layout’s stylesheet', () 
 
   it('is idempotent, and leaves a custom global error and a build without the defect alone', async () => {
     const layoutCss = [css('static/chunks/root.css')];
-    writeManifest('page_client-reference-manifest.js', '/page', { '[project]/app/layout': layoutCss, '[project]/app/global-error': layoutCss });
+    writeManifest('(signed-in)/page_client-reference-manifest.js', '/(signed-in)/page', { '[project]/app/layout': layoutCss, '[project]/app/global-error': layoutCss });
     writeManifest('login/page_client-reference-manifest.js', '/login/page', { '[project]/app/layout': layoutCss, [BUILTIN]: [] });
-    const before = readFileSync(manifestFile('page_client-reference-manifest.js'), 'utf8');
+    const before = readFileSync(manifestFile('(signed-in)/page_client-reference-manifest.js'), 'utf8');
     const out = await run();
     expect(out.stdout).toContain('left out of 0 manifest(s)');
-    expect(readFileSync(manifestFile('page_client-reference-manifest.js'), 'utf8')).toBe(before);
+    expect(readFileSync(manifestFile('(signed-in)/page_client-reference-manifest.js'), 'utf8')).toBe(before);
 
     writeManifest('login/page_client-reference-manifest.js', '/login/page', { [BUILTIN]: layoutCss });
     expect((await run()).stdout).toContain('left out of 1 manifest(s)');
