@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run simulate [-- --small] [--seed N] [--ip-only-share 0.4]
+// npm run simulate [-- --small] [--seed N] [--ip-only-share 0.4] [--offer-share 0]
 // The clone-detection simulation (docs/verification.md, "Simulation"): a population generated
 // from a fixed seed on one brand, every scan sent through the real Brand API, in a fresh
 // in-memory database of its own (nothing is written to DATA_DIR). Prints the report as JSON.
@@ -27,6 +27,13 @@ if (shareAt >= 0) {
   const share = Number(argv[shareAt + 1]);
   if (!(share >= 0 && share <= 1)) throw new Error('--ip-only-share: must be a number from 0 to 1');
   options.ipOnlyShare = share;
+}
+// The share of those people who share their location when the verify page asks for it.
+const offerAt = argv.indexOf('--offer-share');
+if (offerAt >= 0) {
+  const share = Number(argv[offerAt + 1]);
+  if (!(share >= 0 && share <= 1)) throw new Error('--offer-share: must be a number from 0 to 1');
+  options.offerShare = share;
 }
 const started = Date.now();
 try {

@@ -9,11 +9,13 @@ import { VerdictIcon } from './verdict-icon';
 import { BatchDetails, ProductDetails } from './product-details';
 import { TrackingJourney } from './tracking-journey';
 import { formatDay, formatMoment } from './format';
+import { LocationOffer } from './location-offer';
 
 // The verdict of one scan: the label (colour + icon + words, an h1), what it means, the product
 // and batch, how often and since when the unit was verified, its claim, and what to do next.
-// No hooks and no 'use client': the verify pages render it on the server with no JavaScript of
-// its own; /scan-result renders the same card in the browser.
+// No hooks and no 'use client': the verify pages render it on the server; its one interactive
+// part is the offer to share a location (LocationOffer, a small client component) when the
+// answer asks for one. /scan-result renders the same card in the browser.
 
 export type VerdictBrand = { organizationName: string; isRedFlaggingEnabled: boolean; isWarrantyEnabled: boolean };
 type TrackingEvents = z.infer<typeof trackingResponseSchema>['events'];
@@ -94,8 +96,12 @@ const RISK_CLASSES = {
   suspect: 'border-red-700 bg-red-50 text-red-900',
 } as const;
 
-/** The risk beside the label: its level in words (never colour alone) and the reasons. */
-export function RiskAssessment({ risk }: { risk: NonNullable<VerifyResponse['risk']> }) {
+/**
+ * The risk beside the label: its level in words (never colour alone) and the reasons. `page`: the
+ * verify page's own check, which can be made again with a location (the offer, when the answer
+ * asks) and says when this one carried one.
+ */
+export function RiskAssessment({ risk, page }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean } }) {
   return (
     <section aria-labelledby="risk-title" className={`mt-4 rounded-xl border-2 p-4 ${RISK_CLASSES[risk.level]}`} data-testid="risk" data-level={risk.level}>
       <h2 id="risk-title" className="font-bold">{RISK_TITLE[risk.level]}</h2>
@@ -104,6 +110,8 @@ export function RiskAssessment({ risk }: { risk: NonNullable<VerifyResponse['ris
           <li key={r}>{r}</li>
         ))}
       </ul>
+      {page?.placeSent && <p className="mt-2" data-testid="place-sent">Your approximate location was sent with this check.</p>}
+      {page && risk.askLocation && <LocationOffer />}
       {/* The data behind place names and address places, credited as their licences (CC BY 4.0) ask. */}
       <p className="mt-2 text-sm">
         Places from <a className="underline" href="https://www.geonames.org/">GeoNames</a> and{' '}
@@ -114,10 +122,19 @@ export function RiskAssessment({ risk }: { risk: NonNullable<VerifyResponse['ris
 }
 
 /** `qrId`: the id that was scanned, for the report link of a Fake answer (which names no code). */
-type CardProps = { verdict: VerifyResponse; brand: VerdictBrand; signedIn: boolean; events?: TrackingEvents | null; level?: 1 | 2; qrId?: string };
+type CardProps = {
+  verdict: VerifyResponse;
+  brand: VerdictBrand;
+  signedIn: boolean;
+  events?: TrackingEvents | null;
+  level?: 1 | 2;
+  qrId?: string;
+  /** A verify page's own check (see RiskAssessment): whether it carried the customer's location. */
+  page?: { placeSent: boolean };
+};
 
 /** The whole verdict screen (level 1), or the verdict inside another screen (level 2, no frame). */
-export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned }: CardProps) {
+export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned, page }: CardProps) {
   const label = verdict.result;
   const qrId = verdict.code?.qrId ?? scanned;
   return (
@@ -139,7 +156,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
           Verified {verdict.verification.count} {verdict.verification.count === 1 ? 'time' : 'times'} since {formatMoment(verdict.verification.firstVerifiedAt)}.
         </p>
       )}
-      {verdict.risk && <RiskAssessment risk={verdict.risk} />}
+      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} />}
       {verdict.product && <ProductDetails product={verdict.product} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} />}

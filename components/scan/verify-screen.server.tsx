@@ -9,7 +9,7 @@ import { trackingResponseSchema, type VerifyResponse } from '@/lib/schemas/verif
 import { asVerifyResponse } from '@/lib/shared/verdict-shape';
 import { VerdictCard, primaryLinkClass } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
-import { locationQuery, type SearchParams } from './location';
+import { locationOf, locationQuery, type SearchParams } from './location';
 
 // Every verify page (/info/verify, /verify, /overt/verify, /covert/pre/verify,
 // /covert/post/verify, /tert/verify, /quat/verify): the verdict is asked for on the server,
@@ -82,5 +82,5 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   }
   const { verdict } = outcome;
   const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: locationOf(query) !== undefined }} />;
 }

@@ -131,6 +131,11 @@ export type RiskAssessment = {
   ownRescan: boolean;
   /** The level before this scan, to tell when a unit becomes suspect. */
   previousLevel: RiskLevel;
+  /**
+   * Whether to offer this scan's customer to share their location (asksForPlace): they shared
+   * none, and a place shared now would become this session's place.
+   */
+  askLocation: boolean;
 };
 
 const RANK: Record<RiskLevel, number> = { none: 0, caution: 1, suspect: 2 };
@@ -203,6 +208,67 @@ export function isOwnRescan(sessions: readonly UnitSession[], scan: CurrentScan)
   return sessions.some(
     (s) => s.key === scan.key || (scan.deviceId !== null && s.deviceId === scan.deviceId) || (scan.customerId !== null && s.customerId === scan.customerId),
   );
+}
+
+/**
+ * How long after a session's first check a place still becomes the session's place: a session
+ * without a place takes the first one given within it, and an address place (the gateway's city)
+ * gives way to a place its customer shares within it. Later places are the owner moving and never
+ * change where the session was first seen. The verify page's offer to share a location is answered
+ * within it. Migration 0023 (record_unit_session) keeps sessions by the same hour.
+ */
+export const SHARED_PLACE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Whether a place given at `at` (an address place when fromIp) replaces a session's place: what
+ * migration 0023 does when it records the scan.
+ */
+function placeReplaces(s: UnitSession, fromIp: boolean, at: Date): boolean {
+  if (at.getTime() - s.firstAt.getTime() > SHARED_PLACE_WINDOW_MS) return false;
+  return s.place === null || (s.place.fromIp === true && !fromIp);
+}
+
+/**
+ * Whether the scan's person checked the unit in another session too (another phone of the same
+ * account, the same phone signed in): a place given now is then theirs moving, not where they
+ * first checked it.
+ */
+function hasOtherSession(sessions: readonly UnitSession[], scan: CurrentScan): boolean {
+  return sessions.some(
+    (s) => s.key !== scan.key && ((scan.deviceId !== null && s.deviceId === scan.deviceId) || (scan.customerId !== null && s.customerId === scan.customerId)),
+  );
+}
+
+/**
+ * The sessions with this scan's place made its own session's place, when recording the scan does
+ * that (placeReplaces) and the session is its person's only one; null otherwise.
+ */
+function withPlaceGiven(sessions: readonly UnitSession[], scan: CurrentScan): UnitSession[] | null {
+  if (!scan.place || (scan.deviceId === null && scan.customerId === null)) return null;
+  const i = sessions.findIndex((s) => s.key === scan.key);
+  if (i < 0 || !placeReplaces(sessions[i]!, scan.place.fromIp === true, scan.at) || hasOtherSession(sessions, scan)) return null;
+  const out = sessions.slice();
+  out[i] = { ...sessions[i]!, place: { ...scan.place, at: scan.at } };
+  return out;
+}
+
+/**
+ * Whether a scan's customer is offered to share their location, which is then sent with a rescan
+ * (the verify page): when it would tell where a copy may be. Only when
+ * - the scan is someone's (a device or an account: a place from nobody's session is never used),
+ * - it carries no place the customer shared (an address place only says the gateway's city),
+ * - a place shared now would become this session's (placeReplaces: none shared yet, within the hour),
+ * - and this session is its person's first check of the unit (on another phone of theirs, or later,
+ *   a place is them moving: a buyer on a trip with the pack must not add a city to it).
+ * A first check of the pack is asked too: where a genuine pack was first seen is what the places
+ * of later checks are compared with.
+ */
+function asksForPlace(sessions: readonly UnitSession[], scan: CurrentScan): boolean {
+  if (scan.deviceId === null && scan.customerId === null) return false;
+  if (scan.place && !scan.place.fromIp) return false;
+  if (hasOtherSession(sessions, scan)) return false;
+  const own = sessions.find((s) => s.key === scan.key);
+  return !own || placeReplaces(own, false, scan.at);
 }
 
 /** Places farther apart than placeKm from each other (greedy: each new place joins the first near one). */
@@ -429,7 +495,9 @@ const sessionOfScan = (scan: CurrentScan): UnitSession => ({
 /**
  * The assessment of one scan. A rescan by someone who checked the unit before (same device, or
  * the same signed-in customer on another) is judged on the sessions before it, so it never raises
- * the level; a new person's scan is judged with them included.
+ * the level; a new person's scan is judged with them included. One rescan is judged anew: one that
+ * gives its session the place its first check lacked (within the hour: the verify page's offer to
+ * share a location answered), judged as that first check would have been with the place.
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const { sessions, scan, settings } = input;
@@ -438,8 +506,9 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const before = findingsOf(beforeWho, input.claim, settings, scan.at, input);
   const previousLevel = levelOf(before);
   const ownRescan = isOwnRescan(sessions, scan);
-  const nowWho = ownRescan ? beforeWho : withNewPerson(beforeWho, sessionOfScan(scan), settings, scan.at);
-  const now = ownRescan ? before : findingsOf(nowWho, input.claim, settings, scan.at, input);
+  const placed = ownRescan ? withPlaceGiven(sessions, scan) : null;
+  const nowWho = placed ? peopleOf(placed, settings, scan.at) : ownRescan ? beforeWho : withNewPerson(beforeWho, sessionOfScan(scan), settings, scan.at);
+  const now = ownRescan && !placed ? before : findingsOf(nowWho, input.claim, settings, scan.at, input);
   const level = maxLevel(levelOf(now), previousLevel);
   const reasons: string[] = [];
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {
@@ -458,5 +527,5 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   }
   for (const f of now) reasons.push(f.reason);
   if (level === 'none' && input.verifiedCount > 0) reasons.push('Nothing unusual about its checks.');
-  return { level, reasons, findings: now, ownRescan, previousLevel };
+  return { level, reasons, findings: now, ownRescan, previousLevel, askLocation: asksForPlace(sessions, scan) };
 }

@@ -42,7 +42,18 @@ export const batchInfoSchema = z.object({
 
 /** RISK_LEVELS of lib/domain/risk.ts (spelled out: this schema is also read in the browser). */
 export const riskLevelSchema = z.enum(['none', 'caution', 'suspect']);
-export const riskSchema = z.object({ level: riskLevelSchema, reasons: z.array(z.string()) }).strict();
+export const riskSchema = z
+  .object({
+    level: riskLevelSchema,
+    reasons: z.array(z.string()),
+    /**
+     * Present (true) when the customer shared no location with this check and a place shared now
+     * would be where they first checked the unit (within an hour of that first check, on the same
+     * device): ask, and send it with the same check again (?lat=&lng=).
+     */
+    askLocation: z.literal(true).optional(),
+  })
+  .strict();
 
 export const verifyResponseSchema = z
   .object({

@@ -56,7 +56,8 @@ const isBatch = (v: unknown) =>
   (v.expiryDate === 'Not Applicable' || isDate(v.expiryDate));
 const isVerification = (v: unknown) => isObject(v) && isInt(v.count) && isDatetime(v.firstVerifiedAt);
 const isClaim = (v: unknown) => v === null || (isObject(v) && isDatetime(v.claimedAt) && isBoolean(v.byYou));
-const isRisk = (v: unknown) => isObject(v) && onlyKeys(v, ['level', 'reasons']) && isRiskLevel(v.level) && isStringArray(v.reasons);
+const isRisk = (v: unknown) =>
+  isObject(v) && onlyKeys(v, ['level', 'reasons', 'askLocation']) && isRiskLevel(v.level) && isStringArray(v.reasons) && optional(v, 'askLocation', (a) => a === true);
 const isEvidence = (v: unknown) => isObject(v) && onlyKeys(v, ['reference']) && isString(v.reference);
 
 const VERIFY_KEYS = ['result', 'kind', 'layer', 'code', 'product', 'batch', 'verification', 'claim', 'risk', 'evidence'] as const;

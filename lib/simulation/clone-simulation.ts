@@ -23,7 +23,10 @@ import { loadIpPlaces } from '@/lib/server/ip-place';
 // IP-to-city database), and each of those phones reaches the API through one of a few carrier
 // gateways, chosen regardless of where the phone is, as carrier-grade NAT does: a family in Pune
 // may come out in Delhi and Bengaluru. Who shares and which gateway come from a second generator
-// (seed + 1), so the rest of the population is the same whatever the share.
+// (seed + 1), so the rest of the population is the same whatever the share. When a verify answer
+// asks for the location (risk.askLocation: the verify page's offer), a share of those asked
+// (offerShare) shares it with a rescan half a minute later; who would come from a third generator
+// (seed + 2), so the population is the same whatever that share.
 
 export type SimulationOptions = {
   seed: number;
@@ -34,9 +37,14 @@ export type SimulationOptions = {
   packsPerCovert: number;
   /** The share of people who share no location (placed by their gateway's address). */
   ipOnlyShare: number;
+  /**
+   * The share of those people who, asked by the verify page (risk.askLocation), share their
+   * location then, with a rescan half a minute later. 0: nobody does (the worst case).
+   */
+  offerShare: number;
 };
-export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3, ipOnlyShare: 0.4 };
-export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3, ipOnlyShare: 0.4 };
+export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3, ipOnlyShare: 0.4, offerShare: 0 };
+export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3, ipOnlyShare: 0.4, offerShare: 0 };
 
 /**
  * Carrier gateways: addresses the shipped DB-IP database places in these cities (checked in
@@ -58,6 +66,8 @@ export type SimulationReport = {
   genuine: { units: number; people: number; peoplePlacedByAddress: number; scans: number; peopleShownCaution: number; peopleShownSuspect: number };
   copies: { codes: number; packs: number; packsPlacedByAddress: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number };
   coverts: { codes: number; packs: number; genuinePostSaleForASecondCustomer: number };
+  /** Answers that asked for the location (risk.askLocation), and the rescans that shared it. */
+  locationOffers: { asked: number; shared: number };
   redFlags: number;
 };
 
@@ -105,12 +115,13 @@ function prng(seed: number) {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string };
+type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string; sharesWhenAsked: boolean };
 type ScanEvent = { at: number; person: Person; route: string; qrId: string; city: City | null; seq: number; tag?: { copy: number; foreign: boolean } | { covert: number } };
 
 export async function runCloneSimulation(opts: SimulationOptions): Promise<SimulationReport> {
   const rnd = prng(opts.seed);
   const net = prng(opts.seed + 1);
+  const asked = prng(opts.seed + 2);
   const db = await getDb();
   const slug = `sim-${opts.seed}-${Date.now().toString(36)}`;
   const domain = `${slug}.localhost`;
@@ -142,7 +153,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       await db.insert(sessions).values({ id: sessionId, clientId: brand.id, customerId, expiresAt: new Date(Date.now() + 6 * HOUR) });
       token = await signAccessToken({ customerId, clientId: brand.id, sessionId }, { ttlSeconds: 6 * 3600 });
     }
-    const p: Person = { id: `p${people}`, genuine, device: device(), token, levels: [], sharesPlace: !net.chance(opts.ipOnlyShare), gateway: net.pick(GATEWAYS) };
+    const p: Person = { id: `p${people}`, genuine, device: device(), token, levels: [], sharesPlace: !net.chance(opts.ipOnlyShare), gateway: net.pick(GATEWAYS), sharesWhenAsked: asked.chance(opts.offerShare) };
     everyone.push(p);
     return p;
   }
@@ -245,6 +256,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
 
   const foreignLevels = new Map<number, string[]>();
   const covertWinners = new Map<number, Set<string>>();
+  const offers = { asked: 0, shared: 0 };
   let clock = start;
   setScanClockForSimulation(() => new Date(clock));
   try {
@@ -256,8 +268,21 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       if (ev.person.token) headers.authorization = `Bearer ${ev.person.token}`;
       const res = await get(`/api/verify/${ev.route}/${ev.qrId}${query}`, headers);
       if (res.status !== 200) throw new Error(`Scan refused (${res.status}): ${JSON.stringify(res.body)}`);
-      const level = (res.body.risk as { level?: string } | undefined)?.level ?? 'none';
+      const risk = res.body.risk as { level?: string; askLocation?: true } | undefined;
+      const level = risk?.level ?? 'none';
       ev.person.levels.push(level);
+      if (risk?.askLocation) {
+        offers.asked += 1;
+        // Asked by the verify page: a person who would share does, half a minute later, from where
+        // they are (the same check again, with the place; what they see then counts as theirs).
+        if (ev.city && ev.person.sharesWhenAsked) {
+          offers.shared += 1;
+          clock = ev.at + 30_000;
+          const again = await get(`/api/verify/${ev.route}/${ev.qrId}?lat=${ev.city.lat}&lng=${ev.city.lng}`, headers);
+          if (again.status !== 200) throw new Error(`Scan refused (${again.status}): ${JSON.stringify(again.body)}`);
+          ev.person.levels.push((again.body.risk as { level?: string } | undefined)?.level ?? 'none');
+        }
+      }
       if (ev.tag && 'copy' in ev.tag && ev.tag.foreign) foreignLevels.set(ev.tag.copy, [...(foreignLevels.get(ev.tag.copy) ?? []), level]);
       if (ev.tag && 'covert' in ev.tag && res.body.result === 'Genuine Post Sale') {
         const set = covertWinners.get(ev.tag.covert) ?? new Set<string>();
@@ -296,6 +321,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       packs: opts.copiedCoverts * opts.packsPerCovert,
       genuinePostSaleForASecondCustomer: [...covertWinners.values()].filter((s) => s.size > 1).length,
     },
+    locationOffers: offers,
     redFlags: flags.length,
   };
 }

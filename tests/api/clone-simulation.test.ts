@@ -31,6 +31,8 @@ it('flags no genuine customer, even those placed by a carrier gateway\'s address
     // new people arriving days after the claim, at separate times, catch them (the consumed rule)
     copies: { codes: 4, packs: 20, packsPlacedByAddress: 10, suspectBy2ndForeignScan: 3, suspectBy3rdForeignScan: 4, suspectBy5thForeignScan: 4 },
     coverts: { codes: 2, packs: 6, genuinePostSaleForASecondCustomer: 0 },
+    // the verify answers that offered to share a location (nobody here takes it up)
+    locationOffers: { asked: 43, shared: 0 },
     // none for a genuine unit
     redFlags: 6,
   });
@@ -43,6 +45,19 @@ it('with everyone sharing a location, flags every copied code by its 2nd foreign
     genuine: { people: 28, peoplePlacedByAddress: 0, peopleShownCaution: 0, peopleShownSuspect: 0 },
     copies: { packsPlacedByAddress: 0, suspectBy2ndForeignScan: 4, suspectBy3rdForeignScan: 4, suspectBy5thForeignScan: 4 },
     coverts: { genuinePostSaleForASecondCustomer: 0 },
+    redFlags: 6,
+  });
+});
+
+it('with everyone who shared no location sharing it when the verify page asks, flags every copied code by its 2nd foreign scan and still no genuine customer', async () => {
+  const report = await runCloneSimulation({ ...SMALL_SIMULATION, offerShare: 1 });
+  expect(report).toMatchObject({
+    scans: 110,
+    // 12 genuine rescans with a location, each judged as their person's first check with it
+    genuine: { people: 28, peoplePlacedByAddress: 12, scans: 78, peopleShownCaution: 0, peopleShownSuspect: 0 },
+    copies: { packsPlacedByAddress: 10, suspectBy2ndForeignScan: 4, suspectBy3rdForeignScan: 4, suspectBy5thForeignScan: 4 },
+    coverts: { genuinePostSaleForASecondCustomer: 0 },
+    locationOffers: { asked: 30, shared: 30 },
     redFlags: 6,
   });
 });

@@ -3,7 +3,7 @@ import { call, createTestBrand, startApiServer, type TestServer } from '../suppo
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
-import { scans } from '@/lib/db/schema';
+import { scans, unitSessions } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
@@ -186,5 +186,73 @@ describe('places from the request address (offline IP-to-city)', () => {
     const copy = batch.units[1]!.overt.qrId;
     await scan('info', copy, { query: '?lat=19.1&lng=73' });
     expect((await scan('info', copy, { query: '?lat=28.53&lng=77.28' })).body.risk.level).toBe('suspect');
+  });
+});
+
+describe('the offer to share a location (askLocation)', () => {
+  const DELHI = '?lat=28.61&lng=77.21';
+  async function sessionsOf(clientId: string) {
+    const db = await getDb();
+    return db.select().from(unitSessions).where(eq(unitSessions.clientId, clientId)).orderBy(unitSessions.firstAt);
+  }
+
+  it('asks a shopper placed only by their gateway; the place they then share is their session\'s, judged as their first check would have been', async () => {
+    const { brand, batch, scan, flags } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    setScanClockForSimulation(() => new Date('2026-03-12T10:00:00Z'));
+    const first = await scan('info', qrId, { query: PUNE });
+    expect(first.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] }); // nobody to compare with: not asked
+    const shopper = newDeviceId();
+    setScanClockForSimulation(() => new Date('2026-03-12T10:05:00Z'));
+    const asked = await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP });
+    expect(asked.body.risk).toMatchObject({ level: 'none', askLocation: true }); // a gateway's city counts for no distance
+    setScanClockForSimulation(() => new Date('2026-03-12T10:07:00Z'));
+    const shared = await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP, query: DELHI });
+    expect(shared.status).toBe(200);
+    // Judged as if they had shared it with their first check: Pune and Delhi within minutes.
+    expect(shared.body.risk.level).toBe('suspect');
+    expect(shared.body.risk.reasons).toContain('You have checked this pack before.');
+    expect(shared.body.risk.reasons.join(' ')).toMatch(/km apart within an hour by different people/);
+    expect(shared.body.risk.askLocation).toBeUndefined();
+    expect(shared.body.evidence).toEqual({ reference: expect.any(String) });
+    expect((await flags()).map((f) => f.rules)).toEqual([['travel']]);
+    const theirs = (await sessionsOf(brand.id)).find((x) => x.sessionKey === shopper);
+    expect(theirs).toMatchObject({ lat: 28.61, lng: 77.21, placeFromIp: false, scanCount: 2 });
+    expect(theirs!.placeAt!.toISOString()).toBe('2026-03-12T10:07:00.000Z');
+    // The next person sees it too; still one red flag.
+    setScanClockForSimulation(() => new Date('2026-03-12T10:20:00Z'));
+    expect((await scan('info', qrId, { ip: BENGALURU_IP })).body.risk.level).toBe('suspect');
+    expect((await flags()).length).toBe(1);
+    // A shopper's own rescan with the same place they shared is an ordinary rescan.
+    setScanClockForSimulation(() => new Date('2026-03-12T10:25:00Z'));
+    expect((await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP, query: DELHI })).body.risk.level).toBe('suspect');
+  });
+
+  it('keeps an address place after the hour (a place then is its owner moving), and stops asking', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    setScanClockForSimulation(() => new Date('2026-03-12T10:00:00Z'));
+    await scan('info', qrId, { query: PUNE });
+    const shopper = newDeviceId();
+    expect((await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP })).body.risk.askLocation).toBe(true);
+    setScanClockForSimulation(() => new Date('2026-03-12T11:00:01Z'));
+    expect((await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP })).body.risk.askLocation).toBeUndefined();
+    await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP, query: DELHI });
+    const theirs = (await sessionsOf(brand.id)).find((x) => x.sessionKey === shopper);
+    expect(theirs).toMatchObject({ lat: 28.5, lng: 77.3, placeFromIp: true, scanCount: 3 }); // the gateway's city, kept
+    // A place the customer shared first is never replaced, within the hour or after.
+    const other = newDeviceId();
+    await scan('info', qrId, { device: other, query: PUNE });
+    await scan('info', qrId, { device: other, query: DELHI });
+    expect((await sessionsOf(brand.id)).find((s) => s.sessionKey === other)).toMatchObject({ lat: 18.52, lng: 73.86, placeFromIp: false });
+  });
+
+  it('never asks a scan that is nobody\'s (no device, not signed in): its place would not be used', async () => {
+    const { brand, batch, scan } = await setup();
+    const qrId = batch.units[0]!.overt.qrId;
+    await scan('info', qrId, { query: PUNE });
+    const bare = await call(server, brand.domain, 'GET', `/api/verify/info/${qrId}`, { headers: { 'x-forwarded-for': NEW_DELHI_IP } });
+    expect(bare.status).toBe(200);
+    expect(bare.body.risk.askLocation).toBeUndefined();
   });
 });

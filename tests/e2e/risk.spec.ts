@@ -56,3 +56,46 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   await page2.screenshot({ path: test.info().outputPath('risk-suspect.png'), fullPage: true });
   await other.close();
 });
+
+test('a shopper who shared no location is offered to share it, and the check is made again with it', async ({ page, browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  // the pack seen in Pune; a first check is never asked (nobody to compare with)
+  await open(page, `${url}${PUNE}`);
+  await expect(page.getByTestId('risk')).toHaveAttribute('data-level', 'none');
+  await expect(page.getByTestId('location-offer')).toHaveCount(0);
+  await expect(page.getByTestId('place-sent')).toHaveText('Your approximate location was sent with this check.');
+
+  // a shopper in Delhi minutes later opens the printed link from the camera app: no location
+  const shopper = await browser.newContext({ geolocation: { latitude: 28.6139, longitude: 77.209 }, permissions: ['geolocation'] });
+  const page2 = await shopper.newPage();
+  await open(page2, url);
+  const risk = page2.getByTestId('risk');
+  await expect(risk).toHaveAttribute('data-level', 'none');
+  const share = page2.getByRole('button', { name: 'Share my approximate location' });
+  await expect(share).toBeVisible();
+  await expect(page2.getByTestId('place-sent')).toHaveCount(0);
+  // by keyboard: the check is made again with the coarse place, which makes it a copy seen 1,100 km apart
+  const entries = await page2.evaluate(() => history.length);
+  await share.focus();
+  await page2.keyboard.press('Enter');
+  await page2.waitForURL(/\?lat=28\.61&lng=77\.21$/);
+  await expect(risk).toHaveAttribute('data-level', 'suspect');
+  await expect(risk).toContainText('You have checked this pack before.');
+  await expect(risk).toContainText(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
+  await expect(page2.getByTestId('place-sent')).toBeVisible();
+  await expect(page2.getByTestId('location-offer')).toHaveCount(0);
+  // Back does not check the unit again without the place: the check without it was replaced
+  expect(await page2.evaluate(() => history.length)).toBe(entries);
+  await shopper.close();
+
+  // a shopper who refuses: told so, and the page stays as it was
+  const refuser = await browser.newContext({ permissions: [] });
+  const page3 = await refuser.newPage();
+  await open(page3, url);
+  await expect(page3.getByTestId('risk')).toHaveAttribute('data-level', 'suspect');
+  await page3.getByRole('button', { name: 'Share my approximate location' }).click();
+  await expect(page3.getByRole('status').filter({ hasText: 'Location was not shared.' })).toBeVisible({ timeout: 20_000 });
+  expect(page3.url()).toBe(url);
+  await refuser.close();
+});

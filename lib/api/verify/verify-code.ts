@@ -186,7 +186,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only') return withDetails;
   // This scan counts too: the stats were read before it was recorded.
   const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
-  const shownRisk = risk ? { risk: { level: risk.level, reasons: risk.reasons } } : {};
+  const shownRisk = risk ? { risk: risk.askLocation ? { level: risk.level, reasons: risk.reasons, askLocation: true as const } : { level: risk.level, reasons: risk.reasons } } : {};
   if (verdict.result === 'Expired') return { ...withDetails, ...shownRisk };
   if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification, ...shownRisk };
   // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so

@@ -40,6 +40,7 @@ const accepted: [string, unknown][] = [
   ['a date-time without a fraction', withField('verification', { count: 0, firstVerifiedAt: '2026-11-24T23:59:59Z' })],
   ['extra keys inside a non-strict part', withField('code', { qrId: 'x', level: 6, extra: 1 })],
   ['an empty risk reason list', withField('risk', { level: 'none', reasons: [] })],
+  ['a risk that asks for the location', withField('risk', { level: 'caution', reasons: ['x'], askLocation: true })],
   ['no attributes or images', withField('product', { ...product, images: [], attributes: [] })],
 ];
 
@@ -79,6 +80,8 @@ const refused: [string, unknown][] = [
   ['byYou as text', withField('claim', { claimedAt: '2026-11-24T10:00:00Z', byYou: 'yes' })],
   ['an unknown risk level', withField('risk', { level: 'high', reasons: [] })],
   ['an extra key in risk (strict)', withField('risk', { level: 'none', reasons: [], score: 1 })],
+  ['askLocation other than true', withField('risk', { level: 'none', reasons: [], askLocation: false })],
+  ['askLocation as a string', withField('risk', { level: 'none', reasons: [], askLocation: 'true' })],
   ['an extra key in evidence (strict)', withField('evidence', { reference: 'E', url: '/x' })],
   ['evidence without reference', withField('evidence', {})],
 ];

@@ -219,6 +219,57 @@ describe('assessRisk: previousLevel tells when a unit becomes suspect', () => {
   });
 });
 
+describe('assessRisk: whether to ask for the location (askLocation)', () => {
+  const ipPlace = (p: Place, at = 1) => ({ ...p, fromIp: true as const, at: h(at) });
+  const own = (over: Partial<UnitSession> = {}): UnitSession => ({ key: 'dv_now', deviceId: 'dv_now', customerId: null, firstAt: h(1), lastAt: h(1), place: null, ...over });
+  it.each<[string, UnitSession[], CurrentScan, boolean]>([
+    ['a first check of the pack: where it was first seen', [], scan(), true],
+    ["another person's check before, no place shared", [session({ place: PUNE })], scan(), true],
+    ['only an address place for this scan', [session({ place: PUNE })], scan({ place: { ...DELHI, fromIp: true } }), true],
+    ['a place shared with this scan', [session({ place: PUNE })], scan({ place: MUMBAI }), false],
+    ["nobody's session (no device, no account): a place would not be used", [session({ place: PUNE })], scan({ key: 'ip:abc', deviceId: null }), false],
+    ['signed in without a device', [session({ place: PUNE })], scan({ key: 'c:cu_1', deviceId: null, customerId: 'cu_1' }), true],
+    ['an own rescan within the hour, no place yet', [own()], scan({ hours: 1.5 }), true],
+    ['a rescan within the hour of this session, its place an address place', [session({ place: PUNE }), own({ place: ipPlace(DELHI) })], scan({ hours: 1.9 }), true],
+    ['a rescan within the hour, no place yet', [session({ place: PUNE }), own()], scan({ hours: 2 }), true],
+    ['a rescan after the hour: a place then would be its owner moving', [session({ place: PUNE }), own({ place: ipPlace(DELHI) })], scan({ hours: 2.01 }), false],
+    ['this session already shared a place', [session({ place: PUNE }), own({ place: { ...MUMBAI, at: h(1) } })], scan({ hours: 1.5 }), false],
+    [
+      'a buyer signed in on another phone (a trip with the pack): a place would be them moving',
+      [session({ place: PUNE }), own({ key: 'dv_home', deviceId: 'dv_home', customerId: 'cu_5' })],
+      scan({ customerId: 'cu_5', hours: 1.2 }),
+      false,
+    ],
+  ])('%s', (_name, sessions, current, expected) => {
+    expect(assess(sessions, current).askLocation).toBe(expected);
+  });
+  it('judges a rescan that brings its session the place its first check lacked as that check would have been, within the hour only', () => {
+    const seen = session({ place: PUNE });
+    const mine = (place: UnitSession['place']) => own({ place });
+    // the shopper's first check had only the gateway's city (no distance counts); now they share Delhi
+    const shared = assess([seen, mine(ipPlace(MUMBAI))], scan({ hours: 1.2, place: DELHI }));
+    expect(shared).toMatchObject({ level: 'suspect', previousLevel: 'none', ownRescan: true, askLocation: false });
+    expect(shared.findings.map((f) => f.rule)).toEqual(['travel']);
+    expect(assess([seen, mine(null)], scan({ hours: 1.2, place: DELHI })).level).toBe('suspect');
+    // after the hour it is the owner moving: the rescan never raises the level
+    expect(assess([seen, mine(ipPlace(MUMBAI))], scan({ hours: 2.5, place: DELHI })).level).toBe('none');
+    expect(assess([seen, mine(null)], scan({ hours: 2.5, place: DELHI })).level).toBe('none');
+    // a session with a shared place keeps it: another place is the owner moving
+    expect(assess([seen, mine({ ...MUMBAI, at: h(1) })], scan({ hours: 1.2, place: DELHI })).level).toBe('none');
+    // nor for a person who checked it in another session too (their other phone): them moving
+    const home = own({ key: 'dv_home', deviceId: 'dv_home', customerId: 'cu_5' });
+    expect(assess([seen, home, own({ customerId: 'cu_5' })], scan({ customerId: 'cu_5', hours: 1.2, place: DELHI })).level).toBe('none');
+    // an address place never replaces one, shared or not
+    expect(assess([seen, mine(ipPlace(MUMBAI))], scan({ hours: 1.2, place: { ...DELHI, fromIp: true } })).level).toBe('none');
+  });
+  it('never changes the level or the reasons', () => {
+    const sessions = [session({ place: PUNE }), session({ place: DELHI, at: 0.5 })];
+    const risk = assess(sessions, scan());
+    expect(risk.askLocation).toBe(true);
+    expect(risk.level).toBe('suspect');
+  });
+});
+
 describe('device id', () => {
   it('is dv_ and 22 url-safe characters, random, and checked by format', () => {
     const a = newDeviceId();
