@@ -35,7 +35,11 @@ export function LocationOffer() {
     );
   };
   return (
-    <div className="mt-3 border-t border-current pt-3" data-testid="location-offer">
+    <div id="location-offer" className="mt-3 border-t border-current pt-3" data-testid="location-offer">
+      {/* Without JavaScript the browser cannot give a location: no button that does nothing. */}
+      <noscript>
+        <style>{'#location-offer{display:none}'}</style>
+      </noscript>
       <p id="location-offer-why">
         Where are you checking this pack? Share your approximate location (to about a kilometre) and it will be compared with the places of
         other checks of this code: copies of a code turn up in other cities.

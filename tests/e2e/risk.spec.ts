@@ -69,9 +69,13 @@ test('a shopper who shared no location is offered to share it, and the check is 
   // a shopper in Delhi minutes later opens the printed link from the camera app: no location
   const shopper = await browser.newContext({ geolocation: { latitude: 28.6139, longitude: 77.209 }, permissions: ['geolocation'] });
   const page2 = await shopper.newPage();
+  const errors: string[] = [];
+  page2.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  page2.on('pageerror', (e) => errors.push(e.message));
   await open(page2, url);
   const risk = page2.getByTestId('risk');
   await expect(risk).toHaveAttribute('data-level', 'none');
+  expect(errors).toEqual([]); // the offer hydrates as the server drew it
   const share = page2.getByRole('button', { name: 'Share my approximate location' });
   await expect(share).toBeVisible();
   await expect(page2.getByTestId('place-sent')).toHaveCount(0);
@@ -98,4 +102,15 @@ test('a shopper who shared no location is offered to share it, and the check is 
   await expect(page3.getByRole('status').filter({ hasText: 'Location was not shared.' })).toBeVisible({ timeout: 20_000 });
   expect(page3.url()).toBe(url);
   await refuser.close();
+});
+
+test('without JavaScript the offer to share a location is not shown (the browser could not give one)', async ({ browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
+  await expect(page.getByTestId('risk')).toContainText('First check of this pack.');
+  await expect(page.getByTestId('location-offer')).toBeAttached(); // asked for, in the HTML
+  await expect(page.getByRole('button', { name: 'Share my approximate location' })).toBeHidden();
+  await context.close();
 });
