@@ -40,9 +40,10 @@ export function LocationOffer() {
       <noscript>
         <style>{'#location-offer{display:none}'}</style>
       </noscript>
-      <p id="location-offer-why">
-        Where are you checking this pack? Share your approximate location (to about a kilometre) and it will be compared with the places of
-        other checks of this code: copies of a code turn up in other cities.
+      {/* Short, in small type: the verdict above, not this offer, is what a shopper waits for, and
+          must stay the page's largest text (its LCP element; a larger paragraph here became it). */}
+      <p id="location-offer-why" className="text-sm">
+        Copies turn up in other cities: share where you are to compare.
       </p>
       <button
         type="button"
