@@ -210,6 +210,9 @@ export function isOwnRescan(sessions: readonly UnitSession[], scan: CurrentScan)
   );
 }
 
+/** Said to a customer checking the unit again; about them, so not part of the brand's red flag. */
+export const OWN_RESCAN_REASON = 'You have checked this pack before.';
+
 /**
  * How long after a session's first check a place still becomes the session's place: a session
  * without a place takes the first one given within it, and an address place (the gateway's city)
@@ -523,7 +526,7 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     const name = first && input.placeName ? input.placeName(first) : null;
     const near = name ? ` near ${name}` : '';
     reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);
-    if (ownRescan) reasons.push('You have checked this pack before.');
+    if (ownRescan) reasons.push(OWN_RESCAN_REASON);
   }
   for (const f of now) reasons.push(f.reason);
   if (level === 'none' && input.verifiedCount > 0) reasons.push('Nothing unusual about its checks.');

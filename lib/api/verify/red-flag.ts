@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { codes, redFlags } from '@/lib/db/schema';
-import type { RiskAssessment } from '@/lib/domain/risk';
+import { OWN_RESCAN_REASON, type RiskAssessment } from '@/lib/domain/risk';
 import { randomId } from '@/lib/ids';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 
@@ -18,12 +18,15 @@ export async function raiseRedFlag(db: Db, config: StoredClientConfig, s: Suspec
   if (!config.flags.isRedFlaggingEnabled) return null;
   const blacklist = config.verification.risk.autoBlacklist;
   const rules = [...new Set(s.risk.findings.filter((f) => f.level === 'suspect').map((f) => f.rule))];
+  // The reasons as the brand reads them: a customer's own rescan that makes a unit suspect (one
+  // that shares the place its first check lacked) told them they had checked it before.
+  const reasons = s.risk.reasons.filter((r) => r !== OWN_RESCAN_REASON);
   const id = randomId('rf', 16);
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     const [inserted] = await tx
       .insert(redFlags)
-      .values({ id, clientId: s.clientId, unitKey: s.unitKey, codeId: s.codeId, productId: s.productId, rules, reasons: s.risk.reasons, blacklisted: blacklist })
+      .values({ id, clientId: s.clientId, unitKey: s.unitKey, codeId: s.codeId, productId: s.productId, rules, reasons, blacklisted: blacklist })
       .onConflictDoNothing()
       .returning({ id: redFlags.id });
     if (!inserted) return null;
