@@ -12,26 +12,48 @@ export function withLocation(path: string, loc: Coarse | undefined): string {
   return loc ? `${path}?${new URLSearchParams({ lat: String(loc.lat), lng: String(loc.lng) })}` : path;
 }
 
+/**
+ * Asks the browser for the customer's position (it asks for permission), coarse: two decimals.
+ * Resolves the position, or rejects with what to tell the customer.
+ */
+export function askCoarseLocation(): Promise<Coarse> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.reject(new Error('This browser cannot share a location.'));
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(
+      (pos) => resolve({ lat: coarse(pos.coords.latitude), lng: coarse(pos.coords.longitude) }),
+      (err) =>
+        reject(
+          new Error(
+            err.code === err.POSITION_UNAVAILABLE
+              ? 'Your location could not be found.'
+              : err.code === err.TIMEOUT
+                ? 'Finding your location took too long. Please try again.'
+                : 'Location was not shared.',
+          ),
+        ),
+      { enableHighAccuracy: false, maximumAge: 600_000, timeout: 10_000 },
+    ),
+  );
+}
+
 export function LocationConsent({ value, onChange, label = 'Share my approximate location with this scan' }: { value: Coarse | undefined; onChange: (v: Coarse | undefined) => void; label?: string }) {
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState<string>();
   const toggle = (on: boolean) => {
     setNote(undefined);
     if (!on) return onChange(undefined);
-    if (!navigator.geolocation) return setNote('This browser cannot share a location.');
     setAsking(true);
-    navigator.geolocation.getCurrentPosition(
-      (pos) => {
+    askCoarseLocation().then(
+      (loc) => {
         setAsking(false);
-        onChange({ lat: coarse(pos.coords.latitude), lng: coarse(pos.coords.longitude) });
+        onChange(loc);
         setNote('Your approximate location will be sent with the scan.');
       },
-      () => {
+      (err: Error) => {
         setAsking(false);
         onChange(undefined);
-        setNote('Location was not shared.');
+        setNote(err.message);
       },
-      { enableHighAccuracy: false, maximumAge: 600_000, timeout: 10_000 },
     );
   };
   return (

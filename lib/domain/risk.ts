@@ -244,12 +244,12 @@ function hasOtherSession(sessions: readonly UnitSession[], scan: CurrentScan): b
 
 /**
  * The sessions with this scan's place made its own session's place, when recording the scan does
- * that (placeReplaces) and the session is its person's only one; null otherwise.
+ * that (placeReplaces, as the trigger does, whatever other sessions the person has); null otherwise.
  */
 function withPlaceGiven(sessions: readonly UnitSession[], scan: CurrentScan): UnitSession[] | null {
   if (!scan.place || (scan.deviceId === null && scan.customerId === null)) return null;
   const i = sessions.findIndex((s) => s.key === scan.key);
-  if (i < 0 || !placeReplaces(sessions[i]!, scan.place.fromIp === true, scan.at) || hasOtherSession(sessions, scan)) return null;
+  if (i < 0 || !placeReplaces(sessions[i]!, scan.place.fromIp === true, scan.at)) return null;
   const out = sessions.slice();
   out[i] = { ...sessions[i]!, place: { ...scan.place, at: scan.at } };
   return out;
@@ -264,7 +264,11 @@ function withPlaceGiven(sessions: readonly UnitSession[], scan: CurrentScan): Un
  * - and this session is its person's first check of the unit (on another phone of theirs, or later,
  *   a place is them moving: a buyer on a trip with the pack must not add a city to it).
  * A first check of the pack is asked too: where a genuine pack was first seen is what the places
- * of later checks are compared with.
+ * of later checks are compared with. A unit already suspect is not: the place would change nothing
+ * the customer is told, and with the brand's automatic blacklisting the check again answers Fake,
+ * which keeps no session. (On a unit with more sessions than the verify read takes, a device whose
+ * own session is older than those may be asked once more; the place it then sends is past its
+ * hour and changes nothing.)
  */
 function asksForPlace(sessions: readonly UnitSession[], scan: CurrentScan): boolean {
   if (scan.deviceId === null && scan.customerId === null) return false;
@@ -530,5 +534,5 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   }
   for (const f of now) reasons.push(f.reason);
   if (level === 'none' && input.verifiedCount > 0) reasons.push('Nothing unusual about its checks.');
-  return { level, reasons, findings: now, ownRescan, previousLevel, askLocation: asksForPlace(sessions, scan) };
+  return { level, reasons, findings: now, ownRescan, previousLevel, askLocation: level !== 'suspect' && asksForPlace(sessions, scan) };
 }

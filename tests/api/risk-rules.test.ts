@@ -201,7 +201,7 @@ describe('the offer to share a location (askLocation)', () => {
     const qrId = batch.units[0]!.overt.qrId;
     setScanClockForSimulation(() => new Date('2026-03-12T10:00:00Z'));
     const first = await scan('info', qrId, { query: PUNE });
-    expect(first.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] }); // nobody to compare with: not asked
+    expect(first.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] }); // a place shared: not asked
     const shopper = newDeviceId();
     setScanClockForSimulation(() => new Date('2026-03-12T10:05:00Z'));
     const asked = await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP });
@@ -227,9 +227,6 @@ describe('the offer to share a location (askLocation)', () => {
     setScanClockForSimulation(() => new Date('2026-03-12T10:20:00Z'));
     expect((await scan('info', qrId, { ip: BENGALURU_IP })).body.risk.level).toBe('suspect');
     expect(await flags()).toHaveLength(1);
-    // A shopper's own rescan with the same place they shared is an ordinary rescan.
-    setScanClockForSimulation(() => new Date('2026-03-12T10:25:00Z'));
-    expect((await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP, query: DELHI })).body.risk.level).toBe('suspect');
   });
 
   it('keeps an address place after the hour (a place then is its owner moving), and stops asking', async () => {
@@ -244,6 +241,13 @@ describe('the offer to share a location (askLocation)', () => {
     await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP, query: DELHI });
     const theirs = (await sessionsOf(brand.id)).find((x) => x.sessionKey === shopper);
     expect(theirs).toMatchObject({ lat: 28.5, lng: 77.3, placeFromIp: true, scanCount: 3 }); // the gateway's city, kept
+    // At exactly the hour a shared place still replaces the address place.
+    const late = newDeviceId();
+    setScanClockForSimulation(() => new Date('2026-03-12T12:00:00Z'));
+    await scan('info', qrId, { device: late, ip: NEW_DELHI_IP });
+    setScanClockForSimulation(() => new Date('2026-03-12T13:00:00Z'));
+    await scan('info', qrId, { device: late, ip: NEW_DELHI_IP, query: DELHI });
+    expect((await sessionsOf(brand.id)).find((x) => x.sessionKey === late)).toMatchObject({ lat: 28.61, lng: 77.21, placeFromIp: false });
     // A place the customer shared first is never replaced, within the hour or after.
     const other = newDeviceId();
     await scan('info', qrId, { device: other, query: PUNE });

@@ -1,5 +1,6 @@
-import { assessRisk, DEFAULT_RISK_SETTINGS, distanceKm, groupSessions, type CurrentScan, type Place, type UnitSession } from '@/lib/domain/risk';
+import { assessRisk, DEFAULT_RISK_SETTINGS, SHARED_PLACE_WINDOW_MS, distanceKm, groupSessions, type CurrentScan, type Place, type UnitSession } from '@/lib/domain/risk';
 import { isDeviceId, newDeviceId, withDeviceCookie } from '@/lib/edge/device-id';
+import { sql0023 } from '@/lib/db/migrations/0023_shared_place_replaces_address';
 
 const PUNE: Place = { lat: 18.52, lng: 73.86 };
 const MUMBAI: Place = { lat: 19.08, lng: 72.88 };
@@ -256,17 +257,20 @@ describe('assessRisk: whether to ask for the location (askLocation)', () => {
     expect(assess([seen, mine(null)], scan({ hours: 2.5, place: DELHI })).level).toBe('none');
     // a session with a shared place keeps it: another place is the owner moving
     expect(assess([seen, mine({ ...MUMBAI, at: h(1) })], scan({ hours: 1.2, place: DELHI })).level).toBe('none');
-    // nor for a person who checked it in another session too (their other phone): them moving
+    // the same for a rescan of a person's other phone within that session's hour, as the database keeps it
     const home = own({ key: 'dv_home', deviceId: 'dv_home', customerId: 'cu_5' });
-    expect(assess([seen, home, own({ customerId: 'cu_5' })], scan({ customerId: 'cu_5', hours: 1.2, place: DELHI })).level).toBe('none');
+    expect(assess([seen, home, own({ customerId: 'cu_5' })], scan({ customerId: 'cu_5', hours: 1.2, place: DELHI })).level).toBe('suspect');
+    // but a second phone's first check is an own rescan with no session yet: never raised (its place counts from then on)
+    expect(assess([seen, home], scan({ customerId: 'cu_5', hours: 1.2, place: DELHI })).level).toBe('none');
     // an address place never replaces one, shared or not
     expect(assess([seen, mine(ipPlace(MUMBAI))], scan({ hours: 1.2, place: { ...DELHI, fromIp: true } })).level).toBe('none');
   });
-  it('never changes the level or the reasons', () => {
+  it('is not asked once the unit is suspect: a place would change nothing said, and a blacklisted code answers Fake', () => {
     const sessions = [session({ place: PUNE }), session({ place: DELHI, at: 0.5 })];
     const risk = assess(sessions, scan());
-    expect(risk.askLocation).toBe(true);
     expect(risk.level).toBe('suspect');
+    expect(risk.askLocation).toBe(false);
+    expect(assess([session({ place: PUNE })], scan()).askLocation).toBe(true);
   });
 });
 
@@ -281,5 +285,12 @@ describe('device id', () => {
   it('replaces a malformed cookie in the forwarded Cookie header and keeps the others', () => {
     expect(withDeviceCookie('a=1; device_id=junk; b=2', 'dv_x')).toBe('a=1; b=2; device_id=dv_x');
     expect(withDeviceCookie(null, 'dv_x')).toBe('device_id=dv_x');
+  });
+});
+
+describe('the window in which a place becomes a session\'s place', () => {
+  it('is the same hour in the assessment and in the trigger that keeps sessions (migration 0023)', () => {
+    expect(SHARED_PLACE_WINDOW_MS).toBe(3_600_000);
+    expect(sql0023).toContain("new_at <= first_at + interval '1 hour'");
   });
 });
