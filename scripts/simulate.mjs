@@ -8,6 +8,25 @@ import { randomBytes } from 'node:crypto';
 import { root } from './lib.mjs';
 
 const argv = process.argv.slice(2);
+/** The number after `flag`, when given; a value outside what `ok` accepts ends the command naming the flag. */
+function numberArg(flag, ok, what) {
+  const at = argv.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = Number(argv[at + 1]);
+  if (argv[at + 1] === undefined || !ok(value)) {
+    console.error(`${flag}: must be ${what}`);
+    process.exit(2);
+  }
+  return value;
+}
+const isShare = (v) => v >= 0 && v <= 1;
+// Read before anything is loaded, so a mistyped value answers at once.
+const seed = numberArg('--seed', Number.isSafeInteger, 'a whole number');
+// The share of people who share no location and are placed by their carrier gateway's address.
+const ipOnlyShare = numberArg('--ip-only-share', isShare, 'a number from 0 to 1');
+// The share of those people who share their location when the verify page asks for it.
+const offerShare = numberArg('--offer-share', isShare, 'a number from 0 to 1');
+
 process.env.DATA_DIR = ':memory:';
 delete process.env.DATABASE_URL;
 process.env.SESSION_SECRET ||= randomBytes(32).toString('base64url');
@@ -19,22 +38,9 @@ const { require: tsRequire } = await import('tsx/cjs/api');
 const sim = tsRequire(path.join(root, 'lib/simulation/clone-simulation.ts'), import.meta.url);
 const { closeDb } = tsRequire(path.join(root, 'lib/db/client.ts'), import.meta.url);
 const options = { ...(argv.includes('--small') ? sim.SMALL_SIMULATION : sim.FULL_SIMULATION) };
-const seedAt = argv.indexOf('--seed');
-if (seedAt >= 0) options.seed = Number(argv[seedAt + 1]);
-// The share of people who share no location and are placed by their carrier gateway's address.
-const shareAt = argv.indexOf('--ip-only-share');
-if (shareAt >= 0) {
-  const share = Number(argv[shareAt + 1]);
-  if (!(share >= 0 && share <= 1)) throw new Error('--ip-only-share: must be a number from 0 to 1');
-  options.ipOnlyShare = share;
-}
-// The share of those people who share their location when the verify page asks for it.
-const offerAt = argv.indexOf('--offer-share');
-if (offerAt >= 0) {
-  const share = Number(argv[offerAt + 1]);
-  if (!(share >= 0 && share <= 1)) throw new Error('--offer-share: must be a number from 0 to 1');
-  options.offerShare = share;
-}
+if (seed !== undefined) options.seed = seed;
+if (ipOnlyShare !== undefined) options.ipOnlyShare = ipOnlyShare;
+if (offerShare !== undefined) options.offerShare = offerShare;
 const started = Date.now();
 try {
   const report = await sim.runCloneSimulation(options);

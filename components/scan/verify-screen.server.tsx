@@ -9,7 +9,7 @@ import { trackingResponseSchema, type VerifyResponse } from '@/lib/schemas/verif
 import { asVerifyResponse } from '@/lib/shared/verdict-shape';
 import { VerdictCard, primaryLinkClass } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
-import { locationOf, locationQuery, type SearchParams } from './location';
+import { locationQuery, type SearchParams } from './location';
 
 // Every verify page (/info/verify, /verify, /overt/verify, /covert/pre/verify,
 // /covert/post/verify, /tert/verify, /quat/verify): the verdict is asked for on the server,
@@ -71,7 +71,8 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
     );
   }
   // The info route is anonymous: a token is sent only when there is a session.
-  const outcome = await askVerdict(route, qrId, locationQuery(query), route !== 'info' || session !== undefined);
+  const location = locationQuery(query);
+  const outcome = await askVerdict(route, qrId, location, route !== 'info' || session !== undefined);
   if ('error' in outcome) {
     const status = outcome.error instanceof ApiRequestError ? outcome.error.status : 500;
     if (status === 422) return <InvalidQrNotice brand={brand.organizationName} />;
@@ -82,5 +83,5 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   }
   const { verdict } = outcome;
   const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: locationOf(query) !== undefined }} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== '' }} />;
 }

@@ -248,6 +248,13 @@ describe('the offer to share a location (askLocation)', () => {
     setScanClockForSimulation(() => new Date('2026-03-12T13:00:00Z'));
     await scan('info', qrId, { device: late, ip: NEW_DELHI_IP, query: DELHI });
     expect((await sessionsOf(brand.id)).find((x) => x.sessionKey === late)).toMatchObject({ lat: 28.61, lng: 77.21, placeFromIp: false });
+    // A session with no place at all (a private address) takes none after its hour either.
+    const placeless = newDeviceId();
+    setScanClockForSimulation(() => new Date('2026-03-12T14:00:00Z'));
+    await scan('info', qrId, { device: placeless, ip: '10.9.8.7' });
+    setScanClockForSimulation(() => new Date('2026-03-12T15:30:00Z'));
+    await scan('info', qrId, { device: placeless, ip: '10.9.8.7', query: DELHI });
+    expect((await sessionsOf(brand.id)).find((x) => x.sessionKey === placeless)).toMatchObject({ lat: null, lng: null, placeAt: null });
     // A place the customer shared first is never replaced, within the hour or after.
     const other = newDeviceId();
     await scan('info', qrId, { device: other, query: PUNE });
