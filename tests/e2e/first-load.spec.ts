@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createBrand, newEmail, signUpWithPassword } from './support';
-import { ALL_FLAGS } from './verify-catalog';
+import { createBrand, newEmail, ready, signUpWithPassword } from './support';
+import { acceptBanners, ALL_FLAGS, brandWithCatalog } from './verify-catalog';
 
 // First-load JavaScript as a browser sees it: the scripts a page's first HTML names (its
 // <script src> tags and script preloads, which include the chunks of components the server
@@ -12,7 +12,11 @@ import { ALL_FLAGS } from './verify-catalog';
 // manifests for every page; this holds the largest signed-in pages, as served to a signed-in
 // customer, to the same budget (docs/benchmarks.md, "First-load JavaScript of every page").
 
-/** The script files the first HTML of a page asks for: `<script src>` and `<link rel=preload|modulepreload as=script>`. */
+/**
+ * The script files the first HTML of a page asks for: `<script src>`, `<link rel=preload|modulepreload
+ * as=script>`, and those the production server holds until the first paint (`<link rel="x-held-script">`
+ * and `rel="x-held-preload"`, scripts/paint-first.mjs), which the page fetches all the same.
+ */
 function scriptsOf(html: string): string[] {
   const files = new Set<string>();
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
@@ -22,7 +26,7 @@ function scriptsOf(html: string): string[] {
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
     const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    if (href && (rel === 'modulepreload' || (rel === 'preload' && /\bas="script"/.test(tag)))) files.add(href);
+    if (href && (rel === 'modulepreload' || rel === 'x-held-script' || rel === 'x-held-preload' || (rel === 'preload' && /\bas="script"/.test(tag)))) files.add(href);
   }
   return [...files].map((f) => f.replace(/&amp;/g, '&'));
 }
@@ -68,4 +72,40 @@ test('the signed-in pages load at most the budget of JavaScript first, as served
   }
   console.log(measured.join('\n'));
   test.info().annotations.push({ type: 'first-load', description: measured.join(', ') });
+});
+
+// The verdict is painted before any script is fetched (scripts/paint-first.mjs, docs/benchmarks.md,
+// "Scripts after the first paint"): the production server holds the first-load scripts behind a
+// loader that adds them once the browser reports its first paint; then the page hydrates and works.
+test('the verify page paints its verdict before fetching any script, then hydrates and works', async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const res = await page.goto(`${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
+  const html = await res!.text();
+  // As served: no script of the build for the browser to fetch on its own, one loader.
+  expect(html).not.toMatch(/<script[^>]*\ssrc="\/_next\/static\/[^"]*"[^>]*\sasync/);
+  expect(html).not.toMatch(/<link[^>]*rel="preload"[^>]*as="script"/);
+  expect(html.match(/<link rel="x-held-script"/g)?.length ?? 0).toBeGreaterThan(3);
+  await ready(page);
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/_next/static/') && e.name.endsWith('.js'));
+    return { paint: paint?.startTime, firstScript: Math.min(...scripts.map((e) => e.startTime)), scripts: scripts.length };
+  });
+  expect(timing.paint).toBeDefined();
+  expect(timing.scripts).toBeGreaterThan(3);
+  expect(timing.firstScript, `the first script was asked for at ${timing.firstScript} ms, the first paint came at ${timing.paint} ms`).toBeGreaterThan(timing.paint!);
+  // Each held script ran once, added by the loader with the page's nonce (the CSP let it run).
+  const added = await page.evaluate(() => [...document.querySelectorAll('script[src^="/_next/static/"][async]')].map((s) => s.getAttribute('src')));
+  expect(added.length).toBeGreaterThan(3);
+  expect(new Set(added).size).toBe(added.length);
+  // Hydrated and working: the cookie notice, drawn by the server, closes when accepted.
+  await expect(page.getByRole('region', { name: 'Cookie Notice' })).toBeVisible();
+  await acceptBanners(page);
+  await expect(page.getByRole('region', { name: 'Cookie Notice' })).toBeHidden();
+  expect(errors).toEqual([]);
 });

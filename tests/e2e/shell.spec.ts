@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PORT, createBrand, operator } from './support';
+import { PORT, createBrand, operator, ready } from './support';
 
 // The shell of spec section 2: blocked brand, app-data error, offline, orientation, footer.
 
@@ -25,6 +25,7 @@ test('going offline greys the app out with an overlay, coming back removes it', 
   const brand = await createBrand();
   await page.goto(`${brand.origin}/login`);
   await expect(page.getByTestId('brand-name')).toBeVisible();
+  await ready(page); // the overlay is the running app's: its scripts come after the first paint
   await context.setOffline(true);
   await expect(page.getByTestId('offline-overlay')).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/offline/);

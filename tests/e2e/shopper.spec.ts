@@ -289,7 +289,10 @@ test("the verify page's large scripts ask the browser to compile them as they do
   await ready(page);
   await page.waitForLoadState('networkidle');
   // The scripts the first HTML names: the framework's and the app's, each served as built.
-  const firstLoad = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1]!, brand.origin).pathname).filter((p) => !/polyfill/.test(p));
+  // (The production server holds them until the first paint, as `<link rel="x-held-script">`.)
+  const firstLoad = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link rel="x-held-script" href="([^"]+)"/g)]
+    .map((m) => new URL((m[1] ?? m[2])!, brand.origin).pathname)
+    .filter((p) => !/polyfill/.test(p));
   expect(firstLoad.length).toBeGreaterThan(2);
   const large = firstLoad.filter((p) => (scripts.get(p)?.length ?? 0) >= 64 * 1024);
   expect(large.length).toBeGreaterThanOrEqual(1); // React's and Next's client

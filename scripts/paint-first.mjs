@@ -1,0 +1,176 @@
+// The verdict painted before any script is fetched (docs/benchmarks.md, "Scripts after the first paint").
+//
+// Next.js asks for a page's first-load scripts from the head, `async` (and preloads its bootstrap
+// script): on a fast connection they arrive and run before the browser has drawn its first frame,
+// and on a slow one their download shares the line with the rest of the HTML, the verdict's part
+// of it. The server (scripts/start.mjs) rewrites each of those script tags and script preloads in
+// an HTML answer into an inert marker (`<link rel="x-held-script">`, `<link rel="x-held-preload">`,
+// which a browser ignores), and puts one small inline script (with the page's nonce) in place of
+// the first: once the browser reports its first contentful paint, that script adds the held
+// scripts to the page, async as Next.js had them, and the preloads; hydration follows. Nothing
+// else in the page changes; an answer that is not HTML passes untouched.
+
+/** The loader: fetches and runs the held scripts once the first paint is reported (see the file's head). */
+export const LOADER_SOURCE = [
+  '(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;',
+  // Adds what is held in the page now (the head's, then the body's): the preloads, then the scripts.
+  'function add(rel,make){var ls=d.querySelectorAll(\'link[rel="x-held-\'+rel+\'"]\');for(var i=0;i<ls.length;i++){var l=ls[i],e=make(l.getAttribute("href"));l.rel="x-loaded-"+rel;if(n)e.nonce=n;d.head.appendChild(e)}}',
+  'function run(){add("preload",function(h){var e=d.createElement("link");e.rel="preload";e.as="script";e.fetchPriority="low";e.href=h;return e});',
+  'add("script",function(h){var e=d.createElement("script");e.src=h;e.async=true;return e})}',
+  'function go(){if(done)return;done=1;run();if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",run)}',
+  // Ten frames after the load event: for a browser without paint timing, and a page that paints nothing.
+  'function later(){var k=10;(function f(){if(--k<0)go();else requestAnimationFrame(f)})()}',
+  // A page nobody sees (a tab in the background, prerendering) has no first paint to wait for.
+  'if(d.visibilityState!=="visible"){go();return}',
+  // The first contentful paint (a first paint of the background alone may come before it).
+  'try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){}',
+  'if(d.readyState==="complete")later();else addEventListener("load",later)',
+  '})()',
+].join('');
+
+const SCRIPT_TAG = /<script\b([^>]*)><\/script>|<link\b([^>]*?)\/?>/g;
+const ATTRIBUTE = /([a-zA-Z-]+)(?:="([^"]*)")?/g;
+
+/** The attributes of a tag's attribute text, names in lower case. */
+function attributesOf(text) {
+  const out = new Map();
+  for (const m of text.matchAll(ATTRIBUTE)) out.set(m[1].toLowerCase(), m[2] ?? '');
+  return out;
+}
+
+/**
+ * Whether a script tag is one of the app's own first-load scripts Next.js asks for async: a
+ * classic script of the build's static files, async, with nothing else (a type, integrity, a
+ * module switch, an id) the loader would not carry over.
+ */
+function isHeldScript(attrs) {
+  if (!attrs.has('async') || !attrs.get('src')?.startsWith('/_next/static/')) return false;
+  for (const name of attrs.keys()) if (!['src', 'async', 'nonce'].includes(name)) return false;
+  return true;
+}
+
+/** Whether a link is a preload of one of the build's scripts (nothing else the loader would drop). */
+function isHeldPreload(attrs) {
+  if (attrs.get('rel') !== 'preload' || attrs.get('as') !== 'script' || !attrs.get('href')?.startsWith('/_next/static/')) return false;
+  for (const name of attrs.keys()) if (!['rel', 'as', 'href', 'nonce', 'fetchpriority'].includes(name)) return false;
+  return true;
+}
+
+/**
+ * Rewrites an HTML answer as it streams (text in Latin-1, one character per byte, so a multi-byte
+ * character split between two chunks passes through untouched). `push` answers what can be sent
+ * now; a tag that a chunk ends inside is kept until the next chunk (or `end`) completes it.
+ */
+export class ScriptHolder {
+  carry = '';
+  loaderPlaced = false;
+  seen = new Set();
+  /** How many scripts and script preloads were held so far. */
+  held = 0;
+
+  /** The text of `chunk` that can be sent now, rewritten. */
+  push(chunk) {
+    let text = this.carry + chunk;
+    // Keep back an unfinished tag, and a script element whose end tag has not arrived yet.
+    let keepFrom = text.length;
+    const lastOpen = text.lastIndexOf('<');
+    if (lastOpen >= 0 && text.indexOf('>', lastOpen) < 0) keepFrom = lastOpen;
+    const lastScript = text.lastIndexOf('<script');
+    if (lastScript >= 0 && text.indexOf('</script>', lastScript) < 0) keepFrom = Math.min(keepFrom, lastScript);
+    this.carry = text.slice(keepFrom);
+    text = text.slice(0, keepFrom);
+    return this.rewrite(text);
+  }
+
+  /** What is left at the end of the answer. */
+  end() {
+    const text = this.carry;
+    this.carry = '';
+    return this.rewrite(text);
+  }
+
+  rewrite(text) {
+    if (!text.includes('<script') && !text.includes('<link')) return text;
+    return text.replace(SCRIPT_TAG, (tag, scriptAttributes, linkAttributes) => {
+      const attrs = attributesOf(scriptAttributes ?? linkAttributes);
+      const kind = scriptAttributes !== undefined ? (isHeldScript(attrs) ? 'script' : undefined) : isHeldPreload(attrs) ? 'preload' : undefined;
+      if (!kind) return tag;
+      const href = kind === 'script' ? attrs.get('src') : attrs.get('href');
+      // The same file twice (Next.js preloads its bootstrap script in the head and asks for it at
+      // the end of the body): held once of each kind, so it runs once.
+      if (this.seen.has(`${kind} ${href}`)) return '';
+      this.seen.add(`${kind} ${href}`);
+      this.held += 1;
+      // Attribute values are copied as they were written (escaped already, and free of quotes).
+      const marker = `<link rel="x-held-${kind}" href="${href}"/>`;
+      if (this.loaderPlaced) return marker;
+      this.loaderPlaced = true;
+      const nonce = attrs.has('nonce') ? ` nonce="${attrs.get('nonce')}"` : '';
+      return `<script${nonce}>${LOADER_SOURCE}</script>${marker}`;
+    });
+  }
+}
+
+/** The header's value, case-insensitively, from a `writeHead` headers object or array. */
+function headerIn(headers, name) {
+  if (!headers || typeof headers !== 'object') return undefined;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
+    return undefined;
+  }
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key];
+  return undefined;
+}
+
+function dropHeaderIn(headers, name) {
+  if (!headers || typeof headers !== 'object') return;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) headers.splice(i--, 2);
+    return;
+  }
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
+}
+
+const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+
+/**
+ * Makes `res` (a Node.js ServerResponse, before anything is written to it) hold the first-load
+ * scripts of an HTML answer until the first paint. Decided once, when the headers go out: an
+ * answer of another type, or to a HEAD request, is passed through byte for byte. The rewritten
+ * answer loses its Content-Length (it is streamed).
+ */
+export function holdScriptsUntilPaint(req, res) {
+  const { writeHead, write, end } = res;
+  /** @type {ScriptHolder | null | undefined} undefined until the headers are decided */
+  let holder;
+  const decide = (headers) => {
+    if (holder !== undefined) return;
+    const type = String(headerIn(headers, 'content-type') ?? res.getHeader('content-type') ?? '');
+    holder = req.method !== 'HEAD' && /^text\/html\b/i.test(type) ? new ScriptHolder() : null;
+    if (holder) {
+      res.removeHeader('content-length');
+      dropHeaderIn(headers, 'content-length');
+    }
+  };
+  res.writeHead = function (statusCode, ...rest) {
+    decide(typeof rest[0] === 'object' ? rest[0] : rest[1]);
+    return writeHead.call(this, statusCode, ...rest);
+  };
+  res.write = function (chunk, encoding, callback) {
+    if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+    if (!res.headersSent) decide();
+    if (!holder) return write.call(this, chunk, encoding, callback);
+    const out = holder.push(toBuffer(chunk, encoding).toString('latin1'));
+    if (out) return write.call(this, Buffer.from(out, 'latin1'), callback);
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+  res.end = function (chunk, encoding, callback) {
+    if (typeof chunk === 'function') [callback, chunk, encoding] = [chunk, undefined, undefined];
+    else if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
+    if (!res.headersSent) decide();
+    if (!holder) return end.call(this, chunk, encoding, callback);
+    const text = (chunk == null ? '' : holder.push(toBuffer(chunk, encoding).toString('latin1'))) + holder.end();
+    return end.call(this, text ? Buffer.from(text, 'latin1') : undefined, callback);
+  };
+}

@@ -1,0 +1,170 @@
+/** @jest-environment node */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
+
+// scripts/paint-first.mjs: the production server rewrites an HTML answer's first-load scripts
+// (and script preloads) into inert markers and one loader that adds them after the first paint
+// (docs/benchmarks.md, "Scripts after the first paint"). Here: the rewriting, on a page cut into
+// chunks at every place, and the server wiring (compression after the rewriting, other answers
+// untouched) over real HTTP.
+
+type Module = typeof import('../../../scripts/paint-first.mjs');
+let mod: Module;
+beforeAll(async () => {
+  mod = await import('../../../scripts/paint-first.mjs');
+});
+
+const NONCE = 'bm9uY2U9PQ';
+const page = [
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>',
+  `<link rel="preload" as="script" fetchPriority="low" nonce="${NONCE}" href="/_next/static/chunks/main.js"/>`,
+  `<script src="/_next/static/chunks/a.js" async="" nonce="${NONCE}"></script>`,
+  `<script src="/_next/static/chunks/b.js?v=1&amp;x=2" async="" nonce="${NONCE}"></script>`,
+  `<link rel="icon" href="/favicon.svg"/>`,
+  `<link rel="preload" as="image" href="/_next/static/media/x.png"/>`,
+  `<script src="/_next/static/chunks/polyfills.js" noModule="" nonce="${NONCE}"></script>`,
+  `<script src="https://elsewhere.example/x.js" async="" nonce="${NONCE}"></script>`,
+  `<script src="/_next/static/chunks/typed.js" type="module" async="" nonce="${NONCE}"></script>`,
+  '</head><body><h1>Genuine — ✓ 真品</h1>',
+  `<script nonce="${NONCE}">self.__next_f=self.__next_f||[];self.__next_f.push([0,"\\u003cscript src=\\"/_next/static/x.js\\" async=\\"\\"\\u003e"])</script>`,
+  `<script src="/_next/static/chunks/main.js" nonce="${NONCE}" async=""></script>`,
+  '</body></html>',
+].join('');
+
+const rewrite = (chunks: string[]) => {
+  const holder = new mod.ScriptHolder();
+  return { out: chunks.map((c) => holder.push(c)).join('') + holder.end(), holder };
+};
+
+describe('ScriptHolder', () => {
+  it("holds the build's async scripts and script preloads behind one loader, and leaves everything else as written", () => {
+    const { out, holder } = rewrite([page]);
+    expect(holder.held).toBe(4);
+    // One loader, with the page's nonce, where the first held tag was.
+    expect(out.split(mod.LOADER_SOURCE)).toHaveLength(2);
+    expect(out).toContain(`<head><meta charSet="utf-8"/><script nonce="${NONCE}">${mod.LOADER_SOURCE}</script><link rel="x-held-preload" href="/_next/static/chunks/main.js"/>`);
+    expect(out).toContain('<link rel="x-held-script" href="/_next/static/chunks/a.js"/>');
+    expect(out).toContain('<link rel="x-held-script" href="/_next/static/chunks/b.js?v=1&amp;x=2"/>'); // as written, not escaped twice
+    expect(out).toContain('<link rel="x-held-script" href="/_next/static/chunks/main.js"/></body>');
+    // No script of the build is left for the browser to fetch before the loader asks for it.
+    expect(out).not.toMatch(/<script[^>]*src="\/_next\/static\/chunks\/(a|b|main)\.js/);
+    expect(out).not.toMatch(/<link rel="preload" as="script"/);
+    // Left alone: the polyfills (never run by a current browser), another origin's script, a
+    // module script, other preloads and links, inline scripts (and what their text contains).
+    for (const kept of [
+      '<link rel="icon" href="/favicon.svg"/>',
+      '<link rel="preload" as="image" href="/_next/static/media/x.png"/>',
+      `<script src="/_next/static/chunks/polyfills.js" noModule="" nonce="${NONCE}"></script>`,
+      `<script src="https://elsewhere.example/x.js" async="" nonce="${NONCE}"></script>`,
+      `<script src="/_next/static/chunks/typed.js" type="module" async="" nonce="${NONCE}"></script>`,
+      '<h1>Genuine — ✓ 真品</h1>',
+      '\\u003cscript src=\\"/_next/static/x.js\\" async=\\"\\"\\u003e',
+    ])
+      expect(out).toContain(kept);
+  });
+
+  it('gives the same page whatever the chunks it arrives in (cut at every place)', () => {
+    const whole = rewrite([page]).out;
+    for (let cut = 1; cut < page.length; cut++) {
+      const { out } = rewrite([page.slice(0, cut), page.slice(cut)]);
+      if (out !== whole) throw new Error(`a cut at ${cut} (${JSON.stringify(page.slice(cut - 10, cut + 10))}) changed the page`);
+    }
+    // And one character at a time.
+    expect(rewrite([...page]).out).toBe(whole);
+  });
+
+  it('passes a page with nothing to hold through unchanged, without a loader', () => {
+    const plain = '<!DOCTYPE html><html><head><script nonce="n">1</script></head><body><p>a &lt;script&gt;</p></body></html>';
+    const { out, holder } = rewrite([plain.slice(0, 30), plain.slice(30)]);
+    expect(out).toBe(plain);
+    expect(holder.held).toBe(0);
+  });
+
+  it('sends the text before an unfinished tag at once, and the rest when it ends', () => {
+    const holder = new mod.ScriptHolder();
+    expect(holder.push('<p>one</p><scr')).toBe('<p>one</p>');
+    expect(holder.push('ipt src="/_next/static/chunks/a.js" async="">')).toBe('');
+    expect(holder.push('</script><p>two')).toBe(`<script>${mod.LOADER_SOURCE}</script><link rel="x-held-script" href="/_next/static/chunks/a.js"/><p>two`);
+    expect(holder.push('</p><link rel="x')).toBe('</p>');
+    expect(holder.end()).toBe('<link rel="x'); // an answer cut short ends as it was
+  });
+});
+
+describe('the server wiring (holdScriptsUntilPaint after the compression middleware)', () => {
+  const require = createRequire(__filename);
+  const compression = require('next/dist/compiled/compression')() as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  let server: http.Server;
+  let base: string;
+  const routes: Record<string, (res: http.ServerResponse) => void> = {
+    // A streamed page, cut in the middle of a script tag and of a multi-byte character.
+    '/page': (res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      const bytes = Buffer.from(page);
+      const cuts = [40, bytes.indexOf('async=') + 2, bytes.indexOf('真') + 1, bytes.length];
+      let from = 0;
+      for (const to of cuts.slice(0, -1)) {
+        res.write(bytes.subarray(from, to));
+        from = to;
+      }
+      res.end(bytes.subarray(from));
+    },
+    // A whole page with its length set, through writeHead's headers.
+    '/fixed': (res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(page) });
+      res.end(page);
+    },
+    '/script': (res) => {
+      res.setHeader('content-type', 'application/javascript');
+      res.end(page);
+    },
+  };
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      compression(req, res, () => {});
+      mod.holdScriptsUntilPaint(req, res);
+      routes[req.url ?? '']!(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  const expected = () => rewrite([page]).out;
+
+  it('rewrites a streamed HTML answer before gzip compresses it, every byte of the rest kept', async () => {
+    const r = await get('/page', { 'accept-encoding': 'gzip' });
+    expect(r.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(r.body).toString('utf8')).toBe(expected());
+  });
+
+  it('rewrites an uncompressed answer, and drops a Content-Length set through writeHead', async () => {
+    const r = await get('/fixed');
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.headers['content-length']).toBeUndefined();
+    expect(r.body.toString('utf8')).toBe(expected());
+  });
+
+  it('passes an answer that is not HTML byte for byte, and sends no body to HEAD', async () => {
+    const js = await get('/script', { 'accept-encoding': 'gzip' });
+    expect(js.headers['content-type']).toBe('application/javascript');
+    const body = js.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(js.body) : js.body;
+    expect(body.toString('utf8')).toBe(page);
+    const head = await get('/page', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+});
