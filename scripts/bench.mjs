@@ -106,7 +106,7 @@ function rssMb(pid) {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** Gzipped size of the JavaScript a page loads on first visit (its script tags). */
+/** Gzipped size of the JavaScript a page loads on first visit (its script tags, and the scripts held until its first paint). */
 async function firstLoadKb(pathname) {
   const page = await get(base + pathname);
   if (page.status !== 200) throw new Error(`${pathname} answered ${page.status}`);
@@ -114,6 +114,9 @@ async function firstLoadKb(pathname) {
   // Scripts marked noModule (Next's legacy polyfills) are skipped by every modern browser.
   const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((t) => !/\bnomodule\b/i.test(t));
   const srcs = [...new Set(tags.map((t) => /\bsrc="([^"]+\.js[^"]*)"/.exec(t)?.[1]).filter(Boolean))];
+  // The scripts the production server holds until the first paint (scripts/paint-first.mjs).
+  for (const m of html.matchAll(/<link rel="x-held-script" href="([^"]+)"/g)) if (!srcs.includes(m[1])) srcs.push(m[1]);
+  if (srcs.length === 0) throw new Error(`${pathname}: no script found in its HTML (has the page's markup changed?)`);
   let total = 0;
   for (const src of srcs) total += gzipSync((await get(new URL(src, base).href)).body).length;
   return { kb: total / 1024, scripts: srcs.length };

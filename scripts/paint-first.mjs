@@ -14,7 +14,8 @@
 export const LOADER_SOURCE = [
   '(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;',
   // Adds what is held in the page now (the head's, then the body's): the preloads, then the scripts.
-  'function add(rel,make){var ls=d.querySelectorAll(\'link[rel="x-held-\'+rel+\'"]\');for(var i=0;i<ls.length;i++){var l=ls[i],e=make(l.getAttribute("href"));l.rel="x-loaded-"+rel;if(n)e.nonce=n;d.head.appendChild(e)}}',
+  // Only the build's own files: a marker naming anything else is not the server's and is left alone.
+  'function add(rel,make){var ls=d.querySelectorAll(\'link[rel="x-held-\'+rel+\'"]\');for(var i=0;i<ls.length;i++){var l=ls[i],h=l.getAttribute("href");if(!h||h.indexOf("/_next/static/")!==0)continue;var e=make(h);l.rel="x-loaded-"+rel;if(n)e.nonce=n;d.head.appendChild(e)}}',
   'function run(){add("preload",function(h){var e=d.createElement("link");e.rel="preload";e.as="script";e.fetchPriority="low";e.href=h;return e});',
   'add("script",function(h){var e=d.createElement("script");e.src=h;e.async=true;return e})}',
   'function go(){if(done)return;done=1;run();if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",run)}',
@@ -125,7 +126,7 @@ function headerIn(headers, name) {
 function dropHeaderIn(headers, name) {
   if (!headers || typeof headers !== 'object') return;
   if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) headers.splice(i--, 2);
+    for (let i = headers.length - 2; i >= 0; i -= 2) if (String(headers[i]).toLowerCase() === name) headers.splice(i, 2);
     return;
   }
   for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
@@ -136,18 +137,23 @@ const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof c
 /**
  * Makes `res` (a Node.js ServerResponse, before anything is written to it) hold the first-load
  * scripts of an HTML answer until the first paint. Decided once, when the headers go out: an
- * answer of another type, or to a HEAD request, is passed through byte for byte. The rewritten
- * answer loses its Content-Length (it is streamed).
+ * answer of another type, already encoded, or marked `Cache-Control: no-transform` is passed
+ * through as it was written (arguments and all). An HTML answer loses its Content-Length (it is
+ * rewritten and streamed; a HEAD answer too, whose length would be the unrewritten page's).
  */
 export function holdScriptsUntilPaint(req, res) {
   const { writeHead, write, end } = res;
   /** @type {ScriptHolder | null | undefined} undefined until the headers are decided */
   let holder;
+  const header = (headers, name) => String(headerIn(headers, name) ?? res.getHeader(name) ?? '');
   const decide = (headers) => {
     if (holder !== undefined) return;
-    const type = String(headerIn(headers, 'content-type') ?? res.getHeader('content-type') ?? '');
-    holder = req.method !== 'HEAD' && /^text\/html\b/i.test(type) ? new ScriptHolder() : null;
-    if (holder) {
+    const html =
+      /^text\/html\b/i.test(header(headers, 'content-type')) &&
+      !header(headers, 'content-encoding') &&
+      !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(header(headers, 'cache-control'));
+    holder = html && req.method !== 'HEAD' ? new ScriptHolder() : null;
+    if (html) {
       res.removeHeader('content-length');
       dropHeaderIn(headers, 'content-length');
     }
@@ -157,20 +163,21 @@ export function holdScriptsUntilPaint(req, res) {
     return writeHead.call(this, statusCode, ...rest);
   };
   res.write = function (chunk, encoding, callback) {
-    if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
     if (!res.headersSent) decide();
-    if (!holder) return write.call(this, chunk, encoding, callback);
+    if (!holder) return write.apply(this, arguments);
+    if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
     const out = holder.push(toBuffer(chunk, encoding).toString('latin1'));
     if (out) return write.call(this, Buffer.from(out, 'latin1'), callback);
     if (callback) process.nextTick(callback);
     return true;
   };
   res.end = function (chunk, encoding, callback) {
+    if (!res.headersSent) decide();
+    if (!holder) return end.apply(this, arguments);
     if (typeof chunk === 'function') [callback, chunk, encoding] = [chunk, undefined, undefined];
     else if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
-    if (!res.headersSent) decide();
-    if (!holder) return end.call(this, chunk, encoding, callback);
     const text = (chunk == null ? '' : holder.push(toBuffer(chunk, encoding).toString('latin1'))) + holder.end();
-    return end.call(this, text ? Buffer.from(text, 'latin1') : undefined, callback);
+    end.call(this, text ? Buffer.from(text, 'latin1') : undefined, callback);
+    return this;
   };
 }

@@ -104,7 +104,7 @@ const require = createRequire(import.meta.url);
 // BRAND_SERVER_COMPRESSES). BENCH_SCRIPTS_FIRST=1 (benchmarks only) serves pages as Next.js writes
 // them, to measure the difference; the development server does too.
 const paintFirst = !dev && process.env.BENCH_SCRIPTS_FIRST !== '1';
-if (paintFirst) process.env.BRAND_SERVER_COMPRESSES = '1';
+process.env.BRAND_SERVER_COMPRESSES = paintFirst ? '1' : '0'; // set either way: an inherited value must not turn compression off
 const compression = paintFirst ? require('next/dist/compiled/compression')() : undefined;
 const { releaseCompressionStream } = require('next/dist/server/lib/release-compression-stream');
 const next = require('next');

@@ -117,7 +117,18 @@ describe('the server wiring (holdScriptsUntilPaint after the compression middlew
     },
     '/script': (res) => {
       res.setHeader('content-type', 'application/javascript');
+      res.end(page + page);
+    },
+    // An HTML answer its writer marked not to be transformed.
+    '/no-transform': (res) => {
+      res.setHeader('content-type', 'text/html');
+      res.setHeader('cache-control', 'private, no-transform');
       res.end(page);
+    },
+    // write(chunk, callback) on an answer that is not HTML: the callback still runs.
+    '/callback': (res) => {
+      res.setHeader('content-type', 'text/plain');
+      res.write('first ', () => res.end('second'));
     },
   };
 
@@ -158,13 +169,25 @@ describe('the server wiring (holdScriptsUntilPaint after the compression middlew
     expect(r.body.toString('utf8')).toBe(expected());
   });
 
-  it('passes an answer that is not HTML byte for byte, and sends no body to HEAD', async () => {
+  it('passes an answer that is not HTML, or marked no-transform, byte for byte', async () => {
     const js = await get('/script', { 'accept-encoding': 'gzip' });
     expect(js.headers['content-type']).toBe('application/javascript');
-    const body = js.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(js.body) : js.body;
-    expect(body.toString('utf8')).toBe(page);
-    const head = await get('/page', {}, 'HEAD');
+    expect(js.headers['content-encoding']).toBe('gzip'); // over the middleware's 1 kB threshold
+    expect(zlib.gunzipSync(js.body).toString('utf8')).toBe(page + page);
+    const kept = await get('/no-transform', { 'accept-encoding': 'gzip' });
+    expect(kept.headers['content-encoding']).toBeUndefined(); // the middleware respects it too
+    expect(kept.body.toString('utf8')).toBe(page);
+  });
+
+  it('answers HEAD for an HTML page without the unrewritten length', async () => {
+    const head = await get('/fixed', {}, 'HEAD');
     expect(head.status).toBe(200);
-    expect(head.body.length).toBe(0);
+    expect(head.headers['content-type']).toBe('text/html');
+    expect(head.headers['content-length']).toBeUndefined();
+  });
+
+  it("keeps a write's callback on an answer it passes through", async () => {
+    const r = await get('/callback');
+    expect(r.body.toString('utf8')).toBe('first second');
   });
 });
