@@ -26,13 +26,15 @@ export type RiskSettings = {
   maxSpeedKmh: number;
   /**
    * Arrivals of other people checking a claimed unit after its claim (people first checking within
-   * consumedLateDays of one another are one arrival: a household), from which the level is caution.
+   * consumedLateDays of one another are one arrival: a household, unless two of them gave places
+   * more than placeKm apart), from which the level is caution.
    */
   consumedSessions: number;
   /**
    * New people first checking a claimed unit more than consumedLateDays after its claim, at
    * consumedLateArrivals separate times or more (people arriving within consumedLateDays of each
-   * other are one arrival: a gift and its new household), give the level consumedLate. A registered
+   * other are one arrival: a gift and its new household, unless two of them gave places more than
+   * placeKm apart: a pack is in one home at a time), give the level consumedLate. A registered
    * pack stays with its buyer, whose household checks it within a day or two; a gift reaches one
    * new home; new people arriving again and again are shoppers looking at packs carrying its code.
    */
@@ -448,33 +450,50 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
   // Already consumed: people other than the buyer checking a unit after its claim, counted by
   // arrival: people first checking it within consumedLateDays of one another are one arrival (its
   // household within a day or two of the purchase; a gift reaching one new home and its household),
-  // so no family is counted person by person. Arrivals after the claim at several separate times are
-  // suspicious; new arrivals, each days after the claim, at separate times are shoppers looking at
-  // packs that carry its code: a registered pack stays with its buyer.
+  // so no family is counted person by person, unless two of them gave places more than placeKm
+  // apart (a pack is in one home at a time: two far-apart homes at once are two packs). Arrivals
+  // after the claim at several separate times are suspicious; new arrivals, each days after the
+  // claim, at separate times or places are shoppers looking at packs that carry its code: a
+  // registered pack stays with its buyer.
   if (claim) {
     const claimedAt = claim.claimedAt.getTime();
     const gapMs = settings.consumedLateDays * DAY_MS;
-    const firsts = groups
+    const others = groups
       .filter((g) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claimedAt))
-      .map((g) => Math.max(claimedAt, Math.min(...g.sessions.map((s) => s.firstAt.getTime()))))
-      .sort((x, y) => x - y);
-    // Each arrival starts a span of consumedLateDays; people first checking within it join it.
-    const starts: number[] = [];
-    for (const t of firsts) if (!starts.length || t > starts[starts.length - 1]! + gapMs) starts.push(t);
-    const late = starts.filter((t) => t > claimedAt + gapMs).length;
+      .map((g) => {
+        const byTime = [...g.sessions].sort((a, b) => a.firstAt.getTime() - b.firstAt.getTime());
+        // Where the person first checked it, as they gave it (an address place is a gateway's city).
+        const place = byTime.find((s) => s.place && !s.place.fromIp)?.place ?? null;
+        return { at: Math.max(claimedAt, byTime[0]!.firstAt.getTime()), place };
+      })
+      .sort((x, y) => x.at - y.at);
+    // Each arrival starts a span of consumedLateDays; people first checking within it join it,
+    // unless their place is more than placeKm from a place given in it.
+    const arrivals: { start: number; places: Place[]; byPlace: boolean }[] = [];
+    for (const o of others) {
+      const open = arrivals[arrivals.length - 1];
+      const inTime = !!open && o.at <= open.start + gapMs;
+      const far = inTime && !!o.place && open.places.some((p) => distanceKm(p, o.place!) > settings.placeKm);
+      if (inTime && !far) {
+        if (o.place) open.places.push(o.place);
+      } else arrivals.push({ start: o.at, places: o.place ? [o.place] : [], byPlace: far });
+    }
+    const late = arrivals.filter((a) => a.start > claimedAt + gapMs);
+    const when = (list: typeof arrivals) =>
+      `at ${list.length} separate ${list.some((a) => a.byPlace) ? `times or places more than ${settings.placeKm} km apart` : 'times'}`;
     const lateLevel = ruleLevel(settings.consumedLate);
     const days = `${settings.consumedLateDays} ${settings.consumedLateDays === 1 ? 'day' : 'days'}`;
-    if (lateLevel && late >= settings.consumedLateArrivals) {
+    if (lateLevel && late.length >= settings.consumedLateArrivals) {
       out.push({
         rule: 'consumed',
         level: lateLevel,
-        reason: `Checked by new people at ${late} separate times, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
+        reason: `Checked by new people ${when(late)}, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
       });
-    } else if (starts.length >= settings.consumedSessions) {
+    } else if (arrivals.length >= settings.consumedSessions) {
       out.push({
         rule: 'consumed',
         level: 'caution',
-        reason: `Checked by ${firsts.length} other people at ${starts.length} separate times after its buyer registered it: this pack may have been refilled or copied.`,
+        reason: `Checked by ${others.length} other people ${when(arrivals)} after its buyer registered it: this pack may have been refilled or copied.`,
       });
     }
   }

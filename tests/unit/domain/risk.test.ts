@@ -97,13 +97,20 @@ describe('assessRisk: the level and its reasons', () => {
       ['one of the two within two days of the claim: one late arrival', [session({ at: 2 * day })], scan({ hours: 9 * day }), 'none'],
       ['the buyer on another phone days later counts for nothing', [session({ customerId: 'cu_buyer', deviceId: 'dv_trip', key: 'dv_trip', at: 4 * day })], scan({ hours: 9 * day }), 'none'],
       ['people before the claim (the shop, before buying) do not count', [session({ at: 0 }), session({ at: 0.5 })], scan({ hours: 9 * day }), 'none'],
+      // A pack is in one home at a time: new people within two days of each other but in far-apart places are two arrivals.
+      ['two new people days later within two days of each other, in places more than 100 km apart: suspect', [session({ at: 4 * day, place: PUNE })], scan({ hours: 5 * day, place: { ...DELHI, fromIp: false } }), 'suspect'],
+      ['a gift and its household within two days, in one city: one arrival', [session({ at: 10 * day, place: PUNE })], scan({ hours: 11 * day, place: { lat: 18.6, lng: 73.8 } }), 'none'],
+      ['within two days, one gave no place: one arrival', [session({ at: 4 * day, place: PUNE })], scan({ hours: 5 * day }), 'none'],
+      ['within two days, one placed only by an address far away: one arrival', [session({ at: 4 * day, place: PUNE })], scan({ hours: 5 * day, place: { ...DELHI, fromIp: true } }), 'none'],
+      ['far apart, but the first within two days of the claim: one late arrival', [session({ at: 1 * day, place: PUNE })], scan({ hours: 2.5 * day, place: DELHI }), 'none'],
     ] as const)('%s', (_name, others, current, level) => {
       const risk = assess([buyer, ...others], current, claim);
       expect(risk.level).toBe(level);
       if (level === 'suspect') {
-        expect(risk.findings).toContainEqual(expect.objectContaining({ rule: 'consumed', level: 'suspect' }));
+        expect(risk.findings).toEqual([expect.objectContaining({ rule: 'consumed', level: 'suspect' })]); // this rule alone
+        const when = current.place ? 'times or places more than 100 km apart' : 'times';
         expect(risk.reasons).toContain(
-          'Checked by new people at 2 separate times, each more than 2 days after its buyer registered it on 12 Mar 2026: a registered pack stays with its buyer, so this code may have been copied.',
+          `Checked by new people at 2 separate ${when}, each more than 2 days after its buyer registered it on 12 Mar 2026: a registered pack stays with its buyer, so this code may have been copied.`,
         );
       }
     });
