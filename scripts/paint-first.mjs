@@ -112,23 +112,19 @@ export class ScriptHolder {
   }
 }
 
-/** The header's value, case-insensitively, from a `writeHead` headers object or array. */
+/**
+ * The header's value, case-insensitively, from a `writeHead` headers object. (Headers given as a
+ * flat array are not read: nothing here sends them, and the compression middleware below cannot
+ * take them; such an answer is decided by `res.getHeader` alone, and so passed through.)
+ */
 function headerIn(headers, name) {
-  if (!headers || typeof headers !== 'object') return undefined;
-  if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return headers[i + 1];
-    return undefined;
-  }
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return undefined;
   for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key];
   return undefined;
 }
 
 function dropHeaderIn(headers, name) {
-  if (!headers || typeof headers !== 'object') return;
-  if (Array.isArray(headers)) {
-    for (let i = headers.length - 2; i >= 0; i -= 2) if (String(headers[i]).toLowerCase() === name) headers.splice(i, 2);
-    return;
-  }
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return;
   for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
 }
 

@@ -106,7 +106,7 @@ const require = createRequire(import.meta.url);
 const paintFirst = !dev && process.env.BENCH_SCRIPTS_FIRST !== '1';
 process.env.BRAND_SERVER_COMPRESSES = paintFirst ? '1' : '0'; // set either way: an inherited value must not turn compression off
 const compression = paintFirst ? require('next/dist/compiled/compression')() : undefined;
-const { releaseCompressionStream } = require('next/dist/server/lib/release-compression-stream');
+const releaseCompressionStream = paintFirst ? require('next/dist/server/lib/release-compression-stream').releaseCompressionStream : undefined;
 const next = require('next');
 const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
 const handle = app.getRequestHandler();
@@ -158,7 +158,7 @@ const server = http.createServer((req, res) => {
     compression(req, res, () => {});
     // A client that goes away mid-answer leaves the zlib stream open; Next.js releases it the same way.
     res.once('close', () => {
-      if (!res.writableFinished) releaseCompressionStream(res);
+      if (!res.writableFinished) releaseCompressionStream?.(res);
     });
     holdScriptsUntilPaint(req, res); // after the compression, so that it rewrites the text
   }

@@ -459,13 +459,13 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     const claimedAt = claim.claimedAt.getTime();
     const gapMs = settings.consumedLateDays * DAY_MS;
     const others = groups
-      .filter((g) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claimedAt))
-      .map((g) => {
-        const byTime = [...g.sessions].sort((a, b) => a.firstAt.getTime() - b.firstAt.getTime());
-        // Where the person first checked it, as they gave it (an address place is a gateway's city).
-        const place = byTime.find((s) => s.place && !s.place.fromIp)?.place ?? null;
-        return { at: Math.max(claimedAt, byTime[0]!.firstAt.getTime()), place };
-      })
+      .map((g, i) => ({ g, located: who.placesOf[i]! }))
+      .filter(({ g }) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claimedAt))
+      .map(({ g, located }) => ({
+        at: Math.max(claimedAt, Math.min(...g.sessions.map((s) => s.firstAt.getTime()))),
+        // The person's first place as they gave it, as the places rule reads it (an address place is a gateway's city).
+        place: located.find((x) => !x.place.fromIp)?.place ?? null,
+      }))
       .sort((x, y) => x.at - y.at);
     // Each arrival starts a span of consumedLateDays; people first checking within it join it,
     // unless their place is more than placeKm from a place given in it.
