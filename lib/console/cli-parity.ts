@@ -55,6 +55,7 @@ export const cliParity: Record<string, ParityEntry> = {
   'set-complaint-status': { console: [`POST ${b}/complaints/{ticketId}/status`], screen: 'Support (complaints)' },
   'list-feedback': { console: [`GET ${b}/feedback`], screen: 'Support (feedback)' },
   'red-flags': { console: [`GET ${b}/red-flags`], screen: 'Support (red flags)' },
+  'list-reports': { console: [`GET ${b}/reports`, `GET ${b}/reports/{reportId}/photo`], screen: 'Support (red flags: customer reports)' },
   'resolve-red-flag': { console: [`POST ${b}/red-flags/{id}/resolve`], screen: 'Support (red flags)' },
   'dismiss-red-flag': { console: [`POST ${b}/red-flags/{id}/dismiss`], screen: 'Support (red flags)' },
   'set-batch-markets': { console: [`PATCH ${b}/catalogue/batches/{batchId}`], screen: 'Catalogue (a batch\'s markets)' },

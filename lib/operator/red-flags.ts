@@ -7,7 +7,8 @@ import { scans } from '@/lib/db/schema';
 import * as consoleRedFlags from '@/lib/console/red-flags';
 import { cliScope } from '@/lib/console/scope';
 import { setBatchMarketsOf } from '@/lib/console/catalogue';
-import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
+import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, listReportsArgs, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
+import { listReports as consoleListReports } from '@/lib/console/reports';
 import { requireBrand } from './brands';
 import { requireBatch, requireCode } from './catalog';
 import { purgeScans, purgeScansArgs } from './retention';
@@ -21,6 +22,13 @@ export async function listRedFlags(args: z.output<typeof listRedFlagsArgs>) {
   const brand = await requireBrand(args.slug);
   const { redFlags } = await consoleRedFlags.listRedFlags(cliScope(brand.id, brand.slug), args);
   return redFlags;
+}
+
+/** Customers' reports of suspicious products, newest first (the console's use case: the same rows and filters). */
+export async function listReports(args: z.output<typeof listReportsArgs>) {
+  const brand = await requireBrand(args.slug);
+  const { reports } = await consoleListReports(cliScope(brand.id, brand.slug), { product: args.product, evidence: args.evidence, page: 1, pageSize: args.limit });
+  return reports;
 }
 
 async function closeFlag(args: z.output<typeof closeRedFlagArgs>, status: 'resolved' | 'dismissed') {
@@ -81,6 +89,11 @@ export const redFlagCommands = {
     summary: 'List red flags (suspect units): --slug [--status open|resolved|dismissed|all] [--rule sessions|places|travel|consumed|market|sellBy|covert|destination] [--product <id>] [--limit 100]',
     args: listRedFlagsArgs,
     run: listRedFlags,
+  },
+  'list-reports': {
+    summary: "List customers' reports of suspicious products, newest first: --slug [--product <id>] [--evidence with|any] [--limit 100]",
+    args: listReportsArgs,
+    run: listReports,
   },
   'resolve-red-flag': { summary: 'Resolve a red flag (a copy, confirmed): --slug --id <flag id> --note "…"', args: closeRedFlagArgs, run: resolveRedFlag },
   'dismiss-red-flag': {

@@ -29,6 +29,16 @@ export const listRedFlagsArgs = z
   })
   .strict();
 
+/** Customers' reports of suspicious products (list-reports): at most 100, as a console page. */
+export const listReportsArgs = z
+  .object({
+    slug,
+    product: text(64).optional(),
+    evidence: z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any'),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+  })
+  .strict();
+
 export const closeRedFlagArgs = z.object({ slug, id: text(64), note: text(2000) }).strict();
 
 export const codeTimelineArgs = z.object({ slug, qrId: text(64), limit: z.coerce.number().int().min(1).max(5000).default(200) }).strict();

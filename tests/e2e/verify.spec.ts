@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newEmail, open, operator, signUpWithPassword } from './support';
 import { acceptBanners, brandWithCatalog } from './verify-catalog';
+import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
 // The verify screens: the verdict is rendered by the server in the first HTML response, for
 // every label, with the product, batch, verification count and claim it warrants. Each test
@@ -176,7 +177,8 @@ test('a switched-off module says the service is not offered', async ({ page }) =
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-test('a customer reports a fake product with a photo; a file that is not an image is refused', async ({ page }) => {
+test('a customer reports a fake product with a photo and its evidence report; a file that is not an image is refused; the brand reads it in the console', async ({ page, browser }) => {
+  test.slow(); // a customer, then a support agent's sign-up with an authenticator on the console
   const { brand } = await brandWithCatalog();
   await signUpWithPassword(page, brand, { email: newEmail(), name: 'Fay' });
   await acceptBanners(page);
@@ -186,8 +188,12 @@ test('a customer reports a fake product with a photo; a file that is not an imag
   await page.locator('html[data-hydrated="true"]').waitFor();
   await expect(page.getByLabel('Code on the product (optional)')).toHaveValue('NoSuchCode7654321');
   await expect(page.getByLabel('What looks wrong?')).toHaveValue(/^Evidence report: sc_[0-9A-Za-z]{16}\n$/);
+  const reference = /evidence=(sc_[0-9A-Za-z]{16})$/.exec(page.url())![1]!;
 
-  await page.getByLabel('What looks wrong?').fill('Seal broken, code scans as fake.');
+  // The customer writes below the reference, which goes with the report.
+  await page.getByLabel('What looks wrong?').press('ControlOrMeta+End');
+  await page.getByLabel('What looks wrong?').pressSequentially('Seal broken, code scans as fake.');
+  await expect(page.getByLabel('What looks wrong?')).toHaveValue(`Evidence report: ${reference}\nSeal broken, code scans as fake.`);
   await page.getByLabel('Photo (optional)').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text, not an image') });
   await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('must be a PNG, JPEG or WebP image')).toBeVisible();
@@ -195,4 +201,29 @@ test('a customer reports a fake product with a photo; a file that is not an imag
   await page.getByLabel('Photo (optional)').setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you. Your report and photo were sent.' })).toBeVisible();
+
+  // The brand's support agent finds it beside the red flags, with the evidence report and the photo.
+  const staffContext = await browser.newContext();
+  try {
+    const agent = await staffContext.newPage();
+    await signInStaff(agent, { brand: brand.slug, role: 'support' });
+    await open(agent, `${CONSOLE_ORIGIN}/${brand.slug}/red-flags`);
+    await agent.getByRole('link', { name: 'Customer reports' }).click();
+    await expect(h1(agent, 'Customer reports')).toBeVisible();
+    const row = agent.getByTestId('report-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('rowheader')).toContainText('NoSuchCode7654321');
+    await expect(row.getByRole('rowheader')).toContainText('Not a code of this brand');
+    await expect(row).toContainText('Seal broken, code scans as fake.');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(reference);
+    const photo = row.getByRole('link', { name: /^Photo of report rp_[0-9A-Za-z]{16} \(opens in a new tab\)$/ });
+    // Fetched by the agent's own browser, as the link opens it (the console host resolves there).
+    const shown = await agent.evaluate(async (href) => {
+      const res = await fetch(href);
+      return { status: res.status, type: res.headers.get('content-type'), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+    }, (await photo.getAttribute('href'))!);
+    expect(shown).toEqual({ status: 200, type: 'image/png', bytes: Array.from(PNG) });
+  } finally {
+    await staffContext.close();
+  }
 });

@@ -2,6 +2,7 @@ import { readBrand } from '@/lib/server/tenant';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { ReportForm } from '@/components/scan/report-form';
 import type { SearchParams } from '@/components/scan/location';
+import { EVIDENCE_REFERENCE, evidenceLine } from '@/lib/shared/evidence-reference';
 
 // /report?qrId= — report a suspicious product (isRedFlaggingEnabled)
 export default async function ReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -10,7 +11,7 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
   const qrId = Array.isArray(params.qrId) ? params.qrId[0] : params.qrId;
   // From a verdict with an evidence report: its reference goes with the report (docs/verification.md, "Risk").
   const evidence = Array.isArray(params.evidence) ? params.evidence[0] : params.evidence;
-  const initialDescription = evidence && /^sc_[0-9A-Za-z]{16}$/.test(evidence) ? `Evidence report: ${evidence}\n` : '';
+  const initialDescription = evidence && EVIDENCE_REFERENCE.test(evidence) ? evidenceLine(evidence) : '';
   return (
     <ModuleScreen
       title="Report a product"

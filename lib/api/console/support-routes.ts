@@ -18,13 +18,15 @@ import {
 import { consoleWarrantyDetailSchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
 import { closeRedFlagNoteSchema, closedRedFlagSchema, redFlagIdSchema, redFlagListQuerySchema, redFlagListSchema } from '@/lib/schemas/console-red-flags';
 import { feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
+import { reportIdSchema, reportListQuerySchema, reportListSchema } from '@/lib/schemas/console-reports';
 import * as complaints from '@/lib/console/complaints';
 import * as warranty from '@/lib/console/warranty';
 import * as redFlags from '@/lib/console/red-flags';
 import { listFeedback } from '@/lib/console/feedback';
+import { listReports, reportPhoto } from '@/lib/console/reports';
 
 // The console's support areas (issue 12, docs/console.md): the complaints inbox, warranty
-// registrations, red flags and feedback of one brand, for its staff by role (the staff access
+// registrations, red flags, customers' reports of suspicious products and feedback of one brand, for its staff by role (the staff access
 // class: 401 without a session, 404 for a brand they are not a member of, 403 for a role that may
 // not). Each endpoint calls one use case of lib/console with the staff member's scope.
 
@@ -33,6 +35,7 @@ const ticketParams = consoleBrandParams.extend({ ticketId: ticketIdSchema });
 const attachmentParams = ticketParams.extend({ fileId: z.string().trim().min(1, 'is required').max(64) });
 const warrantyParams = consoleBrandParams.extend({ warrantyId: warrantyIdSchema });
 const redFlagParams = consoleBrandParams.extend({ id: redFlagIdSchema });
+const reportParams = consoleBrandParams.extend({ reportId: reportIdSchema });
 const fileResponse = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
 
 /** A stored upload, for staff to view in place: the type detected at upload, never sniffed or run. */
@@ -217,6 +220,31 @@ export const consoleSupportRoutes = [
       handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note }, action === 'resolve' ? 'resolved' : 'dismissed'),
     }),
   ),
+
+  // GET /api/console/brands/{brand}/reports?product=&evidence=&page=&pageSize= (customers' reports of
+  // suspicious products: read with the red flags)
+  defineRoute({
+    method: 'get',
+    path: `${base}/reports`,
+    tag: 'console',
+    access: { class: 'staff', area: 'redFlags', access: 'read' },
+    params: consoleBrandParams,
+    query: reportListQuerySchema,
+    response: { description: "A page of customers' reports of suspicious products, newest first", schema: reportListSchema },
+    handle: ({ query }, ctx) => listReports(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/reports/{reportId}/photo?disposition=inline|attachment
+  defineRoute({
+    method: 'get',
+    path: `${base}/reports/{reportId}/photo`,
+    tag: 'console',
+    access: { class: 'staff', area: 'redFlags', access: 'read' },
+    params: reportParams,
+    query: fileQuerySchema,
+    response: { description: "The report's photo", files: fileResponse },
+    handle: async ({ params, query }, ctx) => fileAnswer(await reportPhoto(ctx.scope, params.reportId), query.disposition),
+  }),
 
   // GET /api/console/brands/{brand}/feedback?rating=&comment=&product=&page=&pageSize=
   defineRoute({

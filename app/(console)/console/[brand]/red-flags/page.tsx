@@ -28,6 +28,10 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
   return (
     <section aria-labelledby="red-flags-title">
       <h1 id="red-flags-title" className="mb-4 text-2xl font-bold text-gray-900">Red flags</h1>
+      <p className="mb-4 text-gray-900">
+        Customers can also report a product they think is a copy, with a photo and the evidence report of their check:{' '}
+        <Link href={`/${brand}/red-flags/reports`} className="text-blue-800 underline underline-offset-2">Customer reports</Link>
+      </p>
       {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
       <FilterForm label="Filter red flags">
         <FilterSelect name="status" label="Status" value={query.status} options={RED_FLAG_FILTER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />

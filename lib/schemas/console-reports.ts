@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { pageFields } from './console-complaints';
+
+// Customers' reports of suspicious products (the /report form), as the brand reads them: in the
+// console beside the red flags, through the console API and on the command line. Read-only.
+
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+export const reportListQuerySchema = z
+  .object({
+    product: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
+    /** 'with': only reports that carry the reference of an evidence report. */
+    evidence: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
+    ...pageFields,
+  })
+  .strict();
+export type ReportListQuery = z.output<typeof reportListQuerySchema>;
+
+export const reportIdSchema = z.string().trim().regex(/^rp_[0-9A-Za-z]{16}$/, 'must be a report id (rp_ and 16 letters or digits)');
+
+export const consoleReportRowSchema = z
+  .object({
+    id: z.string(),
+    description: z.string(),
+    /** The code as the customer gave it, whether or not the brand issued it. */
+    qrId: z.string().nullable(),
+    /** The brand's product of that code, when it is one of the brand's codes. */
+    productName: z.string().nullable(),
+    /**
+     * The evidence report the customer sent with this report: the reference of one of the brand's
+     * scans, and the code that scan read when it was one of the brand's (its timeline in the console).
+     */
+    evidence: z.object({ reference: z.string(), qrId: z.string().nullable() }).strict().nullable(),
+    customerName: z.string(),
+    /** Coarse place (two decimals) the customer shared, if any. */
+    place: z.object({ lat: z.number(), lng: z.number() }).strict().nullable(),
+    hasPhoto: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .strict();
+export type ConsoleReportRow = z.infer<typeof consoleReportRowSchema>;
+
+export const reportListSchema = z
+  .object({
+    reports: z.array(consoleReportRowSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    products: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
+  })
+  .strict();
+export type ConsoleReportList = z.infer<typeof reportListSchema>;
+
+/** Where staff view a report's photo (the console API, on the console host). */
+export const reportPhotoUrl = (brandSlug: string, reportId: string) =>
+  `/api/console/brands/${encodeURIComponent(brandSlug)}/reports/${encodeURIComponent(reportId)}/photo`;
