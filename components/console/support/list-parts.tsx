@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 
 // Pieces the console's support lists share, rendered on the server: a filter form that works
 // without JavaScript (a GET of the same page), page links, and an empty state.
@@ -9,6 +10,18 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 /** One value per query name (the first when repeated), for the list schemas. */
 export function singleValues(sp: SearchParams): Record<string, string> {
   return Object.fromEntries(Object.entries(sp).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? (v[0] ?? '') : v]])));
+}
+
+/**
+ * A list page's filters from its query string: the query its schema makes of them (the defaults
+ * when they are not valid), the problem to show above the form when they are not, and the filters
+ * the pager's links keep (all but the page, and none when they are not valid).
+ */
+export function listQuery<S extends z.ZodType<object>>(schema: S, sp: SearchParams): { query: z.output<S>; problem: string | null; kept: Record<string, string> } {
+  const raw = singleValues(sp);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { query: parsed.data, problem: null, kept: Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) };
+  return { query: schema.parse({}), problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), kept: {} };
 }
 
 export function FilterForm({ label, children }: { label: string; children: ReactNode }) {

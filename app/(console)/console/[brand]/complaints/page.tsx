@@ -5,7 +5,7 @@ import { COMPLAINT_STATUSES } from '@/lib/domain/complaints';
 import { COMPLAINT_AGE_FILTERS, COMPLAINT_AGE_LABELS, complaintListQuerySchema } from '@/lib/schemas/console-complaints';
 import { AgeCell, StatusBadge } from '@/components/console/support/status-badge';
 import { complaintStatusLabel } from '@/components/console/support/labels';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 
 // The complaints inbox: a page of tickets, filtered by status, priority, age and assignee in the
 // address (so the filters work without JavaScript), each with its age against its target time.
@@ -15,16 +15,13 @@ export const metadata = { title: 'Complaints' };
 export default async function ComplaintsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { scope } = await requireStaffPage(brand, 'complaints', 'read');
-  const raw = singleValues(await searchParams);
-  const parsed = complaintListQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : complaintListQuerySchema.parse({});
+  const { query, problem, kept } = listQuery(complaintListQuerySchema, await searchParams);
   const list = await listComplaints(scope, query);
-  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
 
   return (
     <section aria-labelledby="complaints-title">
       <h1 id="complaints-title" className="mb-4 text-2xl font-bold text-gray-900">Complaints</h1>
-      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      {problem && <FilterError message={problem} />}
       <FilterForm label="Filter complaints">
         <FilterSelect name="status" label="Status" value={query.status} options={[['all', 'Any status'], ...COMPLAINT_STATUSES.map((s) => [s, complaintStatusLabel(s)] as const)]} />
         <FilterSelect name="priority" label="Priority" value={query.priority ?? ''} options={[['', 'Any priority'], ...list.priorities.map((p) => [p, p] as const)]} />

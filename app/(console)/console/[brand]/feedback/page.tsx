@@ -1,7 +1,7 @@
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listFeedback } from '@/lib/console/feedback';
 import { feedbackListQuerySchema } from '@/lib/schemas/console-feedback';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 
 // Customers' feedback, read-only: filtered by rating, comment and product, with the mean rating.
 
@@ -10,16 +10,13 @@ export const metadata = { title: 'Feedback' };
 export default async function FeedbackPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { scope } = await requireStaffPage(brand, 'feedback', 'read');
-  const raw = singleValues(await searchParams);
-  const parsed = feedbackListQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : feedbackListQuerySchema.parse({});
+  const { query, problem, kept } = listQuery(feedbackListQuerySchema, await searchParams);
   const list = await listFeedback(scope, query);
-  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
 
   return (
     <section aria-labelledby="feedback-title">
       <h1 id="feedback-title" className="mb-4 text-2xl font-bold text-gray-900">Feedback</h1>
-      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      {problem && <FilterError message={problem} />}
       <FilterForm label="Filter feedback">
         <FilterSelect name="rating" label="Rating" value={query.rating === undefined ? '' : String(query.rating)} options={[['', 'Any rating'], ...[5, 4, 3, 2, 1].map((r) => [String(r), `${r} of 5`] as const)]} />
         <FilterSelect name="comment" label="Comment" value={query.comment} options={[['any', 'With or without'], ['with', 'With a comment']]} />

@@ -5,7 +5,7 @@ import { roleMay } from '@/lib/domain/staff-roles';
 import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
 import { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
 import { RedFlagClose } from '@/components/console/support/red-flag-close';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 
 // Red flags (suspect units): filtered by status, rule and product; those who may change them
 // resolve (a copy) or dismiss (not a copy) an open one with a note. Each links to its code.
@@ -17,13 +17,10 @@ const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismisse
 export default async function RedFlagsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { scope, role } = await requireStaffPage(brand, 'redFlags', 'read');
-  const raw = singleValues(await searchParams);
-  const parsed = redFlagListQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : redFlagListQuerySchema.parse({});
+  const { query, problem, kept } = listQuery(redFlagListQuerySchema, await searchParams);
   const { redFlags, total } = await listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const products = await productChoices(scope);
   const mayWrite = roleMay(role, 'redFlags', 'write');
-  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
 
   return (
     <section aria-labelledby="red-flags-title">
@@ -32,7 +29,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
         Customers can also report a product they think is a copy, with a photo and the evidence report of their check:{' '}
         <Link href={`/${brand}/red-flags/reports`} className="text-blue-800 underline underline-offset-2">Customer reports</Link>
       </p>
-      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      {problem && <FilterError message={problem} />}
       <FilterForm label="Filter red flags">
         <FilterSelect name="status" label="Status" value={query.status} options={RED_FLAG_FILTER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />
         <FilterSelect name="rule" label="Rule" value={query.rule ?? ''} options={[['', 'Any rule'], ...RISK_RULE_NAMES.map((r) => [r, r] as const)]} />

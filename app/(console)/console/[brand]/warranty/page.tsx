@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listWarranties } from '@/lib/console/warranty';
 import { CONSOLE_WARRANTY_STATUSES, warrantyListQuerySchema } from '@/lib/schemas/console-warranty';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 
 // Warranty registrations: a page of them, filtered by status, product, customer and the dates
 // they were registered (in the address, so the filters work without JavaScript).
@@ -14,16 +14,13 @@ const STATUS_LABELS = { ACTIVE: 'Active', EXPIRED: 'Expired', VOID: 'Void' } as 
 export default async function WarrantyPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { scope } = await requireStaffPage(brand, 'warranty', 'read');
-  const raw = singleValues(await searchParams);
-  const parsed = warrantyListQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : warrantyListQuerySchema.parse({});
+  const { query, problem, kept } = listQuery(warrantyListQuerySchema, await searchParams);
   const list = await listWarranties(scope, query);
-  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
 
   return (
     <section aria-labelledby="warranty-title">
       <h1 id="warranty-title" className="mb-4 text-2xl font-bold text-gray-900">Warranty registrations</h1>
-      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      {problem && <FilterError message={problem} />}
       <FilterForm label="Filter warranty registrations">
         <FilterSelect name="status" label="Status" value={query.status} options={[['all', 'Any status'], ...CONSOLE_WARRANTY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />

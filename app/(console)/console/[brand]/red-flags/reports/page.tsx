@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listReports } from '@/lib/console/reports';
 import { reportListQuerySchema, reportPhotoUrl } from '@/lib/schemas/console-reports';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 
 // Customers' reports of suspicious products (the /report form), read-only, beside the red flags:
 // filtered by product and by whether an evidence report came with them. A report's code links to
@@ -16,18 +16,15 @@ const link = 'text-blue-800 underline underline-offset-2';
 export default async function ReportsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { scope } = await requireStaffPage(brand, 'redFlags', 'read');
-  const raw = singleValues(await searchParams);
-  const parsed = reportListQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : reportListQuerySchema.parse({});
+  const { query, problem, kept } = listQuery(reportListQuerySchema, await searchParams);
   const list = await listReports(scope, query);
-  const kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) : {};
   const codePage = (qrId: string) => `/${brand}/codes/${encodeURIComponent(qrId)}`;
 
   return (
     <section aria-labelledby="reports-title">
       <p className="mb-2 text-sm"><Link href={`/${brand}/red-flags`} className={link}>Red flags</Link></p>
       <h1 id="reports-title" className="mb-4 text-2xl font-bold text-gray-900">Customer reports</h1>
-      {!parsed.success && <FilterError message={parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')} />}
+      {problem && <FilterError message={problem} />}
       <FilterForm label="Filter customer reports">
         <FilterSelect name="evidence" label="Evidence report" value={query.evidence} options={[['any', 'With or without'], ['with', 'With an evidence report']]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />
