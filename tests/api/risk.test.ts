@@ -15,6 +15,7 @@ import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
 import { setScanClockForSimulation } from '@/lib/server/clock';
 import { purgeScans } from '@/lib/operator/retention';
+import { UNTRUSTED_PLACE_REASON } from '@/lib/api/verify/verify-code';
 
 // The risk beside the verdict (docs/verification.md, "Risk"), red flags and the brand's commands.
 
@@ -110,10 +111,15 @@ describe('the risk beside the verdict', () => {
     await scan('info', qrId, { query: PUNE });
     const far = await scan('info', qrId, { query: DELHI });
     expect(far.body.risk.level).toBe('none');
+    // and the answer says why the location counted for nothing
+    expect(far.body.risk.reasons).toContain(UNTRUSTED_PLACE_REASON);
     expect(await flagsOf(brand.id)).toHaveLength(0);
+    // a check without a location, or one from a device, is not told so
+    expect((await scan('info', qrId)).body.risk.reasons).not.toContain(UNTRUSTED_PLACE_REASON);
     // kept with the scan as before, and grouped by the network
     const rows = await scansOf(brand.id);
     expect(rows.every((r) => r.sessionKey?.startsWith('ip:'))).toBe(true);
+    expect((await scan('info', qrId, { device: newDeviceId(), query: MUMBAI })).body.risk.reasons).not.toContain(UNTRUSTED_PLACE_REASON);
   });
 
   it('refuses a malformed x-device-id naming it (not recorded) and ignores a malformed cookie', async () => {

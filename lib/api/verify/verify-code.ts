@@ -93,8 +93,11 @@ export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ip
   const fromIp = given || !ctx.ip ? null : ipPlaceOf(ctx.ip);
   /** What is stored with the scan: the customer's place, else the address's city (coarse). */
   const stored: KnownPlace | null = given ?? (fromIp && { ...fromIp, fromIp: true });
-  return { key, stored, place: trusted ? stored : null };
+  return { key, stored, place: trusted ? stored : null, trusted };
 }
+
+/** Why a location sent with a check counted for nothing: the check came from no device and no account. */
+export const UNTRUSTED_PLACE_REASON = 'The location sent with this check was not used: it came from no device or signed-in account.';
 type Session = ReturnType<typeof sessionOf>;
 
 function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVerify>, claim: { customerId: string; claimedAt: Date } | null, now: Date, covertBeforeSale: boolean): RiskAssessment {
@@ -130,6 +133,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const covertBeforeSale = ours && row.level === 7 && claim === null && NOT_A_SALE.has(verdict.result);
   // The risk beside the label, from the sessions read with the code (no other read).
   const risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
+  // A location from a check that is nobody's (no device id, not signed in) judges nothing: say so.
+  if (risk && session && given && !session.trusted) risk.reasons.push(UNTRUSTED_PLACE_REASON);
 
   const scanId = randomId('sc', 16);
   // A function: a claim recomputes the verdict before the scan is recorded.
