@@ -17,8 +17,8 @@ jest.setTimeout(30_000);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'risk-payouts-'));
 
-async function setup(rewardArgs: Record<string, unknown> = { name: 'Cashback', type: 'Cashback', amount: 25, budget: 1000, perCustomer: 5 }) {
-  const brand = await createTestBrand({ flags: { isLoyalityProgramEnabled: true, isRedFlaggingEnabled: true } });
+async function setup(rewardArgs: Record<string, unknown> = { name: 'Cashback', type: 'Cashback', amount: 25, budget: 1000, perCustomer: 5 }, redFlagging = true) {
+  const brand = await createTestBrand({ flags: { isLoyalityProgramEnabled: true, isRedFlaggingEnabled: redFlagging } });
   const alice = await signedInCustomer(brand.id);
   const unit = await claimedUnit(brand.id, alice.customerId);
   const reward = (await op('create-reward', { slug: brand.slug, ...rewardArgs })) as { rewardId: string };
@@ -59,6 +59,17 @@ describe('rewards of a suspect unit', () => {
     const [flag] = (await op('red-flags', { slug: brand.slug })) as Array<{ id: string }>;
     await op('dismiss-red-flag', { slug: brand.slug, id: flag!.id, note: 'Genuine: the buyer travelled' });
     const paid = await claim(brand.domain, alice, grantId, 'key-held-0002');
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('TRANSFER_PENDING');
+  });
+
+  it('holds nothing for a brand without red flags: a hold ends only when its flag is closed, and such a brand has none to close', async () => {
+    const { brand, alice, unit, overtQrId } = await setup(undefined, false);
+    const grantId = await earn(brand.domain, alice, unit.unitId);
+    await makeSuspect(brand.domain, overtQrId);
+    const seen = await call(server, brand.domain, 'GET', `/api/verify/info/${overtQrId}`, { headers: { 'x-device-id': newDeviceId() } });
+    expect(seen.body.risk.level).toBe('suspect'); // suspect all the same, and told so
+    const paid = await claim(brand.domain, alice, grantId, 'key-noflag-0001');
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('TRANSFER_PENDING');
   });
