@@ -390,6 +390,8 @@ describe('the evidence report', () => {
     const text = pdfText(res.raw);
     expect(text).toContain('Code as scanned: NoSuchCode123');
     expect(text).toContain('Verdict: Fake');
+    // and why, as the customer was told it under the label
+    expect(text.replace(/\s+/g, ' ')).toContain(`What it means: This is not a genuine code of Brand ${brand.slug}. The product may be counterfeit: do not use it.`);
     expect(text).toContain('Place (coarse): not shared');
   });
 });

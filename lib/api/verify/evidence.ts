@@ -4,6 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { codes, products, scans, unitScanStats, unitSessions } from '@/lib/db/schema';
 import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
+import { explanationOf } from '@/lib/domain/verdict-explanation';
 import { notFound } from '@/lib/errors';
 
 // The evidence report of a scan (docs/verification.md, "Risk"): a one-page PDF a customer
@@ -63,6 +64,8 @@ export async function evidenceReport(client: { id: string; organizationName: str
   line('Time', when(scan.at));
   line('Place (coarse)', scan.lat !== null && scan.lng !== null ? `near ${scan.lat.toFixed(2)}, ${scan.lng.toFixed(2)}` : 'not shared');
   line('Verdict', displayLabel(scan.result as VerdictLabel));
+  // What the verdict meant, as the customer was told it: the reason of a Fake or a claimed unit.
+  line('What it means', explanationOf(scan.result as VerdictLabel, client.organizationName));
   if (scan.risk) line('Risk', scan.risk);
   if (scan.riskReasons?.length) {
     doc.font('Helvetica-Bold').text('Reasons:');

@@ -1,7 +1,8 @@
 import { expiryStateOf, formatDay, formatMoment } from '@/components/scan/format';
 import { locationQuery } from '@/components/scan/location';
 import { withLocation } from '@/components/scan/location-consent';
-import { TONE_OF, explanationOf } from '@/components/scan/verdict-style';
+import { TONE_OF } from '@/components/scan/verdict-style';
+import { explanationOf } from '@/lib/domain/verdict-explanation';
 import { VERDICT_LABELS } from '@/lib/domain/verdict';
 
 describe('formatDay', () => {
