@@ -105,6 +105,11 @@ test('a support agent takes a complaint from the inbox, replies and moves it on,
   await expect(h1(agent, 'Red flags')).toBeVisible();
   const flag = agent.getByTestId('red-flag-row').filter({ hasText: overt });
   await expect(flag.getByRole('link', { name: overt })).toHaveAttribute('href', `/${brand.slug}/codes/${overt}`);
+  // Without a note it says why, on the field, and the keyboard is taken there.
+  await flag.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(flag.getByRole('alert')).toHaveText('Write a note saying why.');
+  await expect(flag.getByLabel('Note')).toHaveAttribute('aria-invalid', 'true');
+  await expect(flag.getByLabel('Note')).toBeFocused();
   await flag.getByLabel('Note').fill('The buyer travelled between the two cities.');
   await flag.getByRole('button', { name: 'Dismiss' }).click();
   await expect(agent.getByText('No red flags match.')).toBeVisible();
