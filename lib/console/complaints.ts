@@ -25,6 +25,7 @@ import {
 } from '@/lib/schemas/console-complaints';
 import { recordAudit } from './audit';
 import type { ConsoleScope } from './scope';
+import { customerName, customerNameCols } from './customer-name';
 
 // The complaints inbox of a brand (issue 12, docs/console.md), for the console and the command
 // line alike: the list with its filters and target times, one ticket with its thread, and the
@@ -47,9 +48,6 @@ function targetHoursSql(priorities: readonly string[], configured: Readonly<Reco
   const byName = ['critical', 'urgent', 'high', 'medium', 'normal', 'low'].map((n) => sql`when lower(trim(${complaints.priority})) = ${n} then ${complaintTargetHours(n)}::int`);
   return sql`(case ${sql.join([...branches, ...byName], sql` `)} else ${complaintTargetHours('')}::int end)`;
 }
-
-const customerName = (c: { userName: string | null; companyName: string | null; email: string | null; mobile: string | null } | null) =>
-  c?.userName || c?.companyName || c?.email || c?.mobile || 'Customer';
 
 function staffIdOf(scope: ConsoleScope): string {
   if (scope.actor.kind !== 'staff') throw fieldError('unprocessable', 'assignee', "'me' is only for a signed-in staff member");
@@ -74,7 +72,7 @@ export async function listComplaints(scope: ConsoleScope, query: ComplaintListQu
 
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(complaints).where(and(...where));
   const rows = await db
-    .select({ c: complaints, productName: products.name, customer: { userName: customers.userName, companyName: customers.companyName, email: customers.email, mobile: customers.mobile } })
+    .select({ c: complaints, productName: products.name, customer: customerNameCols })
     .from(complaints)
     .leftJoin(products, and(eq(products.id, complaints.productId), eq(products.clientId, scope.clientId)))
     .leftJoin(customers, and(eq(customers.id, complaints.customerId), eq(customers.clientId, scope.clientId)))
@@ -121,7 +119,7 @@ export async function getComplaint(scope: ConsoleScope, ticketId: string, now: D
   const { config } = await brandOf(db, scope.clientId);
   const c = await requireTicket(db, scope.clientId, ticketId);
   const [extra] = await db
-    .select({ productName: products.name, customer: { userName: customers.userName, companyName: customers.companyName, email: customers.email, mobile: customers.mobile } })
+    .select({ productName: products.name, customer: customerNameCols })
     .from(complaints)
     .leftJoin(products, and(eq(products.id, complaints.productId), eq(products.clientId, scope.clientId)))
     .leftJoin(customers, and(eq(customers.id, complaints.customerId), eq(customers.clientId, scope.clientId)))

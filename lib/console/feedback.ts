@@ -5,11 +5,10 @@ import { codes, customers, feedback, products } from '@/lib/db/schema';
 import type { ConsoleFeedbackList, FeedbackListQuery } from '@/lib/schemas/console-feedback';
 import { productChoices } from './red-flags';
 import type { ConsoleScope } from './scope';
+import { customerName, customerNameCols } from './customer-name';
 
 // Customers' feedback of a brand for the console (issue 12): read-only, filtered by rating,
 // comment and product (the product of the unit it was given on). Scoped by scope.clientId.
-
-const customerName = (c: { userName: string | null; companyName: string | null; email: string | null } | null) => c?.userName || c?.companyName || c?.email || 'Customer';
 
 export async function listFeedback(scope: ConsoleScope, q: FeedbackListQuery): Promise<ConsoleFeedbackList> {
   const db = await getDb();
@@ -24,7 +23,7 @@ export async function listFeedback(scope: ConsoleScope, q: FeedbackListQuery): P
     .from(feedback)
     .where(and(...where));
   const rows = await db
-    .select({ f: feedback, productName: products.name, customer: { userName: customers.userName, companyName: customers.companyName, email: customers.email } })
+    .select({ f: feedback, productName: products.name, customer: customerNameCols })
     .from(feedback)
     .leftJoin(products, and(eq(products.id, unitProduct), eq(products.clientId, scope.clientId)))
     .leftJoin(customers, and(eq(customers.id, feedback.customerId), eq(customers.clientId, scope.clientId)))

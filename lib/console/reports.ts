@@ -8,14 +8,13 @@ import type { ConsoleReportList, ReportListQuery } from '@/lib/schemas/console-r
 import { EVIDENCE_LINE_PATTERN } from '@/lib/shared/evidence-reference';
 import { productChoices } from './red-flags';
 import type { ConsoleScope } from './scope';
+import { customerName, customerNameCols } from './customer-name';
 
 // Customers' reports of suspicious products (POST /api/report, the /report form) for the brand:
 // newest first, filtered by product (of the code the customer gave, when it is one of the brand's)
 // and by whether an evidence report came with them. A reference counts only when it names one of
 // this brand's scans, so a reference typed by hand, or of another brand, is shown as plain text in
 // the description and nothing more. Every read is scoped by scope.clientId.
-
-const customerName = (c: { userName: string | null; companyName: string | null; email: string | null } | null) => c?.userName || c?.companyName || c?.email || 'Customer';
 
 const reportCode = alias(codes, 'report_code');
 const evidenceScan = alias(scans, 'evidence_scan');
@@ -28,31 +27,32 @@ export async function listReports(scope: ConsoleScope, q: ReportListQuery): Prom
   const where: SQL[] = [eq(reports.clientId, clientId)];
   if (q.product) where.push(eq(reportCode.productId, q.product));
   if (q.evidence === 'with') where.push(sql`${evidenceScan.id} is not null`);
-  const base = () =>
-    db
-      .select({
-        r: { id: reports.id, description: reports.description, qrIdRaw: reports.qrIdRaw, lat: reports.lat, lng: reports.lng, createdAt: reports.createdAt, legacyPhoto: sql<boolean>`${reports.photo} is not null` },
-        productName: products.name,
-        evidenceReference: evidenceScan.id,
-        evidenceQrId: evidenceCode.qrId,
-        photoFile: files.id,
-        customer: { userName: customers.userName, companyName: customers.companyName, email: customers.email },
-      })
-      .from(reports)
-      .leftJoin(reportCode, and(eq(reportCode.id, reports.codeId), eq(reportCode.clientId, clientId)))
-      .leftJoin(products, and(eq(products.id, reportCode.productId), eq(products.clientId, clientId)))
-      .leftJoin(evidenceScan, and(eq(evidenceScan.clientId, clientId), eq(evidenceScan.id, reference)))
-      .leftJoin(evidenceCode, and(eq(evidenceCode.id, evidenceScan.codeId), eq(evidenceCode.clientId, clientId)))
-      .leftJoin(files, and(eq(files.id, reports.photoFileId), eq(files.clientId, clientId), isNull(files.erasedAt)))
-      .leftJoin(customers, and(eq(customers.id, reports.customerId), eq(customers.clientId, clientId)))
-      .where(and(...where));
+  // The joins the filters read, shared by the count and the page.
+  const onReportCode = and(eq(reportCode.id, reports.codeId), eq(reportCode.clientId, clientId));
+  const onEvidenceScan = and(eq(evidenceScan.clientId, clientId), eq(evidenceScan.id, reference));
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(reports)
-    .leftJoin(reportCode, and(eq(reportCode.id, reports.codeId), eq(reportCode.clientId, clientId)))
-    .leftJoin(evidenceScan, and(eq(evidenceScan.clientId, clientId), eq(evidenceScan.id, reference)))
+    .leftJoin(reportCode, onReportCode)
+    .leftJoin(evidenceScan, onEvidenceScan)
     .where(and(...where));
-  const rows = await base()
+  const rows = await db
+    .select({
+      r: { id: reports.id, description: reports.description, qrIdRaw: reports.qrIdRaw, lat: reports.lat, lng: reports.lng, createdAt: reports.createdAt, legacyPhoto: sql<boolean>`${reports.photo} is not null` },
+      productName: products.name,
+      evidenceReference: evidenceScan.id,
+      evidenceQrId: evidenceCode.qrId,
+      photoFile: files.id,
+      customer: customerNameCols,
+    })
+    .from(reports)
+    .leftJoin(reportCode, onReportCode)
+    .leftJoin(products, and(eq(products.id, reportCode.productId), eq(products.clientId, clientId)))
+    .leftJoin(evidenceScan, onEvidenceScan)
+    .leftJoin(evidenceCode, and(eq(evidenceCode.id, evidenceScan.codeId), eq(evidenceCode.clientId, clientId)))
+    .leftJoin(files, and(eq(files.id, reports.photoFileId), eq(files.clientId, clientId), isNull(files.erasedAt)))
+    .leftJoin(customers, and(eq(customers.id, reports.customerId), eq(customers.clientId, clientId)))
+    .where(and(...where))
     .orderBy(desc(reports.createdAt), asc(reports.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
@@ -65,7 +65,7 @@ export async function listReports(scope: ConsoleScope, q: ReportListQuery): Prom
       evidence: evidenceReference ? { reference: evidenceReference, qrId: evidenceQrId ?? null } : null,
       customerName: customerName(customer),
       place: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
-      hasPhoto: photoFile !== null || r.legacyPhoto === true || (r.legacyPhoto as unknown) === 't',
+      hasPhoto: photoFile !== null || r.legacyPhoto,
       createdAt: r.createdAt.toISOString(),
     })),
     page: q.page,

@@ -7,6 +7,7 @@ import { notFound } from '@/lib/errors';
 import { warrantyInvoiceUrl, type ConsoleWarrantyDetail, type ConsoleWarrantyList, type ConsoleWarrantyRow, type WarrantyListQuery } from '@/lib/schemas/console-warranty';
 import { productChoices } from './red-flags';
 import type { ConsoleScope } from './scope';
+import { customerName, customerNameCols } from './customer-name';
 
 // Warranty registrations of a brand for the console (issue 12): list with filters and one
 // registration with its customer, product, dates and invoice. Read-only; every query is scoped
@@ -14,9 +15,6 @@ import type { ConsoleScope } from './scope';
 
 const todayIso = (now: Date) => now.toISOString().slice(0, 10);
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const customerName = (c: { userName: string | null; companyName: string | null; email: string | null; mobile: string | null } | null) =>
-  c?.userName || c?.companyName || c?.email || c?.mobile || 'Customer';
-const customerCols = { userName: customers.userName, companyName: customers.companyName, email: customers.email, mobile: customers.mobile };
 
 function filters(scope: ConsoleScope, q: WarrantyListQuery, today: string): SQL[] {
   const where: SQL[] = [eq(warranties.clientId, scope.clientId)];
@@ -60,7 +58,7 @@ export async function listWarranties(scope: ConsoleScope, q: WarrantyListQuery, 
     .leftJoin(customers, joinCustomers)
     .where(where);
   const rows = await db
-    .select({ w: warranties, productName: products.name, customer: customerCols })
+    .select({ w: warranties, productName: products.name, customer: customerNameCols })
     .from(warranties)
     .innerJoin(products, joinProducts)
     .leftJoin(customers, joinCustomers)
@@ -80,7 +78,7 @@ export async function listWarranties(scope: ConsoleScope, q: WarrantyListQuery, 
 export async function getWarranty(scope: ConsoleScope, warrantyId: string, now: Date = new Date()): Promise<ConsoleWarrantyDetail> {
   const db = await getDb();
   const [r] = await db
-    .select({ w: warranties, productName: products.name, warrantyMonths: products.warrantyMonths, customer: customerCols })
+    .select({ w: warranties, productName: products.name, warrantyMonths: products.warrantyMonths, customer: customerNameCols })
     .from(warranties)
     .innerJoin(products, and(eq(products.id, warranties.productId), eq(products.clientId, scope.clientId)))
     .leftJoin(customers, and(eq(customers.id, warranties.customerId), eq(customers.clientId, scope.clientId)))

@@ -21,7 +21,10 @@ export const pageFields = {
 };
 
 /** An empty query value ("?status=") means no filter, as a form without JavaScript sends it. */
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+export const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+/** A list's product filter: a product id, no filter when blank. */
+export const productFilter = z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional());
 
 export const complaintListQuerySchema = z
   .object({

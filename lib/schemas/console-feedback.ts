@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { pageFields } from './console-complaints';
+import { blankIsUnset, pageFields, productFilter } from './console-complaints';
 
 // The console's feedback list (issue 12): read-only, filtered by rating, comment and product.
-
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 export const feedbackListQuerySchema = z
   .object({
     rating: z.preprocess(blankIsUnset, z.coerce.number({ error: 'must be a whole number from 1 to 5' }).int('must be a whole number from 1 to 5').min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5').optional()),
     /** 'with': only feedback that has a comment. */
     comment: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
-    product: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
+    product: productFilter,
     ...pageFields,
   })
   .strict();

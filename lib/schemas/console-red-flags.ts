@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { pageFields } from './console-complaints';
+import { blankIsUnset, pageFields, productFilter } from './console-complaints';
 import { RISK_RULE_NAMES, redFlagSchema } from './red-flags';
 
 // The console's red flags (issue 12): the same list and the same resolve / dismiss as the
 // command line (lib/operator/red-flags.ts), which call one use case (lib/console/red-flags.ts).
-
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 export const RED_FLAG_FILTER_STATUSES = ['open', 'resolved', 'dismissed', 'all'] as const;
 
@@ -13,7 +11,7 @@ export const redFlagListQuerySchema = z
   .object({
     status: z.preprocess(blankIsUnset, z.enum(RED_FLAG_FILTER_STATUSES, { error: "must be 'open', 'resolved', 'dismissed' or 'all'" }).default('open')),
     rule: z.preprocess(blankIsUnset, z.enum(RISK_RULE_NAMES, { error: `must be one of ${RISK_RULE_NAMES.join(', ')}` }).optional()),
-    product: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
+    product: productFilter,
     ...pageFields,
   })
   .strict();

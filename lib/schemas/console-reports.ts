@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { pageFields } from './console-complaints';
+import { blankIsUnset, pageFields, productFilter } from './console-complaints';
 
 // Customers' reports of suspicious products (the /report form), as the brand reads them: in the
 // console beside the red flags, through the console API and on the command line. Read-only.
 
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
-
 export const reportListQuerySchema = z
   .object({
-    product: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
+    product: productFilter,
     /** 'with': only reports that carry the reference of an evidence report. */
     evidence: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
     ...pageFields,
@@ -38,7 +36,6 @@ export const consoleReportRowSchema = z
     createdAt: z.iso.datetime(),
   })
   .strict();
-export type ConsoleReportRow = z.infer<typeof consoleReportRowSchema>;
 
 export const reportListSchema = z
   .object({

@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { pageFields } from './console-complaints';
+import { blankIsUnset, pageFields, productFilter } from './console-complaints';
 
 // The console's warranty registrations (issue 12): list, filters and one registration with its
 // customer, product, dates and invoice. Read-only here.
 
 export const CONSOLE_WARRANTY_STATUSES = ['ACTIVE', 'EXPIRED', 'VOID'] as const;
-const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a real date');
 
 export const warrantyListQuerySchema = z
   .object({
     status: z.preprocess(blankIsUnset, z.enum([...CONSOLE_WARRANTY_STATUSES, 'all'], { error: 'must be one of: ACTIVE, EXPIRED, VOID, all' }).default('all')),
-    product: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
+    product: productFilter,
     /** Part of the customer's name, e-mail or mobile. */
     customer: z.preprocess(blankIsUnset, z.string().trim().min(1).max(120, 'must be at most 120 characters').optional()),
     /** Registered on or after / on or before (YYYY-MM-DD, UTC). */

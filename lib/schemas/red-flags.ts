@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportListQuerySchema } from './console-reports';
 
 // Red flags and a code's timeline for the brand (docs/verification.md, "Risk"): the operator
 // commands red-flags, resolve-red-flag, dismiss-red-flag and code-timeline (command line, or
@@ -33,8 +34,8 @@ export const listRedFlagsArgs = z
 export const listReportsArgs = z
   .object({
     slug,
-    product: text(64).optional(),
-    evidence: z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any'),
+    product: reportListQuerySchema.shape.product,
+    evidence: reportListQuerySchema.shape.evidence,
     limit: z.coerce.number().int().min(1).max(100).default(100),
   })
   .strict();

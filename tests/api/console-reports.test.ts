@@ -2,9 +2,11 @@ import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { consoleCall, signedInStaff } from '../support/console';
 import { createTestBatch } from '../support/codes';
 import { createTestCustomer } from '../support/customers';
-import { multipart, PNG } from '../support/multipart';
+import { fixtures, multipart } from '../support/aftersales';
 import { newDeviceId } from '@/lib/edge/device-id';
 import { runOperatorCommand } from '@/lib/operator/commands';
+import { getDb } from '@/lib/db/client';
+import { reports } from '@/lib/db/schema';
 
 // Customers' reports of suspicious products reach the brand (lib/console/reports.ts): a report sent
 // from /report with a photo and the evidence report of a check is listed for the brand's staff with
@@ -14,6 +16,7 @@ import { runOperatorCommand } from '@/lib/operator/commands';
 jest.setTimeout(60_000);
 const server = apiServerForFile();
 const base = (slug: string) => `/api/console/brands/${slug}`;
+const PNG = fixtures.png();
 
 async function setup() {
   const brand = await createTestBrand({ flags: { isRedFlaggingEnabled: true } });
@@ -21,7 +24,10 @@ async function setup() {
   const customer = await createTestCustomer(brand.id);
   const verify = (qrId: string, query: string) => call(server, brand.domain, 'GET', `/api/verify/info/${qrId}${query}`, { headers: { 'x-device-id': newDeviceId() } });
   const report = (fields: Record<string, string>, photo = false) =>
-    call(server, brand.domain, 'POST', '/api/report', { token: customer.token, ...multipart(fields, photo ? { name: 'pack.png', type: 'image/png', data: PNG } : undefined) });
+    call(server, brand.domain, 'POST', '/api/report', {
+      token: customer.token,
+      ...multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), ...(photo ? [{ name: 'photo', filename: 'pack.png', type: 'image/png', bytes: PNG }] : [])]),
+    });
   return { brand, batch, customer, verify, report };
 }
 
@@ -88,6 +94,21 @@ describe("customers' reports in the console", () => {
     // The command line lists the same rows, with the same filters.
     expect(await runOperatorCommand('list-reports', { slug: brand.slug, evidence: 'with' })).toEqual(withEvidence.body.reports);
     await expect(runOperatorCommand('list-reports', { slug: brand.slug, evidence: 'maybe' })).rejects.toThrow(/evidence/);
+  });
+
+  it('shows a photo kept on the report itself, as reports were before the file store (migration 0007)', async () => {
+    const { brand } = await setup();
+    const db = await getDb();
+    await db.insert(reports).values({ id: 'rp_Legacy0000000001', clientId: brand.id, description: 'Old report', photo: PNG, photoType: 'image/png' });
+    await db.insert(reports).values({ id: 'rp_Legacy0000000002', clientId: brand.id, description: 'Old report without a photo' });
+    const agent = await signedInStaff(server, { clientId: brand.id, role: 'support' });
+    const list = await agent.fetch(`${base(brand.slug)}/reports`);
+    expect(Object.fromEntries(list.body.reports.map((r: { id: string; hasPhoto: boolean }) => [r.id, r.hasPhoto]))).toEqual({ rp_Legacy0000000001: true, rp_Legacy0000000002: false });
+    const photo = await agent.fetch(`${base(brand.slug)}/reports/rp_Legacy0000000001/photo`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['content-length']).toBe(String(PNG.length));
+    expect((await agent.fetch(`${base(brand.slug)}/reports/rp_Legacy0000000002/photo`)).status).toBe(404);
   });
 
   it("keeps each brand's reports to its own staff, by role, and answers bad input with a clear 4xx", async () => {

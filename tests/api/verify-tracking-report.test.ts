@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
-import { multipart, PNG } from '../support/multipart';
 import { getDb } from '@/lib/db/client';
 import { files, reports } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
@@ -44,6 +43,20 @@ describe('GET /api/tracking/{qrId}', () => {
     expect(res.body.errorMessage).toBe(`This service is not offered by ${off.name}.`);
   });
 });
+
+// A minimal multipart body, built by hand so the test controls every byte.
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = '----testboundary' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { rawBody: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
 
 describe('POST /api/report', () => {
   async function setup(enabled = true) {

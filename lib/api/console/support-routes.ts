@@ -26,9 +26,10 @@ import { listFeedback } from '@/lib/console/feedback';
 import { listReports, reportPhoto } from '@/lib/console/reports';
 
 // The console's support areas (issue 12, docs/console.md): the complaints inbox, warranty
-// registrations, red flags, customers' reports of suspicious products and feedback of one brand, for its staff by role (the staff access
-// class: 401 without a session, 404 for a brand they are not a member of, 403 for a role that may
-// not). Each endpoint calls one use case of lib/console with the staff member's scope.
+// registrations, red flags, customers' reports of suspicious products and feedback of one brand,
+// for its staff by role (the staff access class: 401 without a session, 404 for a brand they are
+// not a member of, 403 for a role that may not). Each endpoint calls one use case of lib/console
+// with the staff member's scope.
 
 const base = '/console/brands/{brand}';
 const ticketParams = consoleBrandParams.extend({ ticketId: ticketIdSchema });
@@ -53,6 +54,7 @@ async function fileAnswer(row: Parameters<typeof openFile>[0] & { contentType: s
 
 const complaintsRead = { class: 'staff', area: 'complaints', access: 'read' } as const;
 const complaintsWrite = { class: 'staff', area: 'complaints', access: 'write' } as const;
+const redFlagsRead = { class: 'staff', area: 'redFlags', access: 'read' } as const;
 
 export const consoleSupportRoutes = [
   // GET /api/console/brands/{brand}/complaints?status=&priority=&age=&assignee=&page=&pageSize=
@@ -192,7 +194,7 @@ export const consoleSupportRoutes = [
     method: 'get',
     path: `${base}/red-flags`,
     tag: 'console',
-    access: { class: 'staff', area: 'redFlags', access: 'read' },
+    access: redFlagsRead,
     params: consoleBrandParams,
     query: redFlagListQuerySchema,
     response: { description: 'A page of red flags, newest first', schema: redFlagListSchema },
@@ -227,7 +229,7 @@ export const consoleSupportRoutes = [
     method: 'get',
     path: `${base}/reports`,
     tag: 'console',
-    access: { class: 'staff', area: 'redFlags', access: 'read' },
+    access: redFlagsRead,
     params: consoleBrandParams,
     query: reportListQuerySchema,
     response: { description: "A page of customers' reports of suspicious products, newest first", schema: reportListSchema },
@@ -239,7 +241,7 @@ export const consoleSupportRoutes = [
     method: 'get',
     path: `${base}/reports/{reportId}/photo`,
     tag: 'console',
-    access: { class: 'staff', area: 'redFlags', access: 'read' },
+    access: redFlagsRead,
     params: reportParams,
     query: fileQuerySchema,
     response: { description: "The report's photo", files: fileResponse },

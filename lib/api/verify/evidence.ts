@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { codes, products, scans, unitScanStats, unitSessions } from '@/lib/db/schema';
 import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
 import { explanationOf } from '@/lib/domain/verdict-explanation';
+import { EVIDENCE_REFERENCE } from '@/lib/shared/evidence-reference';
 import { notFound } from '@/lib/errors';
 
 // The evidence report of a scan (docs/verification.md, "Risk"): a one-page PDF a customer
@@ -18,13 +19,12 @@ export function isEvidenceWorthy(result: VerdictLabel, risk: string | null): boo
   return result === 'Fake' || result === 'Product Cliamed' || risk === 'suspect';
 }
 
-const REFERENCE = /^sc_[0-9A-Za-z]{16}$/;
 const MOMENT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 const when = (d: Date) => `${MOMENT.format(d)} UTC`;
 
 export async function evidenceReport(client: { id: string; organizationName: string }, reference: string): Promise<Buffer> {
   const missing = notFound('Evidence report');
-  if (!REFERENCE.test(reference)) throw missing;
+  if (!EVIDENCE_REFERENCE.test(reference)) throw missing;
   const db = await getDb();
   const [row] = await db
     .select({ scan: scans, product: products.name })
