@@ -7,6 +7,7 @@ import { newDeviceId } from '@/lib/edge/device-id';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { getDb } from '@/lib/db/client';
 import { reports } from '@/lib/db/schema';
+import { randomId } from '@/lib/ids';
 
 // Customers' reports of suspicious products reach the brand (lib/console/reports.ts): a report sent
 // from /report with a photo and the evidence report of a check is listed for the brand's staff with
@@ -99,16 +100,17 @@ describe("customers' reports in the console", () => {
   it('shows a photo kept on the report itself, as reports were before the file store (migration 0007)', async () => {
     const { brand } = await setup();
     const db = await getDb();
-    await db.insert(reports).values({ id: 'rp_Legacy0000000001', clientId: brand.id, description: 'Old report', photo: PNG, photoType: 'image/png' });
-    await db.insert(reports).values({ id: 'rp_Legacy0000000002', clientId: brand.id, description: 'Old report without a photo' });
+    const [withPhoto, without] = [randomId('rp', 16), randomId('rp', 16)]; // the PostgreSQL test database outlives a run
+    await db.insert(reports).values({ id: withPhoto, clientId: brand.id, description: 'Old report', photo: PNG, photoType: 'image/png' });
+    await db.insert(reports).values({ id: without, clientId: brand.id, description: 'Old report without a photo' });
     const agent = await signedInStaff(server, { clientId: brand.id, role: 'support' });
     const list = await agent.fetch(`${base(brand.slug)}/reports`);
-    expect(Object.fromEntries(list.body.reports.map((r: { id: string; hasPhoto: boolean }) => [r.id, r.hasPhoto]))).toEqual({ rp_Legacy0000000001: true, rp_Legacy0000000002: false });
-    const photo = await agent.fetch(`${base(brand.slug)}/reports/rp_Legacy0000000001/photo`);
+    expect(Object.fromEntries(list.body.reports.map((r: { id: string; hasPhoto: boolean }) => [r.id, r.hasPhoto]))).toEqual({ [withPhoto]: true, [without]: false });
+    const photo = await agent.fetch(`${base(brand.slug)}/reports/${withPhoto}/photo`);
     expect(photo.status).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect(photo.headers['content-length']).toBe(String(PNG.length));
-    expect((await agent.fetch(`${base(brand.slug)}/reports/rp_Legacy0000000002/photo`)).status).toBe(404);
+    expect((await agent.fetch(`${base(brand.slug)}/reports/${without}/photo`)).status).toBe(404);
   });
 
   it("keeps each brand's reports to its own staff, by role, and answers bad input with a clear 4xx", async () => {
