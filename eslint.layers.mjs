@@ -17,11 +17,28 @@ export const SERVER_ONLY = [
   './lib/brands',
   './lib/payouts',
   './lib/simulation',
+  './lib/places',
   './lib/errors.ts',
   './lib/ids.ts',
+  './lib/clock.ts',
+  './lib/secrets.ts',
 ];
 /** Below the Brand API: the API calls them, never the other way round. */
-export const BELOW_API = ['./lib/operator', './lib/console', './lib/db', './lib/auth', './lib/messaging', './lib/files', './lib/brands', './lib/payouts', './lib/errors.ts', './lib/ids.ts'];
+export const BELOW_API = [
+  './lib/operator',
+  './lib/console',
+  './lib/db',
+  './lib/auth',
+  './lib/messaging',
+  './lib/files',
+  './lib/brands',
+  './lib/payouts',
+  './lib/places',
+  './lib/errors.ts',
+  './lib/ids.ts',
+  './lib/clock.ts',
+  './lib/secrets.ts',
+];
 /** Browser-only: client components and the browser's HTTP and query clients. */
 export const BROWSER = ['./lib/client', './components'];
 /** Server code the Edge middleware runs too: reads the environment, no Node APIs. */
@@ -55,6 +72,7 @@ export const layerRules = [
             zone(PURE, [...SERVER_ONLY, ...BROWSER, ...EDGE, ...PAGES], 'lib/shared, lib/domain and lib/schemas are pure: they import only each other.'),
             zone(EDGE, [...SERVER_ONLY, ...BROWSER, ...PAGES], 'lib/edge runs in the Edge middleware: it imports only lib/edge and the pure layers.'),
             zone(BELOW_API, './lib/api', 'This layer is below the Brand API: it must not import lib/api.'),
+            zone(BELOW_API, './lib/server', 'This layer is below the Brand API: it must not import lib/server (pages and the API read it, not what they call).'),
             zone(SERVER_ONLY, [...BROWSER, './app'], 'Server-only code must not import browser code or pages.'),
             zone(BROWSER, [...SERVER_ONLY, ...EDGE, ...PAGES], 'Browser code imports only lib/client, components and the pure layers; server data reaches it through props or the Brand API.'),
             {

@@ -20,7 +20,7 @@ export async function runSeedScale(opts = {}) {
   const { require: tsRequire } = await import('tsx/cjs/api');
   const { seedScale } = tsRequire(path.join(root, 'lib/db/seed-scale.ts'), import.meta.url);
   const { closeDb } = tsRequire(path.join(root, 'lib/db/client.ts'), import.meta.url);
-  const { ensureSessionSecret } = tsRequire(path.join(root, 'lib/server/secrets.ts'), import.meta.url);
+  const { ensureSessionSecret } = tsRequire(path.join(root, 'lib/secrets.ts'), import.meta.url);
   ensureSessionSecret();
   try {
     return await seedScale(opts);

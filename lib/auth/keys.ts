@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, hkdfSync } from 'node:crypto';
 import { env } from '@/lib/edge/env';
-import { ensureSessionSecret } from '@/lib/server/secrets';
+import { ensureSessionSecret } from '@/lib/secrets';
 
 // Keys derived from SESSION_SECRET, one per purpose (HKDF), so a leak of one use does not
 // forge another: the cookie seal uses the secret itself (iron-session derives its own keys).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The one place that reads process.env (DESIGN.md section 7). Empty strings count as missing.
 // This module is also imported by middleware.ts (Edge), so it does no file I/O: the
 // SESSION_SECRET generated into DATA_DIR is put into the environment by the launcher
-// (scripts/start.mjs) or by `ensureSessionSecret()` in lib/server/secrets.ts.
+// (scripts/start.mjs) or by `ensureSessionSecret()` in lib/secrets.ts.
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());

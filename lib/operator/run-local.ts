@@ -1,5 +1,5 @@
 import { closeDb, getDb } from '@/lib/db/client';
-import { ensureSessionSecret } from '@/lib/server/secrets';
+import { ensureSessionSecret } from '@/lib/secrets';
 import { toErrorResponse } from '@/lib/errors';
 import { runOperatorCommand } from './commands';
 

@@ -4,11 +4,11 @@ import { seedDemo } from '@/lib/db/seed';
 import { listBrands } from '@/lib/operator/brands';
 import { DEMO_HOSTS } from '@/lib/shared/host';
 import { describeFileStore } from '@/lib/files';
-import { ensureSessionSecret, operatorKey } from './secrets';
+import { ensureSessionSecret, operatorKey } from '@/lib/secrets';
 import { env } from '@/lib/edge/env';
 import { startRetentionJob } from '@/lib/operator/retention';
-import { placeNameOf } from './gazetteer';
-import { loadIpPlaces } from './ip-place';
+import { placeNameOf } from '@/lib/places/gazetteer';
+import { loadIpPlaces } from '@/lib/places/ip-place';
 
 // Runs once when the server process starts (instrumentation.ts): secrets, database, migrations,
 // the demo brand (DEMO_BRAND), then one summary of what is served. Seeding runs under the same
@@ -25,7 +25,7 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
     startRetentionJob();
     placeNameOf({ lat: 0, lng: 0 }); // reads the gazetteer now (about 0.2 s), not on a customer's scan
     // The IPv4 address-place table (63 MB) is read in the background: the server does not wait
-    // for it, and a scan before it is in simply has no address place (lib/server/ip-place.ts).
+    // for it, and a scan before it is in simply has no address place (lib/places/ip-place.ts).
     void loadIpPlaces([4]);
   }
   // Under WEB_CONCURRENCY the first worker speaks for all (scripts/cluster.mjs).

@@ -9,8 +9,8 @@ import { signAccessToken } from '@/lib/auth/access-token';
 import { randomId } from '@/lib/ids';
 import { newDeviceId } from '@/lib/edge/device-id';
 import { runOperatorCommand } from '@/lib/operator/commands';
-import { setScanClockForSimulation } from '@/lib/server/clock';
-import { loadIpPlaces } from '@/lib/server/ip-place';
+import { setScanClockForSimulation } from '@/lib/clock';
+import { loadIpPlaces } from '@/lib/places/ip-place';
 
 // The clone-detection simulation (docs/verification.md, "Risk", "Simulation"): one brand, a
 // population generated from a fixed seed, every scan sent through the real Brand API over HTTP,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { startOperatorSocket } from '../support/api-server';
-import { operatorKey } from '@/lib/server/secrets';
+import { operatorKey } from '@/lib/secrets';
 
 // With DATABASE_URL nothing locks DATA_DIR, so several servers may share it: none may take,
 // remove or replace another's operator socket (scripts/operator-listener.mjs).

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { call, startApiServer, startOperatorSocket, startPublicLauncherServer, type TestServer } from '../support/api-server';
-import { operatorKey } from '@/lib/server/secrets';
+import { operatorKey } from '@/lib/secrets';
 import { randomId } from '@/lib/ids';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
 import { scans, unitSessions } from '@/lib/db/schema';
 import { newDeviceId } from '@/lib/edge/device-id';
-import { loadIpPlaces } from '@/lib/server/ip-place';
+import { loadIpPlaces } from '@/lib/places/ip-place';
 
 // BENCH_SKIP_RISK=1, the bench's switch (docs/benchmarks.md, "The risk assessment's cost"): scans
 // are served as before the risk assessment, so `npm run bench` can compare the two in one run.

@@ -8,8 +8,8 @@ import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
 import { resetEnvCache } from '@/lib/edge/env';
-import { setScanClockForSimulation } from '@/lib/server/clock';
-import { loadIpPlaces } from '@/lib/server/ip-place';
+import { setScanClockForSimulation } from '@/lib/clock';
+import { loadIpPlaces } from '@/lib/places/ip-place';
 
 // The rules of the second part of issue 11 through the real verify endpoint (docs/verification.md,
 // "Rules"): after sell-by, covert checked before any sale, codes never issued to the batch's

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { call, createTestBrand, startOperatorSocket, apiServerForFile } from '../support/api-server';
-import { operatorKey } from '@/lib/server/secrets';
+import { operatorKey } from '@/lib/secrets';
 import { createTestCustomer } from '../support/customers';
 import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
@@ -13,7 +13,7 @@ import { redFlags, scans } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
-import { setScanClockForSimulation } from '@/lib/server/clock';
+import { setScanClockForSimulation } from '@/lib/clock';
 import { purgeScans } from '@/lib/operator/retention';
 import { UNTRUSTED_PLACE_REASON } from '@/lib/api/verify/verify-code';
 

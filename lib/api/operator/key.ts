@@ -2,7 +2,7 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '@/lib/errors';
-import { operatorKey } from '@/lib/server/secrets';
+import { operatorKey } from '@/lib/secrets';
 import type { AppEnv } from '../context';
 
 // The operator key check shared by the operator endpoints (routes.ts): constant time.

@@ -6,9 +6,9 @@ import { claims, scans } from '@/lib/db/schema';
 import { assessRisk, type KnownPlace, type RiskAssessment } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
-import { scanClock } from '@/lib/server/clock';
-import { countryOf, placeNameOf } from '@/lib/server/gazetteer';
-import { ipPlaceOf } from '@/lib/server/ip-place';
+import { scanClock } from '@/lib/clock';
+import { countryOf, placeNameOf } from '@/lib/places/gazetteer';
+import { ipPlaceOf } from '@/lib/places/ip-place';
 import { env } from '@/lib/edge/env';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
@@ -35,7 +35,7 @@ export type ScanContext = {
   raw: string;
   /**
    * The request address, only to find a coarse place when the customer shares none (an offline
-   * IP-to-city database, lib/server/ip-place.ts); never stored. Absent: no address place.
+   * IP-to-city database, lib/places/ip-place.ts); never stored. Absent: no address place.
    */
   ip?: string | null;
 };

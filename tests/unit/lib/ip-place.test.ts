@@ -1,5 +1,5 @@
 jest.mock('server-only', () => ({}));
-import { ipPlaceOf, ipPlacesLoaded, loadIpPlaces } from '@/lib/server/ip-place';
+import { ipPlaceOf, ipPlacesLoaded, loadIpPlaces } from '@/lib/places/ip-place';
 
 // Coarse places from request addresses, read from the shipped DB-IP table in the background;
 // addresses no table places are answered without it.

@@ -34,6 +34,10 @@ const refused: [file: string, specifier: string, rule: string, typeOnly?: boolea
   ['lib/messaging/probe.ts', '@/lib/api/app', PATHS],
   ['lib/files/probe.ts', '@/lib/api/app', PATHS],
   ['lib/errors.ts', '@/lib/api/app', PATHS],
+  ['lib/auth/probe.ts', '@/lib/server/session', PATHS],
+  ['lib/operator/probe.ts', '@/lib/server/tenant', PATHS],
+  ['lib/places/probe.ts', '@/lib/server/api-fetch', PATHS],
+  ['lib/console/probe.ts', '@/lib/server/console-session', PATHS],
   // browser code
   ['components/probe/probe.tsx', '@/lib/server/session', PATHS],
   ['components/probe/probe.tsx', '@/lib/db/client', PATHS],
@@ -74,6 +78,8 @@ const allowed: [file: string, specifier: string][] = [
   ['components/probe/probe.server.tsx', 'server-only'],
   ['lib/api/probe.ts', '@/lib/operator/commands'],
   ['lib/operator/probe.ts', '@/lib/errors'],
+  ['lib/auth/probe.ts', '@/lib/secrets'],
+  ['lib/api/probe.ts', '@/lib/places/gazetteer'],
   ['app/probe/page.tsx', '@/lib/server/session'],
 ];
 

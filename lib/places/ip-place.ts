@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
 import { Reader, type Response } from 'mmdb-lib';
 import type { Place } from '@/lib/domain/risk';
-import { packageFile } from '@/lib/server/package-file';
+import { packageFile } from '@/lib/places/package-file';
 
 // A coarse place from a request address without any outside service (docs/verification.md,
 // "Where"): DB-IP's "IP to City Lite" database (CC BY 4.0), shipped as MaxMind DB files in the
