@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
 import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
 import { isConsoleHost } from '@/lib/edge/console-host';
+import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
 // Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
@@ -126,9 +127,14 @@ export async function middleware(req: NextRequest) {
   // The scheme as decided here, so the server components and the API they call read the cookies
   // under the same names (lib/server/session.ts).
   forward.set('x-forwarded-proto', https ? 'https' : 'http');
+  // Who is asking (lib/domain/visitor.ts): the verify pages show a preview, and record nothing,
+  // to a link-preview fetcher, a crawler, a HEAD request or a prefetch. Only this says so.
+  const visit = visitKindOf(req.method, (name) => req.headers.get(name));
+  forward.delete(VISIT_HEADER);
+  if (visit !== 'person') forward.set(VISIT_HEADER, visit);
   // A scan page without a (well-formed) device id gets a new one, already in this request's
   // cookies so the scan it shows is grouped by it (docs/verification.md, "Risk").
-  const deviceId = DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(deviceCookieName)?.value) ? newDeviceId() : null;
+  const deviceId = visit === 'person' && DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(deviceCookieName)?.value) ? newDeviceId() : null;
   if (deviceId) forward.set('cookie', withDeviceCookie(req.headers.get('cookie'), deviceId, deviceCookieName));
   const res =
     decision === 'blocked'

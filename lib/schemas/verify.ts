@@ -21,7 +21,12 @@ const longitude = z.coerce.number().min(-180, 'must be between -180 and 180').ma
 
 /** Coarse location, only when the customer allows it: both or neither. */
 export const verifyQuerySchema = z
-  .object({ lat: latitude.optional(), lng: longitude.optional() })
+  .object({
+    lat: latitude.optional(),
+    lng: longitude.optional(),
+    /** '1': a preview (a link-preview fetcher, a crawler, a prefetch): answered with the product only, nothing recorded. */
+    preview: z.literal('1', { error: "must be '1' when given" }).optional(),
+  })
   .strict()
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
 

@@ -8,6 +8,7 @@ import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/edge/device-id';
 import { requestCookie } from '../auth/cookie';
+import { visitKindOf } from '@/lib/domain/visitor';
 import {
   authCodeBodySchema,
   batchDetailsResponseSchema,
@@ -48,8 +49,11 @@ function deviceIdOf(ctx: MaybeCustomerContext): string | null {
   return isDeviceId(cookie) ? cookie : null;
 }
 
-function scanContext(ctx: MaybeCustomerContext, raw: string, location?: { lat?: number; lng?: number }): ScanContext {
+function scanContext(ctx: MaybeCustomerContext, raw: string, location?: { lat?: number; lng?: number; preview?: '1' }): ScanContext {
+  // A preview fetcher, a crawler, a HEAD request or a prefetch records nothing (docs/verification.md).
+  const visit = location?.preview ? 'prefetch' : visitKindOf(ctx.method ?? 'GET', (name) => ctx.header(name));
   return {
+    visit,
     deviceId: deviceIdOf(ctx),
     clientId: ctx.clientId,
     config: ctx.config,

@@ -10,6 +10,7 @@ import { scanClock } from '@/lib/clock';
 import { countryOf, placeNameOf } from '@/lib/places/gazetteer';
 import { ipPlaceOf } from '@/lib/places/ip-place';
 import { env } from '@/lib/edge/env';
+import type { VisitKind } from '@/lib/domain/visitor';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
@@ -38,6 +39,12 @@ export type ScanContext = {
    * IP-to-city database, lib/places/ip-place.ts); never stored. Absent: no address place.
    */
   ip?: string | null;
+  /**
+   * Who asked (lib/domain/visitor.ts): only a person's check is recorded and judged. A preview
+   * fetcher, a crawler, a HEAD request or a prefetch gets the product and the label the
+   * anonymous info route would give, and nothing is recorded. Absent: a person.
+   */
+  visit?: VisitKind;
 };
 
 /** Every column of a scan, given (a new column must be given here too: the insert below names them all). */
@@ -116,7 +123,21 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
   });
 }
 
+/**
+ * The answer to something that is not a person (a link preview, a crawler, a prefetch, HEAD): the
+ * label of the anonymous info route and the product, no count, claim, risk or evidence; nothing
+ * is recorded, no session is kept, nothing is claimed.
+ */
+async function previewAnswer(qrId: string, ctx: ScanContext): Promise<VerifyResponse> {
+  const row = await readCodeForVerify(await getDb(), ctx.clientId, qrId, null, false);
+  const verdict = computeVerdict(verdictInput({ ...ctx, customerId: null }, 'info', row, null));
+  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
+  if (!row || row.clientId !== ctx.clientId || !row.product || !row.batch || verdict.result === 'Fake' || verdict.result === 'Invalid Product') return base;
+  return { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
+}
+
 export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: string): Promise<VerifyResponse> {
+  if (ctx.visit && ctx.visit !== 'person') return previewAnswer(qrId, ctx);
   const db = await getDb();
   // Only the bench turns the assessment off, to measure its cost in the same run (BENCH_SKIP_RISK).
   const assessing = !env().BENCH_SKIP_RISK;
