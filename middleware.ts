@@ -7,7 +7,7 @@ import { cameOverHttps, HSTS_VALUE } from '@/lib/shared/https';
 import { env } from '@/lib/edge/env';
 import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
-import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
+import { DEVICE_COOKIE, DEVICE_PATH, issueDeviceId, issuedDeviceIdOf, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
 import { isConsoleHost } from '@/lib/edge/console-host';
 import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
@@ -132,9 +132,15 @@ export async function middleware(req: NextRequest) {
   const visit = visitKindOf(req.method, (name) => req.headers.get(name));
   forward.delete(VISIT_HEADER);
   if (visit !== 'person') forward.set(VISIT_HEADER, visit);
-  // A scan page without a (well-formed) device id gets a new one, already in this request's
-  // cookies so the scan it shows is grouped by it (docs/verification.md, "Risk").
-  const deviceId = visit === 'person' && DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(deviceCookieName)?.value) ? newDeviceId() : null;
+  // A scan page without a device id this server issued for this brand's domain (signed) gets a
+  // new one, already in this request's cookies so the scan it shows is grouped by it
+  // (docs/verification.md, "Risk"). Without the server's secret no id is issued (no device).
+  const secret = env().SESSION_SECRET;
+  const domain = parseHost(host);
+  const deviceId =
+    visit === 'person' && secret && domain && DEVICE_PATH.test(pathname) && !(await issuedDeviceIdOf(req.cookies.get(deviceCookieName)?.value, domain, secret))
+      ? await issueDeviceId(domain, secret)
+      : null;
   if (deviceId) forward.set('cookie', withDeviceCookie(req.headers.get('cookie'), deviceId, deviceCookieName));
   const res =
     decision === 'blocked'

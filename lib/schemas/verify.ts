@@ -3,6 +3,9 @@ import { VERDICT_LABELS, VERIFY_ROUTES } from '@/lib/domain/verdict';
 import { QR_ID_MAX_LENGTH } from '@/lib/domain/qr-id';
 
 // Contracts of the verify API (docs/verification.md): GET /api/verify/{route}/{qrId},
+// POST /api/device-id
+export const deviceIdResponseSchema = z.object({ deviceId: z.string() }).strict();
+
 // POST /api/verify/auth-code, GET /api/verify/batch/{batchNumber}, GET /api/tracking/{qrId},
 // POST /api/report.
 

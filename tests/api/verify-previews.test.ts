@@ -54,7 +54,7 @@ it('records nothing for a HEAD request, a browser prefetch, a router prefetch or
   const overt = batch.units[0]!.overt.qrId;
   const head = await call(server, brand.domain, 'HEAD', `/api/verify/info/${overt}`, { headers: { 'user-agent': PHONE } });
   expect(head.status).toBe(200);
-  for (const headers of [{ purpose: 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { 'next-router-prefetch': '1' }]) {
+  for (const headers of [{ purpose: 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { 'next-router-prefetch': '1' }] as Record<string, string>[]) {
     const res = await call(server, brand.domain, 'GET', `/api/verify/covert-post/${covert}`, { token: me.token, headers: { 'user-agent': PHONE, ...headers } });
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('claim');

@@ -30,6 +30,8 @@ export type ScanContext = {
   customerId: string | null;
   location: { lat: number | null; lng: number | null };
   ipHash: string;
+  /** The request address's network (keyed hash of its /24 or /48, scan-guard.ts networkOf). Absent: none known. */
+  netKey?: string | null;
   /** The first-party device id from the cookie (or header), when well-formed; else null. */
   deviceId: string | null;
   /** What the customer scanned or typed, kept (truncated) with the scan. */
@@ -96,13 +98,19 @@ export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ip
   const key = ctx.deviceId ?? (ctx.customerId ? `c:${ctx.customerId}` : `ip:${ctx.ipHash}`);
   const trusted = ctx.deviceId !== null || ctx.customerId !== null;
   const { lat, lng } = ctx.location;
-  const given = lat !== null && lng !== null ? { lat, lng } : null;
-  const fromIp = given || !ctx.ip ? null : ipPlaceOf(ctx.ip);
-  /** What is stored with the scan: the customer's place, else the address's city (coarse). */
-  const stored: KnownPlace | null = given ?? (fromIp && { ...fromIp, fromIp: true });
-  return { key, stored, place: trusted ? stored : null, trusted };
+  const sent = lat !== null && lng !== null ? { lat, lng } : null;
+  const ipPlace = ctx.ip ? ipPlaceOf(ctx.ip) : null;
+  // A shared place counts only when plausible: near a known town, and in the country of the
+  // request's own address when that is known (docs/verification.md, "What each signal is trusted for").
+  const plausible = !!sent && placeNameOf(sent) !== null && (!ipPlace || countryOf(ipPlace) === null || countryOf(ipPlace) === countryOf(sent));
+  const given = plausible ? sent : null;
+  /** What is stored with the scan: the customer's plausible place, else the address's city (coarse). */
+  const stored: KnownPlace | null = given ?? (ipPlace && { ...ipPlace, fromIp: true });
+  return { key, stored, place: trusted ? stored : null, trusted, implausible: !!sent && !plausible };
 }
 
+/** Why a location sent with a check counted for nothing: it is nowhere a pack is sold, or the network says otherwise. */
+export const IMPLAUSIBLE_PLACE_REASON = 'The location sent with this check was not used: it is not near a known town, or not in the country of the network it came from.';
 /** Why a location sent with a check counted for nothing: the check came from no device and no account. */
 export const UNTRUSTED_PLACE_REASON = 'The location sent with this check was not used: it came from no device or signed-in account.';
 type Session = ReturnType<typeof sessionOf>;
@@ -111,7 +119,7 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
   return assessRisk({
     // Places of network-only sessions are not trusted either (see sessionOf).
     sessions: row.sessions.map((s) => (s.deviceId || s.customerId ? s : { ...s, place: null })),
-    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place, covertBeforeSale },
+    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place, covertBeforeSale, net: ctx.netKey ?? null },
     firstVerifiedAt: row.stats.first,
     verifiedCount: row.stats.count,
     claim,
@@ -156,6 +164,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
   // A location from a check that is nobody's (no device id, not signed in) judges nothing: say so.
   if (risk && session && given && !session.trusted) risk.reasons.push(UNTRUSTED_PLACE_REASON);
+  else if (risk && session?.implausible) risk.reasons.push(IMPLAUSIBLE_PLACE_REASON);
 
   const scanId = randomId('sc', 16);
   // A function: a claim recomputes the verdict before the scan is recorded.
@@ -176,6 +185,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       placeFromIp: stored?.fromIp === true,
       covertBeforeSale,
       ipHash: ctx.ipHash,
+      netKey: ctx.netKey ?? null,
       deviceId: ctx.deviceId,
       // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
       sessionKey: ours && session ? session.key : null,
@@ -200,7 +210,9 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   }
 
   // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
-  if (ours && risk && risk.level === 'suspect' && risk.previousLevel !== 'suspect') {
+  // Only corroborated suspicion reaches here (lib/domain/risk.ts, bounded): no one network, device
+  // or account, nor three of them, opens a flag, holds a reward or blacklists a code.
+  if (ours && risk && risk.unitLevel === 'suspect' && risk.previousLevel !== 'suspect') {
     await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, risk });
   }
 

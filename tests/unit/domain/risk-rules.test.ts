@@ -40,6 +40,7 @@ const run = (sessions: UnitSession[], current: CurrentScan, x: Extra = {}) =>
     verifiedCount: sessions.length,
     claim: x.claim ?? null,
     settings: { ...DEFAULT_RISK_SETTINGS, ...x.settings },
+    witnessBound: 0,
     countryOf,
     markets: x.markets ?? null,
     expiryDate: x.expiryDate ?? null,
@@ -140,7 +141,7 @@ describe('address places (IP) weigh less: a gateway city is never a place or a j
       firstVerifiedAt: T0,
       verifiedCount: 1,
       claim: null,
-      settings: DEFAULT_RISK_SETTINGS,
+      settings: DEFAULT_RISK_SETTINGS, witnessBound: 0,
       placeName: (p) => (Math.abs(p.lat - PUNE.lat) < 0.5 ? 'Pune' : null),
     });
     expect(risk.reasons[0]).toBe('First verified on 12 Mar 2026 near Pune. Verified 2 times since, by 2 different people.');
