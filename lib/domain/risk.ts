@@ -690,7 +690,8 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     // Where the pack was first seen: the earliest known place of the unit (the first such session
     // on a tie, as a stable sort would give).
     let first: UnitSession['place'] = null;
-    for (const x of sessions) if (x.place && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
+    // Only a place someone gave: an address place is the network's gateway, never where the pack was.
+    for (const x of sessions) if (x.place && !x.place.fromIp && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
     const name = first && input.placeName ? input.placeName(first) : null;
     const near = name ? ` near ${name}` : '';
     reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);

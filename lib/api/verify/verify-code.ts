@@ -7,7 +7,7 @@ import { assessRisk, type KnownPlace, type RiskAssessment } from '@/lib/domain/r
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/clock';
-import { countryOf, placeNameOf } from '@/lib/places/gazetteer';
+import { countryOf, placeNameOf, townNameOf } from '@/lib/places/gazetteer';
 import { ipPlaceOf } from '@/lib/places/ip-place';
 import { env } from '@/lib/edge/env';
 import type { VisitKind } from '@/lib/domain/visitor';
@@ -102,7 +102,7 @@ export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ip
   const ipPlace = ctx.ip ? ipPlaceOf(ctx.ip) : null;
   // A shared place counts only when plausible: near a known town, and in the country of the
   // request's own address when that is known (docs/verification.md, "What each signal is trusted for").
-  const plausible = !!sent && placeNameOf(sent) !== null && (!ipPlace || countryOf(ipPlace) === null || countryOf(ipPlace) === countryOf(sent));
+  const plausible = !!sent && townNameOf(sent) !== null && (!ipPlace || countryOf(ipPlace) === null || countryOf(ipPlace) === countryOf(sent));
   const given = plausible ? sent : null;
   /** What is stored with the scan: the customer's plausible place, else the address's city (coarse). */
   const stored: KnownPlace | null = given ?? (ipPlace && { ...ipPlace, fromIp: true });
