@@ -1,30 +1,29 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
-import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
+import { callRoute } from '@/lib/server/call-route';
+import { trackingRoute, verifyCodeRoute } from '@/lib/server/routes';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { VerifyRoute } from '@/lib/domain/verdict';
-import { trackingResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { asVerifyResponse } from '@/lib/shared/verdict-shape';
+import type { VerifyResponse } from '@/lib/schemas/verify';
 import { VerdictCard, primaryLinkClass } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
-import { locationQuery, type SearchParams } from './location';
+import { locationOf, type SearchParams } from './location';
 
 // Every verify page (/info/verify, /verify, /overt/verify, /covert/pre/verify,
 // /covert/post/verify, /tert/verify, /quat/verify): the verdict is asked for on the server,
-// in-process, and is in the first HTML response. No spinner, no client-side fetch. The API has
-// checked its answer against `verifyResponseSchema`; the page checks its shape with the
-// hand-written guard (the same answers, a fraction of the server's time per request).
+// in-process, and is in the first HTML response. No spinner, no client-side fetch. The typed call
+// (lib/server/call-route.ts) answers the verdict as the API's schema gave it.
 
 export type VerifyPageProps = { params: Promise<{ qrId: string }>; searchParams: Promise<SearchParams> };
 
 type Outcome = { verdict: VerifyResponse } | { error: ApiRequestError | Error };
 
-async function askVerdict(route: VerifyRoute, qrId: string, query: string, withToken: boolean): Promise<Outcome> {
+async function askVerdict(route: VerifyRoute, qrId: string, query: { lat?: number; lng?: number }): Promise<Outcome> {
   try {
-    const answer = await apiFetch<unknown>(`/verify/${route}/${encodeURIComponent(qrId)}${query}`, { auth: withToken });
-    return { verdict: asVerifyResponse(answer) };
+    return { verdict: await callRoute(verifyCodeRoute, { params: { route, qrId }, query }) };
   } catch (error) {
     unstable_rethrow(error);
     return { error: error instanceof Error ? error : new Error(String(error)) };
@@ -34,7 +33,7 @@ async function askVerdict(route: VerifyRoute, qrId: string, query: string, withT
 /** The tracking journey of a case or pallet, when the brand offers tracking (else none). */
 async function journeyOf(qrId: string) {
   try {
-    return trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })).events;
+    return (await callRoute(trackingRoute, { params: { qrId } })).events;
   } catch (err) {
     unstable_rethrow(err);
     return null;
@@ -70,9 +69,9 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
       </div>
     );
   }
-  // The info route is anonymous: a token is sent only when there is a session.
-  const location = locationQuery(query);
-  const outcome = await askVerdict(route, qrId, location, route !== 'info' || session !== undefined);
+  // The info route is anonymous: the customer is known to it only when there is a session.
+  const location = locationOf(query);
+  const outcome = await askVerdict(route, qrId, location ?? {});
   if ('error' in outcome) {
     const status = outcome.error instanceof ApiRequestError ? outcome.error.status : 500;
     if (status === 422) return <InvalidQrNotice brand={brand.organizationName} />;
@@ -83,5 +82,5 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   }
   const { verdict } = outcome;
   const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== '' }} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== undefined }} />;
 }
