@@ -9,3 +9,4 @@ export { currentLegalDocumentsRoute, legalDocumentRoute } from '@/lib/api/legal/
 export { myProductRoute, myProductsRoute } from '@/lib/api/my-products/routes';
 export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
+export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';

@@ -13,6 +13,9 @@ import { verifyCodeRoute, trackingRoute } from '@/lib/api/verify/routes';
 import { customerProfileRoute } from '@/lib/api/customer/routes';
 import { cloneInfoRoute } from '@/lib/api/client/routes';
 import { myProductsRoute } from '@/lib/api/my-products/routes';
+import { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
+import { consoleHost } from '@/lib/edge/console-host';
+import { signedInStaff } from '../support/console';
 
 // The typed call of a route in process (lib/api/in-process.ts, what lib/server/call-route.ts runs
 // for a page): the same guards, schemas and handler as over HTTP, the answer as an object, errors
@@ -107,6 +110,21 @@ describe('a typed call in process', () => {
     expect(claimed).toMatchObject({ result: 'Genuine Post Sale', claim: { byYou: true } });
     const seen = await invokeRoute(verifyCodeRoute, { params: { route: 'info', qrId: batch.units[0]!.overt.qrId } }, scope);
     expect(seen.claim).toMatchObject({ byYou: true });
+  });
+
+  it('calls a console route as the staff member of the page request, with the staff guards', async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const scope = callScope(new Headers({ host: consoleHost(), cookie: owner.cookie }));
+    const seen = await invokeRoute(consoleOverviewRoute, { params: { brand: brand.slug }, query: {} }, scope);
+    expect(seen.totals.scans).toBe(0);
+    const bad = await failure(invokeRoute(consoleOverviewRoute, { params: { brand: brand.slug }, query: { from: '2026-02-30' } }, scope));
+    expect(bad).toMatchObject({ status: 422, body: { field: 'from' } });
+    // Not a member of that brand; no session; a brand's own host: refused as over HTTP.
+    const other = await createTestBrand();
+    expect(await failure(invokeRoute(consoleOverviewRoute, { params: { brand: other.slug } }, scope))).toMatchObject({ status: 404 });
+    expect(await failure(invokeRoute(consoleOverviewRoute, { params: { brand: brand.slug } }, callScope(new Headers({ host: consoleHost() }))))).toMatchObject({ status: 401 });
+    expect(await failure(invokeRoute(consoleOverviewRoute, { params: { brand: brand.slug } }, callScope(new Headers({ host: brand.domain, cookie: owner.cookie }))))).toMatchObject({ status: 404 });
   });
 
   it('writes the path of a call from the declaration: params escaped, query in order, nothing undefined', () => {
