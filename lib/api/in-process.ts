@@ -96,6 +96,8 @@ export async function invokeRoute<R extends AnyRoute>(route: R, input: RouteInpu
     const error = await readBody(res);
     throw new ApiRequestError(errorMessageOf(error), res.status, res.headers, error);
   }
+  // A route without a JSON answer (a file) is not for a page to call.
+  if (call.answer === undefined && route.declaration.response.schema) throw new Error(`${method.toUpperCase()} ${route.declaration.path} left no answer`);
   return call.answer as RouteAnswer<R>;
 }
 

@@ -10,3 +10,4 @@ export { myProductRoute, myProductsRoute } from '@/lib/api/my-products/routes';
 export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
+export { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/api/console/rewards-routes';
