@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -112,6 +112,20 @@ const apiCall = (request: APIRequestContext, domain: string, method: 'GET' | 'PO
     ...(opts.body !== undefined ? { data: opts.body } : {}),
   });
 
+/**
+ * The browser's own API calls on the brand's origin go to the API deployment, as the proxy in
+ * front of the two would route them (the pages server's own /api has no brand).
+ */
+async function routeApiCalls(context: BrowserContext, brand: { origin: string; domain: string }) {
+  await context.route(`${brand.origin}/api/**`, async (route) => {
+    const req = route.request();
+    const url = new URL(req.url());
+    const headers = { ...(await req.allHeaders()), 'x-forwarded-host': brand.domain };
+    const response = await route.fetch({ url: `${API}${url.pathname}${url.search}`, headers });
+    await route.fulfill({ response });
+  });
+}
+
 /** The status of a GET of the pages server for the brand's host (Node does not resolve *.localhost). */
 const pagesStatus = (domain: string, p: string) =>
   new Promise<number>((resolve, reject) => {
@@ -125,8 +139,9 @@ function signupCode(email: string): string | undefined {
   return lines.reverse().find((l) => l.to === email && l.purpose === 'SIGNUP')?.code;
 }
 
-test('a verify page served by one deployment shows the verdict the other deployment gave', async ({ page, request }) => {
+test('a verify page served by one deployment shows the verdict the other deployment gave', async ({ page, request, context }) => {
   const brand = await brandOnApi();
+  await routeApiCalls(context, brand);
   await page.goto(`${brand.origin}/info/verify/${brand.overt}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Info', exact: true })).toBeVisible();
   await expect(page.getByText('Remote Serum 30 ml').first()).toBeVisible();
@@ -153,6 +168,7 @@ test('a signed-in page reads the account from the other deployment, and sends th
   const token = (await (await apiCall(request, brand.domain, 'GET', '/auth/customer/web/generate-access-token', { cookie })).json()).accessToken as string;
   expect((await (await apiCall(request, brand.domain, 'GET', `/verify/covert-post/${brand.covert}`, { token })).json()).result).toBe('Genuine Post Sale');
 
+  await routeApiCalls(context, brand);
   await context.addCookies([{ name: 'bv_session', value: sealed!, domain: brand.domain, path: '/' }]);
   await page.goto(`${brand.origin}/my-products`);
   await expect(page).toHaveURL(`${brand.origin}/my-products`);
