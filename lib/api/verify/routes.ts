@@ -71,6 +71,52 @@ async function scanContext(ctx: MaybeCustomerContext, raw: string, location?: { 
   };
 }
 
+export const verifyCodeRoute = defineRoute({
+  method: 'get',
+  path: '/verify/{route}/{qrId}',
+  tag: 'verify',
+  access: { class: 'brand-or-customer', anonymousIf: (param) => param('route') === 'info' },
+  params: verifyParamsSchema,
+  query: verifyQuerySchema,
+  response: { description: 'The verdict, with the details its label warrants', schema: verifyResponseSchema },
+  handle: async ({ params, query }, ctx) => {
+    await limitScans(ctx);
+    if (params.route === 'tert' || params.route === 'quat') requireFlag(ctx, 'isTrackingEnabled');
+    const id = params.qrId.trim();
+    if (!isWellFormedQrId(id)) throw fieldError('unprocessable', 'qrId', 'this is not a QR code of this brand');
+    return verifyCode(await scanContext(ctx, id, query), params.route, id);
+  },
+});
+
+export const batchDetailsRoute = defineRoute({
+  method: 'get',
+  path: '/verify/batch/{batchNumber}',
+  tag: 'verify',
+  access: 'brand',
+  params: batchNumberParamsSchema,
+  response: { description: 'Product and batch of this brand', schema: batchDetailsResponseSchema },
+  handle: async ({ params }, ctx) => {
+    await limitScans(ctx);
+    return getBatchDetails(ctx.clientId, params.batchNumber);
+  },
+});
+
+export const trackingRoute = defineRoute({
+  method: 'get',
+  path: '/tracking/{qrId}',
+  tag: 'verify',
+  access: 'brand',
+  flag: 'isTrackingEnabled',
+  params: z.object({ qrId: z.string().min(1).max(64) }),
+  response: { description: 'Tracking events, oldest first', schema: trackingResponseSchema },
+  handle: async ({ params }, ctx) => {
+    await limitScans(ctx);
+    const qrId = params.qrId.trim();
+    if (!isWellFormedQrId(qrId)) throw new ApiError('not_found', 'Code not found');
+    return getTracking(ctx.clientId, qrId);
+  },
+});
+
 export const verifyRoutes = [
   // POST /api/device-id — a device id for an app that keeps its own (sent back as x-device-id):
   // issued and signed by this server for this brand's domain (docs/verification.md)
@@ -90,18 +136,7 @@ export const verifyRoutes = [
 
   // GET /api/verify/batch/{batchNumber} — batch details by batch number (anonymous; declared
   // before the generic verify route so "batch" is never read as a route name)
-  defineRoute({
-    method: 'get',
-    path: '/verify/batch/{batchNumber}',
-    tag: 'verify',
-    access: 'brand',
-    params: batchNumberParamsSchema,
-    response: { description: 'Product and batch of this brand', schema: batchDetailsResponseSchema },
-    handle: async ({ params }, ctx) => {
-      await limitScans(ctx);
-      return getBatchDetails(ctx.clientId, params.batchNumber);
-    },
-  }),
+  batchDetailsRoute,
 
   // GET /api/verify/evidence/{reference} — the evidence report (PDF) of a Fake, Product Claimed or
   // suspect scan; the reference is given only in that scan's answer (declared before the generic
@@ -124,22 +159,7 @@ export const verifyRoutes = [
   }),
 
   // GET /api/verify/{route}/{qrId}?lat=&lng= — scan a code on a route (info is anonymous)
-  defineRoute({
-    method: 'get',
-    path: '/verify/{route}/{qrId}',
-    tag: 'verify',
-    access: { class: 'brand-or-customer', anonymousIf: (param) => param('route') === 'info' },
-    params: verifyParamsSchema,
-    query: verifyQuerySchema,
-    response: { description: 'The verdict, with the details its label warrants', schema: verifyResponseSchema },
-    handle: async ({ params, query }, ctx) => {
-      await limitScans(ctx);
-      if (params.route === 'tert' || params.route === 'quat') requireFlag(ctx, 'isTrackingEnabled');
-      const id = params.qrId.trim();
-      if (!isWellFormedQrId(id)) throw fieldError('unprocessable', 'qrId', 'this is not a QR code of this brand');
-      return verifyCode(await scanContext(ctx, id, query), params.route, id);
-    },
-  }),
+  verifyCodeRoute,
 
   // POST /api/verify/auth-code {code} — verify by the code under the scratch-off (isVTCodesEnabled)
   defineRoute({
@@ -157,21 +177,7 @@ export const verifyRoutes = [
   }),
 
   // GET /api/tracking/{qrId} — the journey of a code and its case and pallet (isTrackingEnabled)
-  defineRoute({
-    method: 'get',
-    path: '/tracking/{qrId}',
-    tag: 'verify',
-    access: 'brand',
-    flag: 'isTrackingEnabled',
-    params: z.object({ qrId: z.string().min(1).max(64) }),
-    response: { description: 'Tracking events, oldest first', schema: trackingResponseSchema },
-    handle: async ({ params }, ctx) => {
-      await limitScans(ctx);
-      const qrId = params.qrId.trim();
-      if (!isWellFormedQrId(qrId)) throw new ApiError('not_found', 'Code not found');
-      return getTracking(ctx.clientId, qrId);
-    },
-  }),
+  trackingRoute,
 
   // POST /api/report (multipart/form-data: description, qrId?, lat?, lng?, photo?) — report a
   // suspicious product (isRedFlaggingEnabled)
