@@ -172,11 +172,11 @@ export async function me(ctx: StaffSessionContext): Promise<ConsoleMe> {
  * wrong links: a refusal of the link or the password (400) keeps the place, anything else gives it
  * back.
  */
-async function withTokenGuess<T>(ctx: RequestContext, use: () => Promise<T>): Promise<T> {
+async function withTokenGuess<T>(ctx: RequestContext, check: () => Promise<T>): Promise<T> {
   const attempt = await reserveAttempt([{ key: `console-token-fail:ip:${ctx.address}`, window: TOKEN_IP_LIMIT }]);
   let result: T;
   try {
-    result = await use();
+    result = await check();
   } catch (err) {
     if (!(err instanceof ApiError && err.code === 'bad_request')) await attempt.release();
     throw err;
