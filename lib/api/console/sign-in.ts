@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { staff } from '@/lib/db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
 import { acceptTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from '@/lib/auth/totp';
-import { createStaffSession, liveStaffSession, markSecondFactor, revokeStaffSession, type LiveStaffSession } from '@/lib/console/sessions';
+import { createStaffSession, liveStaffSession, markSecondFactor, revokeStaffSession, signedInFrom, type LiveStaffSession } from '@/lib/console/sessions';
 import { acceptInvitation, confirmPasswordReset, findStaffByEmail, findStaffById, membershipsOf, normalEmail, requestPasswordReset } from '@/lib/console/staff';
 import { consoleOrigin } from '@/lib/edge/console-host';
 import {
@@ -40,7 +40,8 @@ const TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too m
 const IP_LIMIT: RateLimit = { limit: 50, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' };
 const CODE_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many wrong codes. Please try again in 15 minutes.' };
 const RESET_IP_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
-const RESET_TARGET_LIMIT: RateLimit = { limit: 3, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
+const RESET_IP_TARGET_LIMIT: RateLimit = { limit: 3, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
+const RESET_TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
 const TOKEN_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600, message: 'Too many attempts with links. Please try again later.' };
 
 const nextOf = (enrolled: boolean): ConsoleNext => (enrolled ? 'second-factor' : 'enrol');
@@ -197,10 +198,17 @@ export async function acceptInvitationAndSignIn(
   return { next: nextOf(!!account?.totpEnabledAt), brand: accepted.slug };
 }
 
-/** POST /console/password-reset: the same answer whatever the address. */
+/**
+ * POST /console/password-reset: the same answer whatever the address. Throttled per requester
+ * first (10 an hour per address, 3 an hour per address and e-mail), then 10 an hour per e-mail
+ * from all addresses together, which spares the addresses the account signed in from in the last
+ * 30 days: strangers cannot use up the account's own resets (docs/security.md).
+ */
 export async function askPasswordReset(ctx: RequestContext, email: string): Promise<{ message: string }> {
+  const account = normalEmail(email);
   await hitRateLimit(`console-reset:ip:${ctx.address}`, RESET_IP_LIMIT);
-  await hitRateLimit(`console-reset:target:${email}`, RESET_TARGET_LIMIT);
+  await hitRateLimit(`console-reset:ip-target:${ctx.address}:${account}`, RESET_IP_TARGET_LIMIT);
+  if (!(await signedInFrom(account, ctx.address))) await hitRateLimit(`console-reset:target:${account}`, RESET_TARGET_LIMIT);
   await requestPasswordReset(email, consoleOrigin(ctx));
   return { message: PASSWORD_RESET_SENT };
 }
