@@ -61,6 +61,7 @@ export class Attempt {
 
 async function reserveWindow({ key, window }: WindowAttempt, now: Date): Promise<(() => Promise<void>) | ApiError> {
   const { bucket, windowStart, retryAfter } = windowOf(key, window.windowSeconds, now);
+  if (window.limit < 1) return limitedError(window.message, retryAfter);
   const db = await getDb();
   const taken = await db
     .insert(rateLimits)
@@ -71,7 +72,7 @@ async function reserveWindow({ key, window }: WindowAttempt, now: Date): Promise
       setWhere: sql`${rateLimits.count} < ${window.limit}`,
     })
     .returning({ count: rateLimits.count });
-  if (taken.length === 0 || window.limit < 1) return limitedError(window.message, retryAfter);
+  if (taken.length === 0) return limitedError(window.message, retryAfter);
   return async () => {
     await db
       .update(rateLimits)
@@ -84,6 +85,7 @@ async function reserveStreak({ streak }: StreakAttempt, now: Date): Promise<(() 
   const { clientId, subject, max, forgottenAfterMs, message } = streak;
   const forgotten = new Date(now.getTime() - forgottenAfterMs).toISOString();
   const stale = sql`${authFailures.updatedAt} <= ${forgotten}::timestamptz`;
+  if (max < 1) return new ApiError('rate_limited', message);
   const db = await getDb();
   const taken = await db
     .insert(authFailures)
@@ -94,7 +96,7 @@ async function reserveStreak({ streak }: StreakAttempt, now: Date): Promise<(() 
       setWhere: sql`(${stale} or ${authFailures.consecutive} < ${max})`,
     })
     .returning({ n: authFailures.consecutive });
-  if (taken.length === 0 || max < 1) return new ApiError('rate_limited', message);
+  if (taken.length === 0) return new ApiError('rate_limited', message);
   return async () => {
     await db
       .update(authFailures)
