@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { authFailures, rateLimits } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
@@ -98,10 +98,13 @@ async function reserveStreak({ streak }: StreakAttempt, now: Date): Promise<(() 
     .returning({ n: authFailures.consecutive });
   if (taken.length === 0) return new ApiError('rate_limited', message);
   return async () => {
+    const row = and(eq(authFailures.clientId, clientId), eq(authFailures.subject, subject));
     await db
       .update(authFailures)
       .set({ consecutive: sql`${authFailures.consecutive} - 1` })
-      .where(and(eq(authFailures.clientId, clientId), eq(authFailures.subject, subject), gt(authFailures.consecutive, 0)));
+      .where(and(row, gt(authFailures.consecutive, 0)));
+    // A streak back at nothing is no row (a guess that proved nothing leaves no trace).
+    await db.delete(authFailures).where(and(row, lte(authFailures.consecutive, 0)));
   };
 }
 
