@@ -17,6 +17,7 @@ import { sql0021 } from './0021_scan_day_rollups';
 import { sql0022 } from './0022_unit_session_packed';
 import { sql0023 } from './0023_shared_place_replaces_address';
 import { sql0024 } from './0024_session_networks';
+import { sql0030 } from './0030_staff_session_brands';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -40,4 +41,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0022_unit_session_packed', sql: sql0022 },
   { id: '0023_shared_place_replaces_address', sql: sql0023 },
   { id: '0024_session_networks', sql: sql0024 },
+  { id: '0030_staff_session_brands', sql: sql0030 },
 ];
