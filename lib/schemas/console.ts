@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
+import { AUDIT_KINDS } from '@/lib/domain/security-events';
 import { STAFF_ROLES } from '@/lib/domain/staff-roles';
 
 // The brand console's API contracts (/api/console/..., docs/console.md), shared by the API and
@@ -128,6 +129,8 @@ export const auditQuerySchema = z
   .object({
     action: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
     actor: z.string().trim().min(1).max(254, 'must be at most 254 characters').optional(),
+    /** A kind of security event, or `security` for all of them (lib/domain/security-events.ts). */
+    kind: z.enum(AUDIT_KINDS, { message: `must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
     cursor: z.string().max(200, 'is not a cursor of this list').optional(),
     limit: z.coerce.number().int('must be a whole number').min(1, 'must be from 1 to 200').max(200, 'must be from 1 to 200').optional(),
   })

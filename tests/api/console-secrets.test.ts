@@ -8,6 +8,7 @@ import { codeRunsSettled } from '@/lib/console/code-runs';
 import { formatAuthCode } from '@/lib/domain/auth-code';
 import { STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-roles';
 import { runOperatorCommand } from '@/lib/operator/commands';
+import { onSecurityEventLine } from '@/lib/auth/security-events';
 
 // Secrets by role (docs/console.md "Secrets by role", issue 28 finding 4): the hidden codes and the
 // authentication codes leave the console only for the roles that print (owner, manager): the
@@ -41,6 +42,8 @@ const exportsOf = async (clientId: string) =>
 describe('secrets by role', () => {
   it('lets only the roles that print download the codes, and audits each download with its scope', async () => {
     const { brand, batch, covert, staff } = await brandWithCodes();
+    const lines: string[] = [];
+    const stop = onSecurityEventLine((l) => lines.push(l));
     for (const role of STAFF_ROLES) {
       const csv = await staff[role].fetch(`${P(brand.slug)}/catalogue/batches/${batch.id}/codes.csv`);
       const pdf = await staff[role].fetch(`${P(brand.slug)}/catalogue/batches/${batch.id}/codes.pdf?levels=6`);
@@ -58,13 +61,23 @@ describe('secrets by role', () => {
       ]),
     );
     expect(await exportsOf(brand.id)).toHaveLength(4);
+    // Each download is a security event, and each refusal too.
+    stop();
+    const events = lines.map((l) => JSON.parse(l) as { event: string; action?: string; actor: string; status?: number });
+    expect(events.filter((e) => e.event === 'export').map((e) => [e.action, e.actor])).toEqual([
+      ['codes.export', `staff:${staff.owner.staffId}`],
+      ['codes.export', `staff:${staff.owner.staffId}`],
+      ['codes.export', `staff:${staff.manager.staffId}`],
+      ['codes.export', `staff:${staff.manager.staffId}`],
+    ]);
+    expect(events.filter((e) => e.event === 'access.refused').map((e) => e.status)).toEqual([403, 403, 403, 403, 403, 403]);
     // The command line's export is audited too.
     await runOperatorCommand('export-codes', { slug: brand.slug, batch: 'S-1' });
     expect((await exportsOf(brand.id)).filter((e) => e.actor === 'command line')).toEqual([{ actor: 'command line', target: 'S-1', after: { format: 'csv', levels: 'all', codes: 4 } }]);
   });
 
   it('shows hidden and authentication codes in lists and on a code\'s page only to the roles that print', async () => {
-    const { brand, covert, overt, staff } = await brandWithCodes();
+    const { brand, covert, staff } = await brandWithCodes();
     const auth = formatAuthCode(covert.authCode!);
     for (const role of ['owner', 'manager', 'support', 'analyst'] as const) {
       const prints = role === 'owner' || role === 'manager';

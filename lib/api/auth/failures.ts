@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
+import { logSecurityEvent } from '@/lib/auth/security-events';
 import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
 import { verifyPassword } from '@/lib/auth/password';
 import { contactOf, type CustomerRow } from './customers';
@@ -55,6 +56,14 @@ export async function recordFailure(clientId: string, proof: Proof, channel: Cha
 }
 
 export async function recordFailureOf(clientId: string, subjectKey: string, now = new Date()) {
+  // The subject holds the contact: the event names only the kind of proof and the channel.
+  const [proof, channel, who] = subjectKey.split(':');
+  logSecurityEvent({
+    event: proof === 'password' ? 'sign-in.failed' : 'code.wrong',
+    clientId,
+    actor: channel === 'account' && who ? { kind: 'customer', customerId: who } : { kind: 'anonymous' },
+    detail: { proof: proof ?? '', channel: channel ?? '' },
+  });
   const db = await getDb();
   const forgotten = new Date(now.getTime() - FAILURES_FORGOTTEN_AFTER_MS);
   await db

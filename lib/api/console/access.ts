@@ -24,6 +24,7 @@ import { roleMay, type AreaAccess, type ConsoleArea } from '@/lib/domain/staff-r
 import type { AppContext, AppEnv } from '../context';
 import { requestHost } from '../guards';
 import type { RequestContext } from '../route-context';
+import { staffRefusal } from '../security-refusals';
 
 // The guards of the console's endpoints (docs/console.md). Every /api/console/* request must come
 // to the console host (404 elsewhere, so a brand's host shows no trace of the console). Then, by
@@ -102,9 +103,10 @@ export function requireStaffBrand(area: ConsoleArea, access: AreaAccess): Middle
   return async (c, next) => {
     const slug = c.req.param('brand');
     const member = slug ? await membershipAt(c.var.staff.staffId, slug) : undefined;
-    if (!member) throw new ApiError('not_found', NO_SUCH_BRAND);
+    if (!member) throw await staffRefusal(c, new ApiError('not_found', NO_SUCH_BRAND), { slug, reason: 'not a member of this brand' });
     if (!roleMay(member.role, area, access)) {
-      throw new ApiError('forbidden', `Your role (${member.role}) may not ${access === 'write' ? 'change' : 'see'} this.`);
+      const err = new ApiError('forbidden', `Your role (${member.role}) may not ${access === 'write' ? 'change' : 'see'} this.`);
+      throw await staffRefusal(c, err, { clientId: member.client.id, reason: `role ${member.role} may not ${access} ${area}` });
     }
     c.set('staffBrand', { client: member.client, role: member.role });
     await next();

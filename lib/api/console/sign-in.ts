@@ -1,4 +1,5 @@
 import 'server-only';
+import { logSecurityEvent, staffSecurityEvent } from '@/lib/auth/security-events';
 import type { z } from 'zod';
 import QRCode from 'qrcode';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -60,6 +61,9 @@ export async function signIn(ctx: RequestContext, body: z.output<typeof consoleS
   if (!account || !ok || account.disabledAt) {
     await hitRateLimit(targetKey, TARGET_LIMIT);
     await hitRateLimit(ipKey, IP_LIMIT);
+    const detail = { route: 'POST /api/console/sign-in', reason: !account ? 'unknown account' : account.disabledAt ? 'disabled account' : 'wrong password' };
+    if (account) await staffSecurityEvent({ event: 'sign-in.failed', actor: { kind: 'anonymous' }, subjectStaffId: account.id, detail: { ...detail, staff: account.id } });
+    else logSecurityEvent({ event: 'sign-in.failed', actor: { kind: 'anonymous' }, detail });
     throw new ApiError('bad_request', BAD_CREDENTIALS);
   }
   if (needsRehash(account.passwordHash)) {
@@ -109,6 +113,7 @@ async function takeCode(staffId: string, code: string, pending: boolean): Promis
     ).length === 1;
   if (!taken) {
     await hitRateLimit(key, CODE_LIMIT);
+    await staffSecurityEvent({ event: 'code.wrong', actor: { kind: 'staff', staffId }, detail: { route: pending ? 'POST /api/console/totp/confirm' : 'POST /api/console/second-factor', kind: 'totp' } });
     throw fieldError('bad_request', 'code', WRONG_CODE);
   }
 }
