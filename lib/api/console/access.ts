@@ -12,7 +12,7 @@ import {
   consoleCookieName,
   consoleCsrfProof,
   consoleSessionTtlSeconds,
-  isConsoleHost,
+  isConsoleRequestHeaders,
   sameProof,
   sealStaffSessionId,
   serializeConsoleCookie,
@@ -43,7 +43,7 @@ export const NO_SUCH_BRAND = 'No such brand in your console.';
 
 /** 404 for every /api/console/* request that did not come to the console host. */
 export const consoleHostGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!isConsoleHost(requestHost(c))) throw new ApiError('not_found', 'No such API endpoint');
+  if (!isConsoleRequestHeaders((name) => c.req.header(name))) throw new ApiError('not_found', 'No such API endpoint');
   await next();
 };
 

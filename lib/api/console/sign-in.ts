@@ -189,7 +189,7 @@ export async function acceptInvitationAndSignIn(
 export async function askPasswordReset(ctx: RequestContext, email: string): Promise<{ message: string }> {
   await hitRateLimit(`console-reset:ip:${ctx.address}`, RESET_IP_LIMIT);
   await hitRateLimit(`console-reset:target:${email}`, RESET_TARGET_LIMIT);
-  await requestPasswordReset(email, consoleOrigin(ctx));
+  await requestPasswordReset(email, consoleOrigin());
   return { message: PASSWORD_RESET_SENT };
 }
 

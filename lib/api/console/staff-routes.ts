@@ -59,7 +59,7 @@ export const consoleStaffRoutes = [
     fieldErrors: 'email or role',
     handle: async ({ body }, ctx) => {
       await hitRateLimit(`console-invite:${ctx.clientId}`, INVITE_LIMIT);
-      const invitation = await inviteStaff(ctx.scope, body, consoleOrigin(ctx));
+      const invitation = await inviteStaff(ctx.scope, body, consoleOrigin());
       return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
     },
   }),
