@@ -44,7 +44,7 @@ describe('links a brand stores', () => {
     const brand = await createTestBrand();
     const db = await getDb();
     const [row] = await db.select().from(clients).where(eq(clients.id, brand.id));
-    const config = row!.config as Record<string, Record<string, unknown>>;
+    const config = row!.config as unknown as Record<string, Record<string, unknown>>;
     await db
       .update(clients)
       .set({
