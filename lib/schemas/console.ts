@@ -96,6 +96,8 @@ export type StaffList = z.infer<typeof staffListSchema>;
 
 /** POST /api/console/brands/{brand}/staff/invitations — invite (or invite again) an e-mail with a role. */
 export const inviteStaffBodySchema = z.object({ email, role: staffRoleSchema }).strict();
+export const cancelInvitationBodySchema = z.object({ email }).strict();
+export const cancelledInvitationSchema = z.object({ email: z.string(), cancelled: z.literal(true) });
 export const invitationResponseSchema = z.object({ email: z.string(), role: staffRoleSchema, expiresAt: z.iso.datetime() });
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');

@@ -3,6 +3,8 @@ import { defineRoute } from '../define-route';
 import {
   auditPageSchema,
   auditQuerySchema,
+  cancelInvitationBodySchema,
+  cancelledInvitationSchema,
   changeRoleBodySchema,
   consoleBrandParams,
   invitationResponseSchema,
@@ -15,7 +17,7 @@ import {
   staffSessionParams,
   staffSessionsSchema,
 } from '@/lib/schemas/console';
-import { changeStaffRole, listStaff, memberSessions, removeStaffMember, revokeMemberSessions } from '@/lib/console/staff-admin';
+import { cancelInvitation, changeStaffRole, listStaff, memberSessions, removeStaffMember, revokeMemberSessions } from '@/lib/console/staff-admin';
 import { listAuditLog } from '@/lib/console/audit-log';
 import { sessionView } from './session-view';
 import { inviteStaff } from '@/lib/console/staff';
@@ -43,6 +45,23 @@ export const consoleStaffRoutes = [
         members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString(), lastSignInAt: iso(m.lastSignInAt) })),
         invitations: invitations.map((i) => ({ ...i, invitedAt: i.invitedAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
       };
+    },
+  }),
+
+  // POST /api/console/brands/{brand}/staff/invitations/cancel { email } — the open invitation's link stops working
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/staff/invitations/cancel',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: consoleBrandParams,
+    body: cancelInvitationBodySchema,
+    response: { description: 'Cancelled: the link no longer works', schema: cancelledInvitationSchema },
+    errors: { 404: 'No open invitation of that address to this brand' },
+    fieldErrors: 'email',
+    handle: async ({ body }, ctx) => {
+      await cancelInvitation(ctx.scope, body.email);
+      return { email: body.email, cancelled: true as const };
     },
   }),
 
