@@ -8,7 +8,7 @@ import { env } from '@/lib/edge/env';
 import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
 import { DEVICE_COOKIE, DEVICE_PATH, issueDeviceId, issuedDeviceIdOf, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
-import { isConsoleHost } from '@/lib/edge/console-host';
+import { isConsoleRequestHeaders } from '@/lib/edge/console-host';
 import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
@@ -65,7 +65,8 @@ export async function middleware(req: NextRequest) {
   const { pathname, search, searchParams } = req.nextUrl;
   // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
   const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
-  if (isConsoleHost(host)) return consolePage(req);
+  // The console by its Host only (an X-Forwarded-Host never selects it: isConsoleRequestHeaders).
+  if (isConsoleRequestHeaders((name) => req.headers.get(name))) return consolePage(req);
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
   // Asked of this same server, at the address Next.js names in the request URL (ownServerOrigin).
   const embedding = host ? await embeddingConfigFor(host, ownServerOrigin(req.nextUrl)) : undefined;

@@ -8,11 +8,13 @@ import type { BrandSettings } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 
 // The brand's domains (console area 'settings'): the host names its customer app answers on.
-// Adding one takes effect at once; the last one cannot be removed.
+// One added here is pending, serving nothing, until the operator approves it (docs/console.md
+// "Domains"); the last serving one cannot be removed.
 
-export function DomainsEditor({ brand, domains: initial, canWrite }: { brand: string; domains: string[]; canWrite: boolean }) {
+export function DomainsEditor({ brand, domains: initial, pendingDomains: initialPending, canWrite }: { brand: string; domains: string[]; pendingDomains: string[]; canWrite: boolean }) {
   const router = useRouter();
   const [domains, setDomains] = useState(initial);
+  const [pending, setPending] = useState(initialPending);
   const [domain, setDomain] = useState('');
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -25,6 +27,7 @@ export function DomainsEditor({ brand, domains: initial, canWrite }: { brand: st
     try {
       const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings/${path}`, { method: 'POST', body: { domain: value } });
       setDomains(next.domains);
+      setPending(next.pendingDomains);
       setDone(message);
       setDomain('');
       router.refresh();
@@ -37,7 +40,7 @@ export function DomainsEditor({ brand, domains: initial, canWrite }: { brand: st
 
   const add = (e: FormEvent) => {
     e.preventDefault();
-    void send('domains', domain, `${domain.trim().toLowerCase()} added.`);
+    void send('domains', domain, `${domain.trim().toLowerCase()} added. It serves nothing until the operator approves it.`);
   };
 
   return (
@@ -50,6 +53,24 @@ export function DomainsEditor({ brand, domains: initial, canWrite }: { brand: st
           <li key={d} className="flex min-h-11 items-center justify-between gap-3 py-1">
             <span className="font-mono text-gray-900">{d}</span>
             {canWrite && domains.length > 1 && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void send('domains/remove', d, `${d} removed.`)}
+                className="min-h-11 rounded-md border border-gray-500 px-3 text-sm text-gray-900"
+                aria-label={`Remove ${d}`}
+              >
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+        {pending.map((d) => (
+          <li key={d} className="flex min-h-11 items-center justify-between gap-3 py-1">
+            <span className="font-mono text-gray-900">
+              {d} <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 font-sans text-sm text-amber-900">Pending approval: serves nothing yet</span>
+            </span>
+            {canWrite && (
               <button
                 type="button"
                 disabled={busy}

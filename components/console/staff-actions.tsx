@@ -185,6 +185,17 @@ export function ReinviteButton({ brand, email, role }: { brand: string; email: s
   return <ActionButton label={`Invite ${email} again`} run={() => consoleFetch(api(brand, '/invitations'), { body: { email, role } })} />;
 }
 
+export function CancelInvitationButton({ brand, email }: { brand: string; email: string }) {
+  return (
+    <ActionButton
+      label={`Cancel the invitation of ${email}`}
+      danger
+      confirm={`Cancel the invitation of ${email}? Its link stops working at once.`}
+      run={() => consoleFetch(api(brand, '/invitations/cancel'), { body: { email } })}
+    />
+  );
+}
+
 export function OwnSessionButton({ sessionId, all }: { sessionId?: string; all?: boolean }) {
   return (
     <ActionButton

@@ -1,6 +1,8 @@
 import 'server-only';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './context';
+import { clientIp, type AppEnv } from './context';
+import { requestIdOf, withRequestInfo } from '@/lib/auth/security-events';
+import { reportRefusal } from './security-refusals';
 import { ApiError, toErrorResponse } from '@/lib/errors';
 import { cameOverHttps, HSTS_VALUE } from '@/lib/shared/https';
 import { csrfGuard, jsonBodyGuard, tenantGuard } from './guards';
@@ -68,7 +70,8 @@ function createApp() {
     },
   }).basePath('/api');
 
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
+    await reportRefusal(c, err);
     const { status, body, headers } = toErrorResponse(err);
     return c.json(body, status as 400, headers);
   });
@@ -76,6 +79,12 @@ function createApp() {
     throw new ApiError('not_found', 'No such API endpoint');
   });
 
+  // Every request's id (X-Request-Id) and address, known to the security events written while it is served.
+  app.use('*', async (c, next) => {
+    const requestId = requestIdOf(c.req.header('x-request-id'));
+    c.header('X-Request-Id', requestId);
+    await withRequestInfo({ requestId, address: clientIp(c) }, next);
+  });
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

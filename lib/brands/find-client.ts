@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { clients, clientDomains } from '@/lib/db/schema';
 import { parseHost } from '@/lib/shared/host';
@@ -36,13 +36,17 @@ async function loadClientByHost(host: string): Promise<ClientRow | undefined> {
     .select({ client: clients })
     .from(clientDomains)
     .innerJoin(clients, eq(clients.id, clientDomains.clientId))
-    .where(eq(clientDomains.domain, host))
+    .where(and(eq(clientDomains.domain, host), eq(clientDomains.status, 'serving')))
     .limit(1);
   return rows[0]?.client;
 }
 
+/** The domains a brand serves on (a pending one, not yet approved by the operator, is left out). */
 export async function findClientDomains(clientId: string): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ domain: clientDomains.domain }).from(clientDomains).where(eq(clientDomains.clientId, clientId));
+  const rows = await db
+    .select({ domain: clientDomains.domain })
+    .from(clientDomains)
+    .where(and(eq(clientDomains.clientId, clientId), eq(clientDomains.status, 'serving')));
   return rows.map((r) => r.domain).sort();
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { auditActionsOf, type AuditKind } from '@/lib/domain/security-events';
 import { getDb } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 import { fieldError } from '@/lib/errors';
@@ -8,7 +9,7 @@ import type { ConsoleScope } from './scope';
 // Reading a brand's audit log (owner only, docs/console.md): newest first, a page at a time by
 // keyset on (at, id), so a page is as quick at the end of a long log as at its start and entries
 // written meanwhile neither repeat nor go missing. Filters: the action, the actor (an e-mail, or
-// 'command line'). The cursor carries `at` to the microsecond, as stored.
+// 'command line'), the kind of security event (lib/domain/security-events.ts). The cursor carries `at` to the microsecond, as stored.
 
 export type AuditEntryView = { id: string; at: string; actor: string; action: string; target: string; before: unknown; after: unknown };
 export type AuditPage = { entries: AuditEntryView[]; nextCursor: string | null };
@@ -27,7 +28,7 @@ function decodeCursor(cursor: string): { at: string; id: string } {
 /** `at` as stored, to the microsecond, in UTC. */
 const atText = sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export async function listAuditLog(scope: ConsoleScope, args: { action?: string; actor?: string; cursor?: string; limit?: number }): Promise<AuditPage> {
+export async function listAuditLog(scope: ConsoleScope, args: { action?: string; actor?: string; kind?: AuditKind; cursor?: string; limit?: number }): Promise<AuditPage> {
   const limit = Math.min(Math.max(args.limit ?? AUDIT_PAGE_SIZE, 1), 200);
   const after = args.cursor ? decodeCursor(args.cursor) : undefined;
   const db = await getDb();
@@ -39,6 +40,7 @@ export async function listAuditLog(scope: ConsoleScope, args: { action?: string;
         eq(auditLog.clientId, scope.clientId),
         args.action ? eq(auditLog.action, args.action) : undefined,
         args.actor ? eq(auditLog.actor, args.actor) : undefined,
+        args.kind ? inArray(auditLog.action, auditActionsOf(args.kind)) : undefined,
         after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
       ),
     )

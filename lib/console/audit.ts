@@ -2,7 +2,9 @@ import 'server-only';
 import { randomId } from '@/lib/ids';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { auditLog } from '@/lib/db/schema';
+import { AUDITED_SECURITY_ACTIONS, logSecurityEvent } from '@/lib/auth/security-events';
 import type { ConsoleScope } from './scope';
+
 
 // The audit log (docs/console.md): every change made by staff or by the command line, with who,
 // when, what, and the state before and after. Written in the same transaction as the change, so a
@@ -29,4 +31,13 @@ export async function recordAudit(db: DbOrTx, scope: ConsoleScope, entry: AuditE
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+  const event = AUDITED_SECURITY_ACTIONS[entry.action];
+  if (event) {
+    logSecurityEvent({
+      event,
+      clientId: scope.clientId,
+      actor: actor.kind === 'staff' ? { kind: 'staff', staffId: actor.staffId } : { kind: 'cli' },
+      detail: { action: entry.action },
+    });
+  }
 }

@@ -21,6 +21,7 @@ export const cliParity: Record<string, ParityEntry> = {
   'set-status': { deployment: 'Whitelisting or blacklisting a whole brand\'s service is the deployment operator\'s decision.' },
   'set-config': { console: [`GET ${b}/settings`, `PATCH ${b}/settings`], screen: 'Brand settings' },
   'add-domain': { console: [`POST ${b}/settings/domains`], screen: 'Brand settings' },
+  'approve-domain': { deployment: 'Approving a domain is the deployment operator\'s: a domain added in the console serves nothing until whoever runs the deployment has checked the brand owns it.' },
   'remove-domain': { console: [`POST ${b}/settings/domains/remove`], screen: 'Brand settings' },
   'publish-legal': { console: [`POST ${b}/legal/documents`], screen: 'Legal' },
   'list-legal': { console: [`GET ${b}/legal/documents`, `GET ${b}/legal/documents/{documentId}`], screen: 'Legal' },

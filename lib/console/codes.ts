@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { batches, claims, codes, products, redFlags, rewardGrants, rewards, trackingEvents, warranties } from '@/lib/db/schema';
 import { formatAuthCode, normalizeAuthCode } from '@/lib/domain/auth-code';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
+import { roleMay, rolePrints } from '@/lib/domain/staff-roles';
 import { ApiError, fieldError } from '@/lib/errors';
 import {
   codeDetailSchema,
@@ -29,6 +30,8 @@ import type { ConsoleScope } from './scope';
 export const CODE_PAGE_SCANS = 500;
 
 const KINDS = { 6: 'overt', 7: 'covert', 8: 'case', 9: 'pallet' } as const;
+/** The level of a hidden (covert) code, under the scratch panel. */
+const COVERT_LEVEL = 7;
 
 type Joined = { code: typeof codes.$inferSelect; batchNumber: string; productName: string };
 
@@ -36,7 +39,12 @@ function stateOf(code: typeof codes.$inferSelect): CodeRow['state'] {
   return code.status === 'DELETED' ? 'deleted' : code.listStatus === 'Blacklisted' ? 'blacklisted' : 'active';
 }
 
-function rowOf({ code, batchNumber, productName }: Joined): CodeRow {
+/** Whether the acting scope sees codes' secrets (hidden codes, authentication codes): the printing roles and the command line. */
+export const seesCodeSecrets = (scope: ConsoleScope): boolean => scope.actor.kind === 'cli' || rolePrints(scope.actor.role);
+/** Whether the acting scope sees who claimed a unit (the claims area's readers, and the command line). */
+export const seesClaimants = (scope: ConsoleScope): boolean => scope.actor.kind === 'cli' || roleMay(scope.actor.role, 'claims', 'read');
+
+function rowOf({ code, batchNumber, productName }: Joined, secrets = true): CodeRow {
   return {
     qrId: code.qrId,
     kind: KINDS[code.level as keyof typeof KINDS],
@@ -46,7 +54,7 @@ function rowOf({ code, batchNumber, productName }: Joined): CodeRow {
     product: productName,
     productId: code.productId,
     unit: code.pairId ?? '',
-    authCode: code.authCode ? formatAuthCode(code.authCode) : '',
+    authCode: secrets && code.authCode ? formatAuthCode(code.authCode) : '',
     createdAt: code.createdAt.toISOString(),
   };
 }
@@ -83,11 +91,14 @@ async function selectCodes(clientId: string, where: SQL | undefined, limit: numb
 export async function searchCodes(scope: ConsoleScope, query: CodeSearchQuery): Promise<CodeSearch> {
   const { clientId } = scope;
   const q = query.q?.trim() ?? '';
+  const secrets = seesCodeSecrets(scope);
   const page = async (matchedBy: CodeSearch['matchedBy'], where: SQL | undefined) => {
-    const rows = await selectCodes(clientId, and(where, query.after ? gt(codes.id, query.after) : undefined), query.limit + 1);
+    // A role that does not print sees a hidden code only by searching for it (by its own id or authentication code).
+    const hideCovert = !secrets && (matchedBy === 'all' || matchedBy === 'batch') ? ne(codes.level, COVERT_LEVEL) : undefined;
+    const rows = await selectCodes(clientId, and(where, hideCovert, query.after ? gt(codes.id, query.after) : undefined), query.limit + 1);
     const more = rows.length > query.limit;
     const shown = rows.slice(0, query.limit);
-    return codeSearchSchema.parse({ matchedBy, codes: shown.map(rowOf), next: more ? shown[shown.length - 1]!.code.id : '' });
+    return codeSearchSchema.parse({ matchedBy, codes: shown.map((r) => rowOf(r, secrets)), next: more ? shown[shown.length - 1]!.code.id : '' });
   };
   if (!q) return page('all', undefined);
   const db = await getDb();
@@ -151,11 +162,13 @@ export async function codeDetail(scope: ConsoleScope, qrId: string): Promise<Cod
     .orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
   const claim = claimRows[0];
   const warranty = warrantyRows[0];
+  // Who claimed the unit is the claims area's: a role without it sees that it is claimed, not by whom.
+  const claimants = seesClaimants(scope);
   return codeDetailSchema.parse({
-    code: rowOf(joined!),
+    code: rowOf(joined!, seesCodeSecrets(scope)),
     batchExpiry: batch?.expiryDate ?? '',
-    claim: claim ? { customerId: claim.customerId, claimedAt: claim.claimedAt.toISOString() } : null,
-    scans: timeline,
+    claim: claim ? { ...(claimants ? { customerId: claim.customerId } : {}), claimedAt: claim.claimedAt.toISOString() } : null,
+    scans: claimants ? timeline : timeline.map((t) => ({ ...t, customerId: '' })),
     tracking: tracking.map((t) => ({ at: t.at.toISOString(), stage: t.stage, place: t.place })),
     warranty: warranty ? { status: warranty.status, purchaseDate: warranty.purchaseDate, startsOn: warranty.startsOn, endsOn: warranty.endsOn } : null,
     rewards: rewardRows.map((r) => ({ reward: r.reward, type: r.type, at: r.at.toISOString() })),

@@ -1,9 +1,12 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
+import { consoleHost } from '@/lib/edge/console-host';
+import { isSameOrUnder } from '@/lib/shared/host';
 import { getDb } from '@/lib/db/client';
+import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { clientDomains, clients } from '@/lib/db/schema';
 import { forgetCachedClients } from '@/lib/brands/find-client';
-import { ApiError } from '@/lib/errors';
+import { ApiError, fieldError } from '@/lib/errors';
 import { applyConfigPatch, clientConfigPatchSchema, storedClientConfigSchema, type ClientConfigPatch } from '@/lib/schemas/client-config';
 import { brandDomainInput, type BrandSettings } from '@/lib/schemas/console-money';
 import { recordAudit } from './audit';
@@ -20,12 +23,17 @@ export async function getSettings(scope: ConsoleScope): Promise<BrandSettings> {
   const db = await getDb();
   const [row] = await db.select().from(clients).where(eq(clients.id, scope.clientId));
   if (!row) throw new ApiError('not_found', 'No such brand');
-  const domains = await db.select({ domain: clientDomains.domain }).from(clientDomains).where(eq(clientDomains.clientId, scope.clientId)).orderBy(asc(clientDomains.domain));
+  const domains = await db
+    .select({ domain: clientDomains.domain, status: clientDomains.status })
+    .from(clientDomains)
+    .where(eq(clientDomains.clientId, scope.clientId))
+    .orderBy(asc(clientDomains.domain));
   return {
     organizationName: row.organizationName,
     organizationType: row.organizationType,
     config: storedClientConfigSchema.parse(row.config),
-    domains: domains.map((d) => d.domain),
+    domains: domains.filter((d) => d.status === 'serving').map((d) => d.domain),
+    pendingDomains: domains.filter((d) => d.status === 'pending').map((d) => d.domain),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -59,14 +67,49 @@ export async function updateSettings(scope: ConsoleScope, input: ClientConfigPat
   return getSettings(scope);
 }
 
-export async function addDomain(scope: ConsoleScope, input: string): Promise<BrandSettings> {
+/**
+ * Whether `domain` may be the brand's (docs/console.md "Domains"): never the console host or a
+ * name under it, never another brand's domain (serving or pending) nor a name under one (names
+ * under `localhost` are each their own: the demo brand's `localhost` owns none of them). The form
+ * (case, trailing dot, punycode, port, IP literal) is checked by brandDomainInput before.
+ */
+async function assertDomainFree(tx: DbOrTx, clientId: string, domain: string) {
+  if (isSameOrUnder(domain, consoleHost())) throw fieldError('unprocessable', 'domain', 'is the console\'s host (or a name under it) and cannot be a brand\'s');
+  const others = await tx.select({ domain: clientDomains.domain, clientId: clientDomains.clientId }).from(clientDomains);
+  for (const other of others) {
+    if (other.domain === domain && other.clientId === clientId) throw new ApiError('conflict', `${domain} is already a domain of this brand`, undefined, 'domain');
+    if (other.clientId === clientId || other.domain === 'localhost') continue;
+    if (isSameOrUnder(domain, other.domain)) throw fieldError('unprocessable', 'domain', `${domain} is another brand's domain or a name under it`);
+  }
+}
+
+/**
+ * Adds a domain. From the console it is pending, serving nothing until the operator approves it
+ * (`approveDomain`, `npm run brand -- approve-domain`); the operator's own add-domain serves at once.
+ */
+export async function addDomain(scope: ConsoleScope, input: string, opts: { serving?: boolean } = {}): Promise<BrandSettings> {
+  const domain = brandDomainInput.parse(input);
+  const status = opts.serving ? 'serving' : 'pending';
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await assertDomainFree(tx, scope.clientId, domain);
+    await tx.insert(clientDomains).values({ domain, clientId: scope.clientId, status });
+    await recordAudit(tx, scope, { action: 'settings.domain.add', target: domain, after: { domain, status } });
+  });
+  forgetCachedClients();
+  return getSettings(scope);
+}
+
+/** The operator's approval of a pending domain: from now on it serves the brand. */
+export async function approveDomain(scope: ConsoleScope, input: string): Promise<BrandSettings> {
   const domain = brandDomainInput.parse(input);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [taken] = await tx.select().from(clientDomains).where(eq(clientDomains.domain, domain));
-    if (taken) throw new ApiError('conflict', `${domain} already serves a brand`, undefined, 'domain');
-    await tx.insert(clientDomains).values({ domain, clientId: scope.clientId });
-    await recordAudit(tx, scope, { action: 'settings.domain.add', target: domain, after: { domain } });
+    const [row] = await tx.select().from(clientDomains).where(and(eq(clientDomains.domain, domain), eq(clientDomains.clientId, scope.clientId))).for('update');
+    if (!row) throw new ApiError('not_found', `${domain} is not a domain of this brand`, undefined, 'domain');
+    if (row.status === 'serving') return;
+    await tx.update(clientDomains).set({ status: 'serving' }).where(eq(clientDomains.domain, domain));
+    await recordAudit(tx, scope, { action: 'settings.domain.approve', target: domain, before: { status: 'pending' }, after: { status: 'serving' } });
   });
   forgetCachedClients();
   return getSettings(scope);
@@ -79,7 +122,8 @@ export async function removeDomain(scope: ConsoleScope, input: string, opts: { k
   await db.transaction(async (tx) => {
     const mine = await tx.select().from(clientDomains).where(eq(clientDomains.clientId, scope.clientId)).for('update');
     if (!mine.some((d) => d.domain === domain)) throw new ApiError('not_found', `${domain} is not a domain of this brand`);
-    if (mine.length === 1 && opts.keepLast !== false) throw new ApiError('conflict', `${domain} is the brand's only domain; add another before removing it`, undefined, 'domain');
+    const serving = mine.filter((d) => d.status === 'serving');
+    if (serving.length === 1 && serving[0]?.domain === domain && opts.keepLast !== false) throw new ApiError('conflict', `${domain} is the brand's only serving domain; add another (approved) before removing it`, undefined, 'domain');
     await tx.delete(clientDomains).where(and(eq(clientDomains.domain, domain), eq(clientDomains.clientId, scope.clientId)));
     await recordAudit(tx, scope, { action: 'settings.domain.remove', target: domain, before: { domain } });
   });

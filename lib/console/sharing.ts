@@ -42,12 +42,14 @@ async function manufacturerOf(db: DbOrTx, scope: ConsoleScope) {
   return brand;
 }
 
-/** A retailer named by slug: a Retailer organisation other than the brand itself, or 422 at `retailer`. */
+/**
+ * A retailer named by slug: a Retailer organisation other than the brand itself, or 422 at
+ * `retailer`, with one answer for a slug nobody has, a Manufacturer's and the brand's own, so the
+ * look-up tells nothing about organisations that have not shared with the caller (issue 28).
+ */
 async function retailerBySlug(db: DbOrTx, brandId: string, slug: string) {
   const [row] = await db.select({ id: clients.id, slug: clients.slug, name: clients.organizationName, type: clients.organizationType }).from(clients).where(eq(clients.slug, slug));
-  if (!row) throw fieldError('unprocessable', 'retailer', `no organisation has the slug ${slug}`);
-  if (row.id === brandId) throw fieldError('unprocessable', 'retailer', 'is this brand itself');
-  if (row.type !== 'Retailer') throw fieldError('unprocessable', 'retailer', `${slug} is a Manufacturer; only a Retailer organisation can be shared with`);
+  if (!row || row.id === brandId || row.type !== 'Retailer') throw fieldError('unprocessable', 'retailer', `no Retailer organisation you can share with has the slug ${slug}`);
   return row;
 }
 

@@ -78,3 +78,11 @@ export function roleMay(role: StaffRole, area: ConsoleArea, access: AreaAccess):
 }
 
 export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
+/**
+ * The roles that print codes, the only ones that see a code's secrets (docs/console.md "Secrets
+ * by role"): the hidden (covert) codes and the authentication codes, in the codes.csv and PDF
+ * downloads, the code lists and a code's page. They are the writers of codes and catalogue.
+ */
+export const PRINTING_ROLES: readonly StaffRole[] = ['owner', 'manager'];
+export const rolePrints = (role: StaffRole): boolean => PRINTING_ROLES.includes(role);

@@ -27,15 +27,30 @@ export function consoleHost(): string {
   return parseHost(env().CONSOLE_HOST) ?? 'console.localhost';
 }
 
-/** Whether a request's Host (or trusted X-Forwarded-Host) names the console. */
+/** Whether a host header value names the console. */
 export function isConsoleHost(hostHeader: string | null | undefined): boolean {
   const host = parseHost(hostHeader);
   return host !== undefined && host === consoleHost();
 }
 
-/** The console's origin for links sent by e-mail: the request's own when given, else CONSOLE_HOST (http on loopback hosts, with PORT). */
-export function consoleOrigin(request?: { host: string | undefined; https: boolean }): string {
-  if (request?.host && isConsoleHost(request.host)) return `${request.https ? 'https' : 'http'}://${request.host}`;
+/**
+ * Whether a request is for the console: its Host names the console, and an X-Forwarded-Host, when
+ * there is one, names it too. X-Forwarded-Host alone never selects the console, with or without
+ * TRUST_PROXY (issue 28: a client's header reached the console through a brand's domain); a proxy
+ * in front of the console passes Host through. `header` reads one request header.
+ */
+export function isConsoleRequestHeaders(header: (name: string) => string | null | undefined): boolean {
+  if (!isConsoleHost(header('host'))) return false;
+  const forwarded = header('x-forwarded-host');
+  return !forwarded || isConsoleHost(forwarded);
+}
+
+/**
+ * The console's origin for links sent by e-mail (invitations, password resets): always the
+ * configured CONSOLE_HOST, never the request's Host or X-Forwarded-Host (a forged one would put
+ * another address in the mail, issue 28). https, or http with PORT on a loopback host.
+ */
+export function consoleOrigin(): string {
   const configured = env().CONSOLE_HOST;
   const bare = parseHost(configured) ?? 'console.localhost';
   if (isLoopbackHost(bare)) return `http://${/:\d+$/.test(configured) ? configured : `${bare}:${env().PORT}`}`;

@@ -9,7 +9,7 @@ import { randomId } from '@/lib/ids';
 import { forgetCachedClients } from '@/lib/brands/find-client';
 import { applyConfigPatch, clientConfigPatchSchema, defaultClientConfig } from '@/lib/schemas/client-config';
 import { cliScope } from '@/lib/console/scope';
-import { addDomain, removeDomain, updateSettings } from '@/lib/console/settings';
+import { addDomain, approveDomain, removeDomain, updateSettings } from '@/lib/console/settings';
 
 // Brand administration used by the operator command line (npm run brand) and the seed.
 
@@ -83,7 +83,8 @@ export async function listBrands() {
     name: r.organizationName,
     type: r.organizationType,
     serviceStatus: r.serviceStatus,
-    domains: domains.filter((d) => d.clientId === r.id).map((d) => d.domain).sort(),
+    domains: domains.filter((d) => d.clientId === r.id && d.status === 'serving').map((d) => d.domain).sort(),
+    pendingDomains: domains.filter((d) => d.clientId === r.id && d.status === 'pending').map((d) => d.domain).sort(),
   }));
 }
 
@@ -103,8 +104,16 @@ export const domainArgs = z.object({ slug: slugSchema, domain: domainSchema }).s
 export async function addBrandDomain(input: z.input<typeof domainArgs>) {
   const args = domainArgs.parse(input);
   const brand = await requireBrand(args.slug);
-  await addDomain(cliScope(brand.id, brand.slug), args.domain);
+  await addDomain(cliScope(brand.id, brand.slug), args.domain, { serving: true });
   return { slug: args.slug, domain: args.domain };
+}
+
+/** Approves a domain the brand's staff added in the console (pending until then): it serves the brand from now on. */
+export async function approveBrandDomain(input: z.input<typeof domainArgs>) {
+  const args = domainArgs.parse(input);
+  const brand = await requireBrand(args.slug);
+  await approveDomain(cliScope(brand.id, brand.slug), args.domain);
+  return { slug: args.slug, domain: args.domain, status: 'serving' };
 }
 
 /** The command line may remove a brand's last domain (a retired demo brand, say); the console may not. */

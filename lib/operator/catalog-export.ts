@@ -6,7 +6,11 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
+import { getDb } from '@/lib/db/client';
+import { recordAudit } from '@/lib/console/audit';
+import { cliScope } from '@/lib/console/scope';
 import { listCodes } from './catalog-codes';
+import { requireBrand } from './brands';
 import { slugArg, textArg } from './catalog';
 
 // Exports of a batch's codes: CSV (for a printer's data merge) and a print-ready A4 PDF sheet of
@@ -31,8 +35,19 @@ export async function codesCsv(slug: string, batch: string, limit = MAX_EXPORT):
   return [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
 }
 
+/** The command line's exports carry the codes' secrets too: each is audited as codes.export, acting as `command line`. */
+async function auditExport(slug: string, after: { batch: string; format: 'csv' | 'pdf'; levels?: readonly number[]; codes: number }) {
+  const brand = await requireBrand(slug);
+  await recordAudit(await getDb(), cliScope(brand.id, brand.slug), {
+    action: 'codes.export',
+    target: after.batch,
+    after: { format: after.format, levels: after.levels ? [...after.levels] : 'all', codes: after.codes },
+  });
+}
+
 export async function exportCodes(args: z.output<typeof exportCodesArgs>) {
   const csv = await codesCsv(args.slug, args.batch);
+  await auditExport(args.slug, { batch: args.batch, format: 'csv', codes: csv.split('\n').length - 2 });
   if (!args.out) return csv;
   await mkdir(path.dirname(args.out), { recursive: true });
   await writeFile(args.out, csv);
@@ -82,6 +97,7 @@ export async function printableCodes(slug: string, batch: string, levels?: reado
 
 export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
   const rows = await printableCodes(args.slug, args.batch, args.levels);
+  await auditExport(args.slug, { batch: args.batch, format: 'pdf', ...(args.levels ? { levels: args.levels } : {}), codes: rows.length });
   await mkdir(path.dirname(args.out), { recursive: true });
   const stream = createWriteStream(args.out);
   const done = new Promise<void>((resolve, reject) => void stream.on('finish', resolve).on('error', reject));

@@ -2,6 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import {
   addBrandDomain,
+  approveBrandDomain,
   createBrand,
   createBrandArgs,
   domainArgs,
@@ -47,6 +48,7 @@ export const operatorCommands: Record<string, Command> = {
   list: { summary: 'List brands with their domains and status', args: zod.object({}).strict(), run: listBrands },
   'set-status': { summary: 'Set service status: --slug --status Whitelisted|Blacklisted', args: setStatusArgs, run: setBrandStatus },
   'add-domain': { summary: 'Add a domain to a brand: --slug --domain', args: domainArgs, run: addBrandDomain },
+  'approve-domain': { summary: 'Approve a domain added in the console (pending until then): --slug --domain', args: domainArgs, run: approveBrandDomain },
   'remove-domain': { summary: 'Remove a domain from a brand: --slug --domain', args: domainArgs, run: removeBrandDomain },
   'publish-legal': {
     summary: 'Publish a new version of a legal document: --slug --type "Terms & Conditions"|"Privacy Policy"|"Cookie Policy" --file policy.md|policy.pdf',

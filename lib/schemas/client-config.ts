@@ -7,13 +7,22 @@ import { featureFlagsSchema } from './feature-flags';
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
-const httpsUrl = z
-  .url()
-  .refine((u) => {
-    if (!URL.canParse(u)) return false; // url() has said so already
-    const { protocol, hostname } = new URL(u);
-    return protocol === 'https:' || (protocol === 'http:' && /(^|\.)localhost$|^127\.0\.0\.1$/.test(hostname));
-  }, 'must be an https URL (http only for localhost)');
+/** A link the brand may store and the app may render: https, or http for a localhost name (no javascript:, data: or relative URL). */
+export function isSafeLink(u: string): boolean {
+  if (!URL.canParse(u)) return false;
+  const { protocol, hostname } = new URL(u);
+  return protocol === 'https:' || (protocol === 'http:' && /(^|\.)localhost$|^127\.0\.0\.1$/.test(hostname));
+}
+const LINK_MESSAGE = 'must be an https URL (http only for localhost)';
+const httpsUrl = z.url({ message: LINK_MESSAGE }).max(2048).refine(isSafeLink, LINK_MESSAGE);
+/**
+ * A stored link as it is read: one that is not safe (stored before issue 28 refused them) reads
+ * as none, so no page ever renders it; a change refuses it naming the field (the patch schema).
+ */
+const storedLink = z
+  .string()
+  .nullable()
+  .transform((v) => (v !== null && isSafeLink(v) ? v : null));
 
 // The flags live in their own small module (feature-flags.ts); exported here too, where the API's
 // module guards and the operator's configuration look for them.
@@ -35,8 +44,8 @@ export const uiConfigSchema = z.object({
   secondaryColor: hexColor.default('#0d9488'),
   gradientAngle: z.number().min(0).max(360).default(90),
   backgroundColor: hexColor.default('#f8fafc'),
-  clientFavIcon: z.string().max(2048).nullable().default(null),
-  clientLogo: z.string().max(200_000).nullable().default(null),
+  clientFavIcon: storedLink.default(null),
+  clientLogo: storedLink.default(null),
   clientLogoBGColor: hexColor.default('#ffffff'),
   isfooterIncluded: z.boolean().default(true),
   isEmbeddingRequired: z.boolean().default(false),
@@ -94,10 +103,20 @@ export const verificationSettingsSchema = z.object({
 /** Per priority name, whole hours (1 hour to a year). */
 const complaintTargetHoursSchema = z.record(z.string().min(1).max(40), z.number().int('must be whole hours').min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours (a year)'));
 
-const bannersSchema = z
-  .array(z.object({ image: z.string().max(2048), link: z.string().max(2048).optional() }).strict())
+/** Banners as a change gives them: image and link safe links (isSafeLink). */
+const bannersInputSchema = z
+  .array(z.object({ image: httpsUrl, link: httpsUrl.optional() }).strict())
   .max(10)
   .nullable();
+/** Banners as read: a banner whose image is not a safe link is left out, an unsafe link dropped. */
+const bannersSchema = z
+  .array(z.object({ image: z.string(), link: z.string().optional() }).strict())
+  .max(10)
+  .nullable()
+  .transform((list) =>
+    list === null ? null : list.filter((b) => isSafeLink(b.image)).map((b) => (b.link === undefined || isSafeLink(b.link) ? b : { image: b.image })),
+  );
+const footerLinkInput = z.object({ label: z.string().min(1).max(60), href: httpsUrl });
 
 export const storedClientConfigSchema = z
   .object({
@@ -116,7 +135,11 @@ export const storedClientConfigSchema = z
     footer: z
       .object({
         text: z.string().max(500).default(''),
-        links: z.array(z.object({ label: z.string().min(1).max(60), href: z.string().max(2048) })).max(10).default([]),
+        links: z
+          .array(z.object({ label: z.string().min(1).max(60), href: z.string() }))
+          .max(10)
+          .default([])
+          .transform((links) => links.filter((l) => isSafeLink(l.href))),
         officialSite: httpsUrl.nullable().default(null),
       })
       .default({ text: '', links: [], officialSite: null }),
@@ -130,16 +153,16 @@ export type StoredClientConfig = z.infer<typeof storedClientConfigSchema>;
 /** A partial configuration as the operator writes it: anything left out keeps its value. */
 export const clientConfigPatchSchema = z
   .object({
-    ui: uiConfigSchema.partial().strict(),
+    ui: uiConfigSchema.extend({ clientFavIcon: httpsUrl.nullable(), clientLogo: httpsUrl.nullable() }).partial().strict(),
     flags: featureFlagsSchema.partial().strict(),
     otpServices: otpServicesConfigSchema.partial().strict(),
     complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10), targetHours: complaintTargetHoursSchema }).partial().strict(),
-    banners: bannersSchema,
+    banners: bannersInputSchema,
     verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
     footer: z
       .object({
         text: z.string().max(500),
-        links: z.array(z.object({ label: z.string().min(1).max(60), href: z.string().max(2048) })).max(10),
+        links: z.array(footerLinkInput).max(10),
         officialSite: httpsUrl.nullable(),
       })
       .partial()

@@ -58,7 +58,8 @@ export const codeDetailSchema = z
   .object({
     code: codeRowSchema,
     batchExpiry: z.string(),
-    claim: z.object({ customerId: z.string(), claimedAt: z.iso.datetime() }).strict().nullable(),
+    /** customerId only for the roles that read claims (docs/console.md, the roles table). */
+    claim: z.object({ customerId: z.string().optional(), claimedAt: z.iso.datetime() }).strict().nullable(),
     scans: z.array(timelineEntrySchema),
     tracking: z.array(z.object({ at: z.iso.datetime(), stage: z.string(), place: z.string() }).strict()),
     warranty: z.object({ status: z.string(), purchaseDate: z.string(), startsOn: z.string(), endsOn: z.string() }).strict().nullable(),

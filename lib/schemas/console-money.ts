@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYOUT_REFERENCE_PATTERN, PAYOUT_STATUSES, paiseFromRupees } from '@/lib/domain/payouts';
-import { isValidBrandDomain } from '@/lib/shared/host';
+import { normalizeBrandDomain } from '@/lib/shared/host';
 import { storedClientConfigSchema } from './client-config';
 import { journeyDefSchema } from './journeys';
 
@@ -153,18 +153,29 @@ export const retryPayoutResultSchema = z.object({ reference: z.string(), status:
 
 // Brand settings
 
-/** A domain of the brand: a host name like shop.example.com. */
-export const brandDomainInput = z
-  .string()
-  .transform((d) => d.trim().toLowerCase())
-  .refine(isValidBrandDomain, 'must be a host name like shop.example.com (no scheme, port or path)');
+/**
+ * A domain of the brand: a host name like shop.example.com, in the form it is stored in (any case,
+ * a trailing dot and a Unicode name all come to one form; lib/shared/host.ts normalizeBrandDomain).
+ * A port, an IP literal or a malformed name is refused naming the problem.
+ */
+export const brandDomainInput = z.string().transform((d, ctx) => {
+  const { domain, problem } = normalizeBrandDomain(d);
+  if (problem !== undefined) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return domain;
+});
 export const brandDomainBodySchema = z.object({ domain: brandDomainInput }).strict();
 
 export const brandSettingsSchema = z.object({
   organizationName: z.string(),
   organizationType: z.string(),
   config: storedClientConfigSchema,
+  /** The domains the brand serves on. */
   domains: z.array(z.string()),
+  /** Domains added in the console and waiting for the operator's approval: they serve nothing yet. */
+  pendingDomains: z.array(z.string()),
   updatedAt: z.iso.datetime(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
+import { AUDIT_KINDS } from '@/lib/domain/security-events';
 import { STAFF_ROLES } from '@/lib/domain/staff-roles';
 
 // The brand console's API contracts (/api/console/..., docs/console.md), shared by the API and
@@ -95,6 +96,8 @@ export type StaffList = z.infer<typeof staffListSchema>;
 
 /** POST /api/console/brands/{brand}/staff/invitations — invite (or invite again) an e-mail with a role. */
 export const inviteStaffBodySchema = z.object({ email, role: staffRoleSchema }).strict();
+export const cancelInvitationBodySchema = z.object({ email }).strict();
+export const cancelledInvitationSchema = z.object({ email: z.string(), cancelled: z.literal(true) });
 export const invitationResponseSchema = z.object({ email: z.string(), role: staffRoleSchema, expiresAt: z.iso.datetime() });
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
@@ -128,6 +131,8 @@ export const auditQuerySchema = z
   .object({
     action: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
     actor: z.string().trim().min(1).max(254, 'must be at most 254 characters').optional(),
+    /** A kind of security event, or `security` for all of them (lib/domain/security-events.ts). */
+    kind: z.enum(AUDIT_KINDS, { message: `must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
     cursor: z.string().max(200, 'is not a cursor of this list').optional(),
     limit: z.coerce.number().int('must be a whole number').min(1, 'must be from 1 to 200').max(200, 'must be from 1 to 200').optional(),
   })

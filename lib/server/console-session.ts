@@ -2,10 +2,8 @@ import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
-import { env } from '@/lib/edge/env';
-import { brandHostHeader } from '@/lib/shared/host';
 import { pageOverHttps } from './session';
-import { CONSOLE_SESSION_COOKIE, consoleCookieName, isConsoleHost, unsealStaffSessionId } from '@/lib/edge/console-host';
+import { CONSOLE_SESSION_COOKIE, consoleCookieName, isConsoleRequestHeaders, unsealStaffSessionId } from '@/lib/edge/console-host';
 import { CONSOLE_ENROL_PATH, CONSOLE_SECOND_FACTOR_PATH, CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
 import { safeReturnPath } from '@/lib/shared/return-path';
 import { sessionSecret } from '@/lib/auth/keys';
@@ -22,11 +20,14 @@ import type { ClientRow } from '@/lib/brands/find-client';
 /** Whether this request came to the console host (the root layout renders the console's frame then). */
 export const isConsoleRequest = cache(async (): Promise<boolean> => {
   const h = await headers();
-  return isConsoleHost(brandHostHeader((name) => h.get(name), !!env().TRUST_PROXY));
+  return isConsoleRequestHeaders((name) => h.get(name));
 });
 
 /** The request's live staff session (second factor given or not), or undefined. */
 export const readStaffSession = cache(async (): Promise<LiveStaffSession | undefined> => {
+  // A console page renders on the console host only: layouts and pages render in parallel, so the
+  // (console) layout's check alone would let a page stream inside another host's answer.
+  if (!(await isConsoleRequest())) notFound();
   const https = await pageOverHttps();
   const sealed = (await cookies()).get(consoleCookieName(CONSOLE_SESSION_COOKIE, https))?.value;
   const sid = await unsealStaffSessionId(sealed, sessionSecret());

@@ -223,7 +223,7 @@ describe('code runs and downloads', () => {
     expect((await staff.fetch(`${P(brand.slug)}/batches/ba_missing/code-runs`, { method: 'POST', body: { count: 1 } })).status).toBe(404);
     const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
     expect((await analyst.fetch(`${P(brand.slug)}/batches/${batch.id}/code-runs`, { method: 'POST', body: { count: 1 } })).status).toBe(403);
-    expect((await analyst.fetch(`${P(brand.slug)}/batches/${batch.id}/codes.csv`)).status).toBe(200);
+    expect((await analyst.fetch(`${P(brand.slug)}/batches/${batch.id}/codes.csv`)).status).toBe(403); // the downloads carry the codes' secrets: the roles that print only
     const { staff: stranger } = await staffOf('owner');
     expect((await stranger.fetch(`${P(brand.slug)}/batches/${batch.id}/codes.csv`)).status).toBe(404);
     const own = (await createTestBrand()).slug;

@@ -20,7 +20,7 @@ jest.setTimeout(60_000);
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const at = (iso: string) => new Date(iso);
-const staff = (clientId: string, slug: string): ConsoleScope => ({ clientId, slug, actor: { kind: 'staff', staffId: 'stf_test', email: 'ana@example.com', role: 'manager' } });
+const staff = (clientId: string, slug: string): ConsoleScope => ({ clientId, slug, actor: { kind: 'staff', staffId: 'stf_test', email: 'ana@example.com', role: 'owner' } });
 
 type Brand = Awaited<ReturnType<typeof createTestBrand>>;
 

@@ -135,6 +135,14 @@ it('answers bad input with 422 at its field; a Manufacturer cannot be the retail
     expect([res.status, res.body.field]).toEqual([422, field]);
     expect(res.body.errorMessage).toEqual(expect.any(String));
   }
+  // A slug nobody has, a Manufacturer's and the brand's own get one answer: the look-up tells nothing about them (issue 28).
+  const answers = [];
+  for (const retailer of ['no-such-org-anywhere', other.slug, w.brand.slug]) {
+    const res = await w.manager.fetch(sharing(w.brand.slug), { method: 'POST', body: { retailer } });
+    answers.push([res.status, res.body.errorMessage.replace(retailer, 'SLUG')]);
+  }
+  expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+  expect(answers[0]![1]).not.toMatch(/Manufacturer|itself/);
   for (const [body, field] of [
     [{ batchNumber: 'NO-SUCH-BATCH', retailer: w.r.slug }, 'batchNumber'],
     [{ batchNumber: '', retailer: w.r.slug }, 'batchNumber'],

@@ -17,9 +17,10 @@ const server = apiServerForFile();
 
 const base = (slug: string) => `/api/console/brands/${slug}`;
 
+/** The brand's audited changes (refusals, security.* entries, are tested in security-events.test.ts). */
 async function audits(clientId: string) {
   const db = await getDb();
-  return db.select().from(auditLog).where(eq(auditLog.clientId, clientId)).orderBy(auditLog.at);
+  return (await db.select().from(auditLog).where(eq(auditLog.clientId, clientId)).orderBy(auditLog.at)).filter((e) => !e.action.startsWith('security.'));
 }
 
 describe('the complaints inbox', () => {

@@ -4,6 +4,7 @@ import { encodeAny } from './inputs';
 import { exampleOf, opName } from './operations';
 import { ALL_FLAGS } from './world';
 import { consoleHost } from '@/lib/edge/console-host';
+import { onSecurityEventLine } from '@/lib/auth/security-events';
 import { CONSOLE_AREAS, STAFF_ROLES, roleMay, isStaffRole, type AreaAccess, type ConsoleArea, type StaffRole } from '@/lib/domain/staff-roles';
 
 // The staff run of the attack suite (docs/console.md): every /console/brands/{brand}/... operation
@@ -78,11 +79,21 @@ it('answers every staff operation exactly as the roles table says, for every rol
   const problems: string[] = [];
   let calls = 0;
   const secrets = [`secret-${b.slug}@example.com`, bOwner.email, b.id];
+  // Every refusal is logged (docs/security.md "Security events"): one access.refused line per 401, 403 and guard 404.
+  const refusedLines: string[] = [];
+  const stop = onSecurityEventLine((line) => {
+    if (JSON.parse(line).event === 'access.refused') refusedLines.push(line);
+  });
+  let refusals = 0;
+  const counted = (res: Res) => {
+    if (res.status === 401 || res.status === 403 || (res.status === 404 && res.body?.errorMessage === 'No such brand in your console.')) refusals++;
+    return res;
+  };
   for (const op of ops) {
     const name = opName(op as never);
     // No session: 401, whatever the brand.
     for (const slug of [a.slug, b.slug, 'no-such-brand']) {
-      const res = await consoleCall(server, op.method, pathAt(op, slug), op.body !== undefined ? { body: op.body } : {});
+      const res = counted(await consoleCall(server, op.method, pathAt(op, slug), op.body !== undefined ? { body: op.body } : {}));
       calls++;
       if (res.status !== 401) problems.push(`${name} without a session at ${slug}: ${res.status}`);
     }
@@ -91,13 +102,13 @@ it('answers every staff operation exactly as the roles table says, for every rol
       const may = roleMay(role, op.area, op.access);
       // Another brand, and a brand that does not exist: 404 for every role.
       for (const slug of [b.slug, 'no-such-brand']) {
-        const res = await who.fetch(pathAt(op, slug), requestOf(op));
+        const res = counted(await who.fetch(pathAt(op, slug), requestOf(op)));
         calls++;
         if (res.status !== 404) problems.push(`${name} as ${role} of A at ${slug}: ${res.status} (want 404)`);
         for (const secret of secrets) if (res.text.includes(secret)) problems.push(`${name} as ${role} of A at ${slug} shows B's ${secret}`);
       }
       // Their own brand: 403 exactly when the role may not; otherwise never a refusal of access.
-      const res: Res = await who.fetch(pathAt(op, a.slug), requestOf(op));
+      const res: Res = counted(await who.fetch(pathAt(op, a.slug), requestOf(op)));
       calls++;
       if (!may && res.status !== 403) problems.push(`${name} as ${role} (may not ${op.access} ${op.area}): ${res.status} (want 403)`);
       if (may && (REFUSALS.has(res.status) || res.body?.errorMessage === 'No such brand in your console.')) {
@@ -107,8 +118,11 @@ it('answers every staff operation exactly as the roles table says, for every rol
       for (const secret of secrets) if (res.text.includes(secret)) problems.push(`${name} as ${role} at A shows B's ${secret}`);
     }
   }
+  stop();
   expect(calls).toBe(ops.length * (3 + STAFF_ROLES.length * 3));
   expect(problems).toEqual([]);
+  expect(refusals).toBeGreaterThan(ops.length * 3);
+  expect(refusedLines).toHaveLength(refusals);
 }, 600_000);
 
 it('the staff members are who the run thinks they are (the checks above can fail)', async () => {

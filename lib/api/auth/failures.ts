@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
+import { logSecurityEvent } from '@/lib/auth/security-events';
 import type { RateLimit } from '../rate-limit';
 import { reserveAttempt, type StreakAttempt } from '../attempts';
 import { verifyPassword } from '@/lib/auth/password';
@@ -64,6 +65,23 @@ export const codeStreak = (clientId: string, subjectKey: string): StreakAttempt 
 /** The subject of a contact's count of wrong codes. */
 export const contactCodeSubject = (channel: Channel, contact: string) => subject('code', channel, contact);
 
+/**
+ * A wrong password or code, written as a security event (docs/security.md, "Security events"). The
+ * subject holds the contact: the event names only the kind of proof and the channel.
+ */
+export function logWrongGuess(clientId: string, subjectKey: string) {
+  const [proof, channel, who] = subjectKey.split(':');
+  logSecurityEvent({
+    event: proof === 'password' ? 'sign-in.failed' : 'code.wrong',
+    clientId,
+    actor: channel === 'account' && who ? { kind: 'customer', customerId: who } : { kind: 'anonymous' },
+    detail: { proof: proof ?? '', channel: channel ?? '' },
+  });
+}
+
+/** The subject of a contact's count of wrong passwords. */
+export const contactPasswordSubject = (channel: Channel, contact: string) => subject('password', channel, contact);
+
 /** A proof succeeded: both counts of the contact (and any extra subjects given) start again. */
 export async function clearFailures(clientId: string, channel: Channel, contact: string, ...extra: string[]) {
   const db = await getDb();
@@ -96,6 +114,7 @@ export async function requireCurrentPassword(clientId: string, customer: Custome
     ...(contact ? [passwordStreak(clientId, contact.channel, contact.contact)] : []),
   ]);
   if (!(await verifyPassword(password, customer.passwordHash))) {
+    if (contact) logWrongGuess(clientId, contactPasswordSubject(contact.channel, contact.contact));
     throw new ApiError('bad_request', CURRENT_PASSWORD_WRONG, undefined, 'currentPassword'); // its places stay taken
   }
   await attempt.release();

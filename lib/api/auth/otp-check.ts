@@ -4,7 +4,7 @@ import type { BrandContext } from '../route-context';
 import { ApiError } from '@/lib/errors';
 import type { RateLimit } from '../rate-limit';
 import { Attempt, reserveAttempt, tryReserveAttempt } from '../attempts';
-import { CODES_LOCKED, clearFailures, codeStreak, contactCodeSubject } from './failures';
+import { CODES_LOCKED, clearFailures, codeStreak, contactCodeSubject, logWrongGuess } from './failures';
 import { findCustomerByContact } from './customers';
 import { isKnownDevice } from './cookie';
 
@@ -51,6 +51,7 @@ export async function requireOtp(target: OtpTarget, code: string, c: BrandContex
   }
   // A wrong guess at a live code keeps its places; a guess at a dead code proved nothing.
   if (result !== 'invalid' && result !== 'killed') await attempt.release();
+  else logWrongGuess(target.clientId, subject);
   throw new ApiError('bad_request', MESSAGES[result], undefined, 'otp');
 }
 

@@ -12,7 +12,7 @@ import type { loginBodySchema, signedInResponseSchema } from '@/lib/schemas/auth
 import { assertChannel, assertPasswords, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
 import { startSession } from './cookie';
-import { clearFailures, passwordStreak } from './failures';
+import { clearFailures, contactPasswordSubject, logWrongGuess, passwordStreak } from './failures';
 
 // POST /api/auth/customer/web/login — password sign-in. A wrong password and an unknown account
 // get the same 400 (not 401: the web client treats 401 as "sign out and reload") after the
@@ -42,7 +42,10 @@ export async function signIn(c: BrandContext, body: z.output<typeof loginBodySch
 
   const customer = await findCustomerByContact(client.id, body.channel, body.contact);
   const ok = await verifyPassword(body.password, customer?.passwordHash);
-  if (!customer || !ok) throw new ApiError('bad_request', BAD_CREDENTIALS); // its places stay taken: a failure
+  if (!customer || !ok) {
+    logWrongGuess(client.id, contactPasswordSubject(body.channel, body.contact));
+    throw new ApiError('bad_request', BAD_CREDENTIALS); // its places stay taken: a failure
+  }
   await attempt.release();
   await clearFailures(client.id, body.channel, body.contact);
   if (needsRehash(customer.passwordHash)) {

@@ -12,7 +12,7 @@ import {
   consoleCookieName,
   consoleCsrfProof,
   consoleSessionTtlSeconds,
-  isConsoleHost,
+  isConsoleRequestHeaders,
   sameProof,
   sealStaffSessionId,
   serializeConsoleCookie,
@@ -24,6 +24,7 @@ import { roleMay, type AreaAccess, type ConsoleArea } from '@/lib/domain/staff-r
 import type { AppContext, AppEnv } from '../context';
 import { requestHost } from '../guards';
 import type { RequestContext } from '../route-context';
+import { staffRefusal } from '../security-refusals';
 
 // The guards of the console's endpoints (docs/console.md). Every /api/console/* request must come
 // to the console host (404 elsewhere, so a brand's host shows no trace of the console). Then, by
@@ -42,7 +43,7 @@ export const NO_SUCH_BRAND = 'No such brand in your console.';
 
 /** 404 for every /api/console/* request that did not come to the console host. */
 export const consoleHostGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!isConsoleHost(requestHost(c))) throw new ApiError('not_found', 'No such API endpoint');
+  if (!isConsoleRequestHeaders((name) => c.req.header(name))) throw new ApiError('not_found', 'No such API endpoint');
   await next();
 };
 
@@ -102,11 +103,12 @@ export function requireStaffBrand(area: ConsoleArea, access: AreaAccess): Middle
   return async (c, next) => {
     const slug = c.req.param('brand');
     const member = slug ? await membershipAt(c.var.staff.staffId, slug) : undefined;
-    if (!member) throw new ApiError('not_found', NO_SUCH_BRAND);
+    if (!member) throw await staffRefusal(c, new ApiError('not_found', NO_SUCH_BRAND), { slug, reason: 'not a member of this brand' });
     // From now on this brand's owners see (and may end) this session.
     await markSessionAtBrand(c.var.staff.sessionId, member.client.id);
     if (!roleMay(member.role, area, access)) {
-      throw new ApiError('forbidden', `Your role (${member.role}) may not ${access === 'write' ? 'change' : 'see'} this.`);
+      const err = new ApiError('forbidden', `Your role (${member.role}) may not ${access === 'write' ? 'change' : 'see'} this.`);
+      throw await staffRefusal(c, err, { clientId: member.client.id, reason: `role ${member.role} may not ${access} ${area}` });
     }
     c.set('staffBrand', { client: member.client, role: member.role });
     await next();

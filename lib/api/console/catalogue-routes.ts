@@ -46,6 +46,8 @@ import {
 
 const read = { class: 'staff', area: 'catalogue', access: 'read' } as const;
 const write = { class: 'staff', area: 'catalogue', access: 'write' } as const;
+/** The downloads carry the hidden and authentication codes: the roles that print only (owner, manager; PRINTING_ROLES). */
+const print = write;
 const base = '/console/brands/{brand}/catalogue';
 
 const productParams = consoleBrandParams.extend(productParamsShape);
@@ -218,7 +220,7 @@ export const consoleCatalogueRoutes = [
     method: 'get',
     path: `${base}/batches/{batchId}/codes.csv`,
     tag: 'console-catalogue',
-    access: read,
+    access: print,
     params: batchParams,
     response: { description: 'The batch\'s codes as CSV, one row per code', files: { 'text/csv': { schema: { type: 'string' } } } },
     handle: async ({ params }, ctx) => {
@@ -230,7 +232,7 @@ export const consoleCatalogueRoutes = [
     method: 'get',
     path: `${base}/batches/{batchId}/codes.pdf`,
     tag: 'console-catalogue',
-    access: read,
+    access: print,
     params: batchParams,
     query: pdfQuery,
     errors: { 422: 'The batch holds more codes than one print-ready PDF (10,000): choose levels or use the CSV' },

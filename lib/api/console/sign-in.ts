@@ -1,4 +1,5 @@
 import 'server-only';
+import { logSecurityEvent, staffSecurityEvent } from '@/lib/auth/security-events';
 import type { z } from 'zod';
 import QRCode from 'qrcode';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -69,7 +70,12 @@ export async function signIn(ctx: RequestContext, body: z.output<typeof consoleS
   const attempt = await reservePasswordGuess(body.email, ctx.address);
   const account = await findStaffByEmail(body.email);
   const ok = await verifyPassword(body.password, account?.passwordHash);
-  if (!account || !ok || account.disabledAt) throw new ApiError('bad_request', BAD_CREDENTIALS); // its places stay taken
+  if (!account || !ok || account.disabledAt) {
+    const detail = { route: 'POST /api/console/sign-in', reason: !account ? 'unknown account' : account.disabledAt ? 'disabled account' : 'wrong password' };
+    if (account) await staffSecurityEvent({ event: 'sign-in.failed', actor: { kind: 'anonymous' }, subjectStaffId: account.id, detail: { ...detail, staff: account.id } });
+    else logSecurityEvent({ event: 'sign-in.failed', actor: { kind: 'anonymous' }, detail });
+    throw new ApiError('bad_request', BAD_CREDENTIALS); // its places stay taken
+  }
   await attempt.release();
   if (needsRehash(account.passwordHash)) {
     const db = await getDb();
@@ -116,7 +122,10 @@ async function takeCode(staffId: string, code: string, pending: boolean): Promis
         )
         .returning({ id: staff.id })
     ).length === 1;
-  if (!taken) throw fieldError('bad_request', 'code', WRONG_CODE); // its place stays taken
+  if (!taken) {
+    await staffSecurityEvent({ event: 'code.wrong', actor: { kind: 'staff', staffId }, detail: { route: pending ? 'POST /api/console/totp/confirm' : 'POST /api/console/second-factor', kind: 'totp' } });
+    throw fieldError('bad_request', 'code', WRONG_CODE); // its place stays taken
+  }
   await attempt.release();
 }
 
@@ -209,7 +218,7 @@ export async function askPasswordReset(ctx: RequestContext, email: string): Prom
   await hitRateLimit(`console-reset:ip:${ctx.address}`, RESET_IP_LIMIT);
   await hitRateLimit(`console-reset:ip-target:${ctx.address}:${account}`, RESET_IP_TARGET_LIMIT);
   if (!(await signedInFrom(account, ctx.address))) await hitRateLimit(`console-reset:target:${account}`, RESET_TARGET_LIMIT);
-  await requestPasswordReset(email, consoleOrigin(ctx));
+  await requestPasswordReset(email, consoleOrigin());
   return { message: PASSWORD_RESET_SENT };
 }
 

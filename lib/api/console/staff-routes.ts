@@ -3,6 +3,8 @@ import { defineRoute } from '../define-route';
 import {
   auditPageSchema,
   auditQuerySchema,
+  cancelInvitationBodySchema,
+  cancelledInvitationSchema,
   changeRoleBodySchema,
   consoleBrandParams,
   invitationResponseSchema,
@@ -15,7 +17,7 @@ import {
   staffSessionParams,
   staffSessionsSchema,
 } from '@/lib/schemas/console';
-import { changeStaffRole, listStaff, memberSessions, removeStaffMember, revokeMemberSessions } from '@/lib/console/staff-admin';
+import { cancelInvitation, changeStaffRole, listStaff, memberSessions, removeStaffMember, revokeMemberSessions } from '@/lib/console/staff-admin';
 import { listAuditLog } from '@/lib/console/audit-log';
 import { sessionView } from './session-view';
 import { inviteStaff } from '@/lib/console/staff';
@@ -46,6 +48,23 @@ export const consoleStaffRoutes = [
     },
   }),
 
+  // POST /api/console/brands/{brand}/staff/invitations/cancel { email } — the open invitation's link stops working
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/staff/invitations/cancel',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: consoleBrandParams,
+    body: cancelInvitationBodySchema,
+    response: { description: 'Cancelled: the link no longer works', schema: cancelledInvitationSchema },
+    errors: { 404: 'No open invitation of that address to this brand' },
+    fieldErrors: 'email',
+    handle: async ({ body }, ctx) => {
+      await cancelInvitation(ctx.scope, body.email);
+      return { email: body.email, cancelled: true as const };
+    },
+  }),
+
   // POST /api/console/brands/{brand}/staff/invitations { email, role } — invites by e-mail (again: a new link, the old one ends)
   defineRoute({
     method: 'post',
@@ -59,7 +78,7 @@ export const consoleStaffRoutes = [
     fieldErrors: 'email or role',
     handle: async ({ body }, ctx) => {
       await hitRateLimit(`console-invite:${ctx.clientId}`, INVITE_LIMIT);
-      const invitation = await inviteStaff(ctx.scope, body, consoleOrigin(ctx));
+      const invitation = await inviteStaff(ctx.scope, body, consoleOrigin());
       return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
     },
   }),

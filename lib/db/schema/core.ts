@@ -18,6 +18,9 @@ export const clients = pgTable('clients', {
 export const clientDomains = pgTable('client_domains', {
   domain: text('domain').primaryKey(),
   clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  /** 'serving', or 'pending' until the operator approves a domain added in the console (migration 0033). */
+  status: text('status').$type<'serving' | 'pending'>().notNull().default('serving'),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type CustomerAddress = { fullAddress: string; city: string; country: string; state: string; pincode: string };

@@ -40,9 +40,9 @@ describe('command line and console parity', () => {
     expect(missing).toEqual([]);
   });
 
-  it('leaves to the deployment only creating, listing and switching whole brands', () => {
+  it('leaves to the deployment only creating, listing and switching whole brands, and approving a domain', () => {
     const deployment = Object.entries(cliParity).filter(([, e]) => 'deployment' in e).map(([name]) => name).sort();
-    expect(deployment).toEqual(['create', 'list', 'set-status']);
+    expect(deployment).toEqual(['approve-domain', 'create', 'list', 'set-status']);
   });
 
   it('is the table of docs/console.md, one row per command', () => {

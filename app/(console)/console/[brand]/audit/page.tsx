@@ -3,11 +3,13 @@ import { requireStaffPage } from '@/lib/server/console-session';
 import { auditFilterChoices, listAuditLog } from '@/lib/console/audit-log';
 import { auditQuerySchema } from '@/lib/schemas/console';
 import { ApiError } from '@/lib/errors';
+import { AUDIT_KINDS, AUDIT_KIND_LABELS } from '@/lib/domain/security-events';
 import { Alert } from '@/components/ui/alert';
 import { when } from '../../format';
 
 // /<brand>/audit (owner only) — every change by staff or the command line, newest first, 50 to a
-// page (keyset cursor), filtered by action and actor with a plain GET form (works without JavaScript).
+// page (keyset cursor), filtered by action, actor and kind of security event with a plain GET form
+// (works without JavaScript).
 
 const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
@@ -18,6 +20,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
   const parsed = auditQuerySchema.safeParse({
     action: typeof raw.action === 'string' && raw.action ? raw.action : undefined,
     actor: typeof raw.actor === 'string' && raw.actor ? raw.actor : undefined,
+    kind: typeof raw.kind === 'string' && raw.kind ? raw.kind : undefined,
     cursor: typeof raw.cursor === 'string' && raw.cursor ? raw.cursor : undefined,
   });
   const query = parsed.success ? parsed.data : {};
@@ -30,7 +33,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
     problem = 'That page of the log is not available. Start again from the newest entries.';
   }
   const choices = await auditFilterChoices(scope);
-  const filters = new URLSearchParams(Object.entries({ action: query.action, actor: query.actor }).filter((e): e is [string, string] => !!e[1]));
+  const filters = new URLSearchParams(Object.entries({ action: query.action, actor: query.actor, kind: query.kind }).filter((e): e is [string, string] => !!e[1]));
   const next = page?.nextCursor ? `?${new URLSearchParams([...filters, ['cursor', page.nextCursor]])}` : undefined;
   return (
     <>
@@ -58,6 +61,19 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
             {choices.actors.map((a) => (
               <option key={a} value={a}>
                 {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="kind" className="mb-1 block font-medium">
+            Security events
+          </label>
+          <select id="kind" name="kind" defaultValue={query.kind ?? ''} className="min-h-11 rounded-md border border-gray-500 bg-white px-3">
+            <option value="">Every entry</option>
+            {AUDIT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {AUDIT_KIND_LABELS[k]}
               </option>
             ))}
           </select>

@@ -23,7 +23,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ brand
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>
       <SettingsForm brand={brand} settings={settings} canWrite={canWrite} />
       <div className="mt-6">
-        <DomainsEditor brand={brand} domains={settings.domains} canWrite={canWrite} />
+        <DomainsEditor brand={brand} domains={settings.domains} pendingDomains={settings.pendingDomains} canWrite={canWrite} />
       </div>
       {canWrite && <PurgeScans brand={brand} retentionDays={settings.config.verification.risk.retentionDays} />}
       {sharing && <SharingEditor brand={brand} sharing={sharing} canWrite={canWrite} canAssign={roleMay(role, 'catalogue', 'write')} />}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listStaff } from '@/lib/console/staff-admin';
-import { EndSessionsButton, InviteStaffForm, MemberRoleForm, ReinviteButton, RemoveMemberButton } from '@/components/console/staff-actions';
+import { EndSessionsButton, InviteStaffForm, MemberRoleForm, ReinviteButton, CancelInvitationButton, RemoveMemberButton } from '@/components/console/staff-actions';
 import { when } from '../../format';
 
 // /<brand>/staff (owner only) — who is on the brand's staff, their role and last sign-in; invite,
@@ -61,6 +61,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
                 {i.email} as {i.role}, sent {when(i.invitedAt)}, good until {when(i.expiresAt)}
               </span>
               <ReinviteButton brand={brand} email={i.email} role={i.role} />
+              <CancelInvitationButton brand={brand} email={i.email} />
             </li>
           ))}
         </ul>

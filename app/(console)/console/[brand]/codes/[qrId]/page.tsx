@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { codeDetail } from '@/lib/console/codes';
-import { roleMay } from '@/lib/domain/staff-roles';
+import { roleMay, rolePrints } from '@/lib/domain/staff-roles';
 import { ApiError } from '@/lib/errors';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
@@ -45,7 +45,7 @@ export default async function CodePage({ params }: Props) {
     ['Batch', code.batch],
     ['Batch expiry', detail.batchExpiry || 'none'],
     ['Unit', code.unit || 'none'],
-    ['Authentication code', code.authCode || 'none'],
+    ['Authentication code', code.authCode || (rolePrints(role) ? 'none' : 'hidden from your role')],
     ['Created', code.createdAt.slice(0, 10)],
   ];
   return (
@@ -107,7 +107,7 @@ export default async function CodePage({ params }: Props) {
       </Section>
       <Section id="claim-title" title="Claim">
         <p className="text-gray-900" data-testid="code-claim">
-          {detail.claim ? `Claimed on ${detail.claim.claimedAt.slice(0, 10)} by customer ${detail.claim.customerId}` : 'Not claimed.'}
+          {detail.claim ? `Claimed on ${detail.claim.claimedAt.slice(0, 10)}${detail.claim.customerId ? ` by customer ${detail.claim.customerId}` : ''}` : 'Not claimed.'}
         </p>
       </Section>
       <Section id="tracking-title" title="Tracking">
