@@ -116,6 +116,8 @@ function finish(ok) {
 
 const steps = [
   ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
+  // The launcher's scripts that start with // @ts-check: the post-build steps and framework patches.
+  ['typecheck', () => run('type check of scripts/ (tsc, JSDoc)', bin('tsc'), ['-p', 'tsconfig.scripts.json'], {}, LIMIT_MINUTES.typecheck)],
   ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'], {}, LIMIT_MINUTES.lint)],
   ['unit', () => jest('unit tests (jest)', 'unit', {}, path.join(tmp, 'unit.json'))],
   ['api', () => ensureTestTools() && jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
