@@ -21,6 +21,15 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/tests/e2e/'],
 };
 
+// Test files that use no database of the pass (they spawn processes on data folders of their own,
+// or test the embedded database itself): npm test runs them in its first database pass only and
+// sets TEST_SECOND_PASS for the PostgreSQL pass (tests/support/once.ts does the same for a describe).
+const ONCE_PER_RUN = ['/tests/api/db-template\\.test\\.ts$', '/tests/api/pglite-thread\\.test\\.ts$', '/tests/api/suite-exit\\.test\\.ts$'];
+const secondPass = process.env.TEST_SECOND_PASS ? ONCE_PER_RUN : [];
+
+// Counts the expect calls each test ran when ASSERTION_COUNT_FILE is set (scripts/test.mjs).
+const COUNT = '<rootDir>/tests/support/count-assertions.ts';
+
 async function project(name, extra) {
   const cfg = await createJestConfig({ ...common, ...extra })();
   // The launcher's own .mjs modules (scripts/) are native ESM, loaded as they are.
@@ -31,11 +40,11 @@ async function project(name, extra) {
 export default async function config() {
   return {
     projects: [
-      await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts'] }),
+      await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts', COUNT] }),
       // api-timeout.ts: a test file's beforeAll starts a server on a real database, which on a
       // loaded 2-core machine takes far more than jest's default 5 s.
-      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'] }),
-      await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: 'node', setupFiles: ['<rootDir>/tests/support/attack-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts'] }),
+      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...secondPass], testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
+      await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/attack-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
     ],
   };
 }

@@ -19,9 +19,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { root, sourceFingerprint } from './lib.mjs';
-import { addCompileHints } from './compile-hints.mjs';
-import { dropGlobalErrorCss } from './global-error-css.mjs';
-import { makeDbTemplate } from './db-template.mjs';
+import { postBuild } from './post-build.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
 import { benchConsole } from './bench/console.mjs';
 import { benchHotCode } from './bench/hot-code.mjs';
@@ -45,9 +43,7 @@ function ensureBuilt() {
   console.log('building…');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
-  addCompileHints(dist); // as scripts/start.mjs does after a build
-  dropGlobalErrorCss(dist);
-  makeDbTemplate(dist);
+  postBuild(dist); // as scripts/start.mjs does after a build
   writeFileSync(stamp, sourceFingerprint());
 }
 

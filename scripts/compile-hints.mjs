@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // V8's explicit compile hint on the scripts every page runs as it loads (docs/benchmarks.md,
 // "Compiled off the main thread"). A browser compiles a script's top level while it downloads, on
 // a background thread, but each function inside only when it is first called, on the main
@@ -21,10 +22,15 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 /** The size (uncompressed) from which a first-load script is given the hint. */
 export const MIN_HINTED_BYTES = 64 * 1024;
 
-/** The first-load scripts of every page of the build (paths relative to it), polyfills left out. */
+/**
+ * The first-load scripts of every page of the build (paths relative to it), polyfills left out.
+ * @param {string} dist
+ * @returns {string[]}
+ */
 export function firstLoadScripts(dist) {
   const buildManifest = JSON.parse(readFileSync(path.join(dist, 'build-manifest.json'), 'utf8'));
   const polyfills = new Set(buildManifest.polyfillFiles ?? []);
+  /** @type {Set<string>} */
   const files = new Set(buildManifest.rootMainFiles ?? []);
   for (const [pageKey, file] of pageManifests(dist)) {
     for (const list of Object.values(readRscManifest(file, pageKey).entryJSFiles ?? {})) for (const f of list) files.add(f);
@@ -37,8 +43,10 @@ export function firstLoadScripts(dist) {
  * at `dist` that lacks it.
  * Idempotent; answers the files changed. A script listed but missing is an error: the build is
  * incomplete and must not be served.
+ * @param {string} dist
  */
 export function addCompileHints(dist) {
+  /** @type {string[]} */
   const changed = [];
   for (const f of firstLoadScripts(dist)) {
     const file = path.join(dist, f);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The embedded database's template: a data folder with every migration applied, made once with
 // each build and kept in the build folder (<build>/db-template.tar.gz). A server starting on an
 // empty DATA_DIR unpacks it instead of creating a database cluster from nothing and migrating
@@ -12,7 +13,10 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-/** The template's file in a build folder. */
+/**
+ * The template's file in a build folder.
+ * @param {string} distDir
+ */
 export const dbTemplateFile = (distDir) => path.join(distDir, 'db-template.tar.gz');
 
 /**
@@ -20,6 +24,7 @@ export const dbTemplateFile = (distDir) => path.join(distDir, 'db-template.tar.g
  * migrations are TypeScript and import 'server-only', which loads only under the react-server
  * condition. Answers whether it was made; a failure is reported and the server simply starts
  * without it (a fresh start then creates its database as before).
+ * @param {string} distDir
  */
 export function makeDbTemplate(distDir) {
   const file = dbTemplateFile(distDir);
@@ -31,13 +36,14 @@ export function makeDbTemplate(distDir) {
   return r.status === 0;
 }
 
+/** @param {string} file the template's file, written */
 async function main(file) {
   const { require: tsRequire } = await import('tsx/cjs/api');
   const { migrate } = tsRequire(path.join(root, 'lib/db/migrate.ts'), import.meta.url);
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(); // in memory: only its dump is kept
   try {
-    const applied = await migrate({ query: (s, p) => db.query(s, p), exec: (s) => db.exec(s) }, { advisory: false });
+    const applied = await migrate({ query: (/** @type {string} */ s, /** @type {unknown[] | undefined} */ p) => db.query(s, p), exec: (/** @type {string} */ s) => db.exec(s) }, { advisory: false });
     const dump = await db.dumpDataDir('gzip');
     // Written beside, then renamed: a server never reads half a template.
     const tmp = `${file}.${process.pid}.tmp`;

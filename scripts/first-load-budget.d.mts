@@ -1,4 +1,4 @@
-// Types of scripts/first-load-budget.mjs for the tests that import it.
+// Types of scripts/first-load-budget.mjs for the tests and the type-checked scripts that import it.
 export const FIRST_LOAD_BUDGET_KB: number;
 export function isConsolePage(pageKey: string): boolean;
 export function audienceOf(pageKey: string): 'signed-in' | 'signed-out';
@@ -12,3 +12,12 @@ export type MeasuredPage = {
 };
 export function measureFirstLoad(dist: string): MeasuredPage[];
 export function overBudget(pages: MeasuredPage[], budget?: number): MeasuredPage[];
+/** A client reference manifest, the parts the post-build steps read and write. */
+export type RscManifest = {
+  entryJSFiles?: Record<string, string[]>;
+  entryCSSFiles?: Record<string, unknown[]>;
+  [key: string]: unknown;
+};
+export function pageManifests(dist: string): [pageKey: string, file: string][];
+export function readRscManifest(file: string, pageKey: string): RscManifest;
+export function writeRscManifest(file: string, pageKey: string, manifest: RscManifest): void;

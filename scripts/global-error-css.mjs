@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The root layout's stylesheet once in each page's RSC payload, not twice. With Turbopack, the
 // build's client reference manifests list a layout's stylesheets under every module below it,
 // Next's built-in global error included, although it imports no CSS (it is styled inline); the
@@ -22,14 +23,17 @@ export const BUILTIN_GLOBAL_ERROR = /\/next\/dist\/client\/components\/builtin\/
 /**
  * Empties the built-in global error's stylesheet list in every page's client reference manifest
  * of the build at `dist`. Idempotent; answers the pages changed.
+ * @param {string} dist
  */
 export function dropGlobalErrorCss(dist) {
+  /** @type {string[]} */
   const changed = [];
   for (const [pageKey, file] of pageManifests(dist)) {
     const manifest = readRscManifest(file, pageKey);
-    const keys = Object.keys(manifest.entryCSSFiles ?? {}).filter((key) => BUILTIN_GLOBAL_ERROR.test(key) && manifest.entryCSSFiles[key].length > 0);
+    const lists = manifest.entryCSSFiles ?? {};
+    const keys = Object.keys(lists).filter((key) => BUILTIN_GLOBAL_ERROR.test(key) && (lists[key]?.length ?? 0) > 0);
     if (!keys.length) continue;
-    for (const key of keys) manifest.entryCSSFiles[key] = [];
+    for (const key of keys) lists[key] = [];
     writeRscManifest(file, pageKey, manifest);
     changed.push(pageKey);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers shared by the launcher, the operator command line and the benchmark (plain Node, no build).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -6,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** @param {string | undefined} v */
 const blank = (v) => v === undefined || v.trim() === '';
-export const dataDir = () => path.resolve(root, blank(process.env.DATA_DIR) ? '.data' : process.env.DATA_DIR);
+export const dataDir = () => path.resolve(root, blank(process.env.DATA_DIR) ? '.data' : String(process.env.DATA_DIR));
 export const port = () => (blank(process.env.PORT) ? 3000 : Number(process.env.PORT));
 
-/** SESSION_SECRET from the environment, or generated once into DATA_DIR (mode 0600). */
+/**
+ * SESSION_SECRET from the environment, or generated once into DATA_DIR (mode 0600).
+ * @param {string} dir
+ */
 export function ensureSessionSecret(dir) {
   if (!blank(process.env.SESSION_SECRET)) return;
   const file = path.join(dir, 'session-secret');
@@ -25,7 +30,10 @@ export function ensureSessionSecret(dir) {
   process.env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
 }
 
-/** The live pid that holds DATA_DIR, if any (see lib/db/lock.ts). */
+/**
+ * The live pid that holds DATA_DIR, if any (see lib/db/lock.ts).
+ * @param {string} dir
+ */
 export function lockHolder(dir) {
   try {
     const pid = Number(readFileSync(path.join(dir, 'db.lock'), 'utf8').trim());
@@ -38,8 +46,12 @@ export function lockHolder(dir) {
 }
 
 // What a build is made from, its post-build steps included (a change to one makes the next start build again).
-const SOURCES = ['app', 'components', 'lib', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/db-template.mjs'];
+const SOURCES = ['app', 'components', 'lib', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/post-build.mjs', 'scripts/framework-patches.mjs', 'scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/db-template.mjs'];
 
+/**
+ * @param {string} p
+ * @param {string[]} out
+ */
 function walk(p, out) {
   if (!existsSync(p)) return;
   const st = statSync(p);
@@ -49,6 +61,7 @@ function walk(p, out) {
 
 /** A fingerprint of everything a production build depends on. */
 export function sourceFingerprint() {
+  /** @type {string[]} */
   const out = [];
   for (const s of SOURCES) walk(path.join(root, s), out);
   return createHash('sha256').update(out.join('\n')).digest('hex');

@@ -13,9 +13,9 @@ import { createRequire } from 'node:module';
 import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
 import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
-import { addCompileHints } from './compile-hints.mjs';
-import { dropGlobalErrorCss } from './global-error-css.mjs';
-import { dbTemplateFile, makeDbTemplate } from './db-template.mjs';
+import { dbTemplateFile } from './db-template.mjs';
+import { checkFrameworkVersion } from './framework-patches.mjs';
+import { postBuild } from './post-build.mjs';
 import { holdScriptsUntilPaint } from './paint-first.mjs';
 
 // The server's malloc settings (scripts/runtime.mjs, MALLOC_ENV): before anything else starts.
@@ -68,12 +68,13 @@ if (!dev && !isWorker()) {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
-    // The large first-load scripts compiled off a phone's main thread (scripts/compile-hints.mjs).
-    addCompileHints(distDir);
-    // The root layout's stylesheet once in each page's payload, not twice (scripts/global-error-css.mjs).
-    dropGlobalErrorCss(distDir);
-    // The embedded database's template, made with each build (a new DATA_DIR starts from it).
-    makeDbTemplate(distDir);
+    // The framework's version checked, then its output patched (scripts/post-build.mjs).
+    try {
+      postBuild(distDir);
+    } catch (err) {
+      console.error(`[brand-verify] ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    }
     writeFileSync(stamp, fingerprint);
   }
   if (!process.env.DATABASE_URL && existsSync(dbTemplateFile(distDir))) process.env.DB_TEMPLATE = dbTemplateFile(distDir);
@@ -104,6 +105,16 @@ const require = createRequire(import.meta.url);
 // BRAND_SERVER_COMPRESSES). BENCH_SCRIPTS_FIRST=1 (benchmarks only) serves pages as Next.js writes
 // them, to measure the difference; the development server does too.
 const paintFirst = !dev && process.env.BENCH_SCRIPTS_FIRST !== '1';
+// The private modules below and the HTML paint-first rewrites are fenced by Next.js version
+// (scripts/framework-patches.mjs): a server never runs them on a version they were not written for.
+if (!dev) {
+  try {
+    checkFrameworkVersion();
+  } catch (err) {
+    console.error(`[brand-verify] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
 process.env.BRAND_SERVER_COMPRESSES = paintFirst ? '1' : '0'; // set either way: an inherited value must not turn compression off
 const compression = paintFirst ? require('next/dist/compiled/compression')() : undefined;
 const releaseCompressionStream = paintFirst ? require('next/dist/server/lib/release-compression-stream').releaseCompressionStream : undefined;

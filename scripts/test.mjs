@@ -3,7 +3,9 @@
 // TEST_DATABASE_URL is set), the attack suite (tests/attack, same databases), Playwright
 // end-to-end tests in Chromium against a production build, the first-load JavaScript budget of
 // every page of that build (scripts/first-load-budget.mjs), then `npm audit` of the production
-// dependencies. Stops at the first failing step; prints one closing line with the counts. Each step has
+// dependencies. Stops at the first failing step; its closing lines give each step's seconds, the
+// expect calls the jest tests ran (tests/support/count-assertions.ts) and the counts. Tests that
+// use no database of the pass run in the first pass only (TEST_SECOND_PASS, tests/support/once.ts). Each step has
 // a time limit (scripts/time-limit.mjs): a hang ends the run with the reason instead of running
 // until CI gives up.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
@@ -17,6 +19,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const only = process.argv[2]; // optional: typecheck | lint | unit | api | attack | e2e | audit
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each step's title and seconds, printed in the closing lines. */
+const durations = [];
+/** The expect calls the jest projects ran (tests/support/count-assertions.ts), per test. */
+const assertionFile = path.join(tmp, 'assertions.tsv');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 // Minutes each step may take on a loaded 2-core machine before it is stopped.
@@ -25,7 +31,9 @@ const LIMIT_MINUTES = { typecheck: 10, lint: 10, unit: 15, api: 25, attack: 15, 
 function run(title, cmd, args, env = {}, minutes = 20) {
   console.log(`\n== ${title}`);
   const limited = [path.join(root, 'scripts', 'time-limit.mjs'), String(minutes * 60), title, cmd, ...args];
+  const t0 = performance.now();
   const r = spawnSync(process.execPath, limited, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push([title, (performance.now() - t0) / 1000]);
   return r.status === 0;
 }
 
@@ -43,7 +51,7 @@ function jest(title, project, env, file) {
     title,
     process.execPath,
     ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...oneAtATime(project), '--json', `--outputFile=${file}`],
-    env,
+    { ASSERTION_COUNT_FILE: assertionFile, ...env },
     LIMIT_MINUTES[project],
   );
   if (existsSync(file)) {
@@ -88,14 +96,28 @@ function ensureTestTools() {
   return false;
 }
 
+/** Tests that ran an expect and the expect calls, from the jest projects' counts. */
+function assertionTotals() {
+  if (!existsSync(assertionFile)) return undefined;
+  const lines = readFileSync(assertionFile, 'utf8').split('\n').filter(Boolean);
+  return { tests: lines.length, calls: lines.reduce((n, line) => n + Number(line.split('\t').pop()), 0) };
+}
+
 function finish(ok) {
+  const asserted = assertionTotals();
   rmSync(tmp, { recursive: true, force: true });
+  console.log('\nSeconds per step:');
+  for (const [title, seconds] of durations) console.log(`  ${seconds.toFixed(0).padStart(5)}  ${title}`);
+  console.log(`  ${durations.reduce((n, [, s]) => n + s, 0).toFixed(0).padStart(5)}  in all`);
+  if (asserted) console.log(`${asserted.calls} expect calls in ${asserted.tests} jest tests`);
   console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
   process.exit(ok ? 0 : 1);
 }
 
 const steps = [
   ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
+  // The launcher's scripts that start with // @ts-check: the post-build steps and framework patches.
+  ['typecheck', () => run('type check of scripts/ (tsc, JSDoc)', bin('tsc'), ['-p', 'tsconfig.scripts.json'], {}, LIMIT_MINUTES.typecheck)],
   ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'], {}, LIMIT_MINUTES.lint)],
   ['unit', () => jest('unit tests (jest)', 'unit', {}, path.join(tmp, 'unit.json'))],
   ['api', () => ensureTestTools() && jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
@@ -103,7 +125,7 @@ const steps = [
     'api',
     () =>
       process.env.TEST_DATABASE_URL
-        ? jest('API tests on PostgreSQL (jest)', 'api', {}, path.join(tmp, 'api-pg.json'))
+        ? jest('API tests on PostgreSQL (jest)', 'api', { TEST_SECOND_PASS: '1' }, path.join(tmp, 'api-pg.json'))
         : (console.log('\n== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'), true),
   ],
   ['attack', () => jest('attack suite on embedded PGlite (jest)', 'attack', { TEST_DATABASE_URL: '' }, path.join(tmp, 'attack-pglite.json'))],
@@ -111,7 +133,7 @@ const steps = [
     'attack',
     () =>
       process.env.TEST_DATABASE_URL
-        ? jest('attack suite on PostgreSQL (jest)', 'attack', {}, path.join(tmp, 'attack-pg.json'))
+        ? jest('attack suite on PostgreSQL (jest)', 'attack', { TEST_SECOND_PASS: '1' }, path.join(tmp, 'attack-pg.json'))
         : (console.log('\n== attack suite on PostgreSQL: skipped (set TEST_DATABASE_URL to run it)'), true),
   ],
   [

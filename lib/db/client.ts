@@ -89,7 +89,10 @@ async function openPglite(dataDir: string): Promise<Handle> {
       }
     }
     // In its own thread (pglite-thread.ts): the database works while the server renders.
-    const client = new PGliteThread(inMemory ? undefined : pgdata, options) as unknown as PGlite;
+    // An in-memory database (the tests) starts from DB_MEMORY_TEMPLATE when set: a dump of a
+    // migrated database (tests/support/db-template.ts), loaded instead of created and migrated.
+    const memoryTemplate = inMemory ? env().DB_MEMORY_TEMPLATE : undefined;
+    const client = new PGliteThread(inMemory ? undefined : pgdata, options, memoryTemplate && existsSync(memoryTemplate) ? memoryTemplate : undefined) as unknown as PGlite;
     await client.waitReady;
     await migrate({ query: (s, p) => client.query(s, p), exec: (s) => client.exec(s) }, { advisory: false });
     const db = drizzle(client, { schema }) as unknown as Db;

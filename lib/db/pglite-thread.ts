@@ -32,9 +32,10 @@ export class PGliteThread {
   #stopped: Error | undefined;
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string | undefined, options: object) {
+  /** `memoryTemplate`: a gzipped dump of a data folder an in-memory database starts from. */
+  constructor(dataDir: string | undefined, options: object, memoryTemplate?: string) {
     // Reflect.construct keeps the bundler from bundling the worker: it loads PGlite from node_modules.
-    this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options } }]) as Worker;
+    this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options, memoryTemplate } }]) as Worker;
     // Held while a call is out, let go when idle: an idle database does not keep a process (the
     // operator CLI, a test) alive, and a process waiting for an answer does not exit first.
     this.#worker.unref();

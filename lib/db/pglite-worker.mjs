@@ -1,5 +1,6 @@
 // The embedded database in its own thread (lib/db/pglite-thread.ts): PGlite's work runs on
 // another core than the server's rendering. Messages: {id, op, ...} in, {id, ok, value|error} out.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 
@@ -7,8 +8,11 @@ const raw = (v) => v;
 // Dates, intervals and their arrays as text, as drizzle asks of PGlite (drizzle-orm/pglite).
 const rawParsers = { [types.TIMESTAMP]: raw, [types.TIMESTAMPTZ]: raw, [types.INTERVAL]: raw, [types.DATE]: raw, 1231: raw, 1115: raw, 1185: raw, 1187: raw, 1182: raw };
 
-const { dataDir, options } = workerData;
-// A new data folder has been given the build's template already (lib/db/template.ts).
+const { dataDir, options, memoryTemplate } = workerData;
+// A new data folder has been given the build's template already (lib/db/template.ts). An
+// in-memory database (the tests) is loaded from its template's dump, when it has one, instead of
+// being created from nothing (lib/db/client.ts, DB_MEMORY_TEMPLATE).
+if (memoryTemplate) options.loadDataDir = new Blob([readFileSync(memoryTemplate)], { type: 'application/x-gzip' });
 const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 const open = new Map(); // transaction id → { tx, finish, done }
 let nextTx = 1;

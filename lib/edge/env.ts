@@ -18,6 +18,9 @@ const envSchema = z.object({
   // The embedded database's template made with the build (scripts/db-template.mjs), set by the
   // launcher when the build has one: an empty DATA_DIR starts from it (lib/db/client.ts).
   DB_TEMPLATE: optional(z.string()),
+  // The in-memory database's template (DATA_DIR=:memory:, the tests): a dump of a migrated
+  // database that each test file's database is loaded from (tests/support/db-template.ts).
+  DB_MEMORY_TEMPLATE: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   // Connections each server process may open to PostgreSQL (docs/benchmarks.md: N processes
   // need N times this, within the server's max_connections).

@@ -138,3 +138,59 @@ describe('the embedded database template', () => {
     }
   });
 });
+
+describe('the in-memory database template (the tests, DB_MEMORY_TEMPLATE)', () => {
+  let tmp: string;
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'db-memory-template-'));
+  });
+  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('is what an in-memory database is loaded from, with migrations newer than it applied on top', async () => {
+    const file = path.join(tmp, 'older.tar.gz');
+    const older = await PGlite.create();
+    await older.exec('create table schema_migrations (id text primary key, applied_at timestamptz not null default now())');
+    for (const m of migrations.slice(0, -1)) {
+      await older.exec(`begin;\n${m.sql}\ninsert into schema_migrations (id) values ('${m.id}');\ncommit;`);
+    }
+    await older.exec('create table template_mark (x int)');
+    writeFileSync(file, Buffer.from(await (await older.dumpDataDir('gzip')).arrayBuffer()));
+    await older.close();
+
+    const { PGliteThread } = await import('@/lib/db/pglite-thread');
+    const { migrate } = await import('@/lib/db/migrate');
+    const db = new PGliteThread(undefined, {}, file);
+    try {
+      await db.waitReady;
+      const applied = await migrate({ query: (s, p) => db.query(s, p), exec: (s) => db.exec(s) }, { advisory: false });
+      expect(applied).toEqual([migrations.at(-1)!.id]);
+      expect((await db.query(`select to_regclass('template_mark') is not null as used`)).rows).toEqual([{ used: true }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('is not used without one: the database is created from nothing', async () => {
+    const { PGliteThread } = await import('@/lib/db/pglite-thread');
+    const db = new PGliteThread(undefined, {});
+    try {
+      await db.waitReady;
+      expect((await db.query(`select to_regclass('schema_migrations') is not null as migrated`)).rows).toEqual([{ migrated: false }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("holds this file's database when the run made one: its migrations were applied before the file started", async () => {
+    if (process.env.TEST_DATABASE_URL) return; // the PostgreSQL pass has one migrated database, not a template
+    expect(process.env.DB_MEMORY_TEMPLATE).toMatch(/\.tar\.gz$/);
+    const { getDb } = await import('@/lib/db/client');
+    const { sql } = await import('drizzle-orm');
+    const started = Date.now();
+    const db = await getDb();
+    const rows = (await db.execute(sql`select max(applied_at) as last from schema_migrations`)) as unknown as { rows: Array<{ last: string }> };
+    expect(new Date(rows.rows[0]!.last).getTime()).toBeLessThan(started);
+    const { closeDb } = await import('@/lib/db/client');
+    await closeDb();
+  });
+});

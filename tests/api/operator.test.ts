@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { call, startApiServer, startOperatorSocket, startPublicLauncherServer, type TestServer } from '../support/api-server';
 import { operatorKey } from '@/lib/secrets';
 import { randomId } from '@/lib/ids';
+import { itOncePerRun } from '../support/once';
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -111,6 +112,7 @@ describe('POST /api/operator/run (operator socket)', () => {
   });
 });
 
+// The first two run the command line on data folders of their own: once per npm test (tests/support/once.ts).
 describe('npm run brand (operator command line)', () => {
   const cli = (dataDir: string, ...args: string[]) =>
     run(process.execPath, ['--conditions=react-server', '--no-warnings', 'scripts/brand.mjs', ...args], {
@@ -120,7 +122,7 @@ describe('npm run brand (operator command line)', () => {
       (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
     );
 
-  it('creates, configures, lists and blocks a brand in its own data folder when no server runs', async () => {
+  itOncePerRun('creates, configures, lists and blocks a brand in its own data folder when no server runs', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-'));
     try {
       const created = await cli(dir, 'create', '--slug', 'acme', '--name', 'Acme', '--domains', 'acme.localhost,shop.acme.localhost', '--json');
@@ -142,7 +144,7 @@ describe('npm run brand (operator command line)', () => {
     }
   }, 60_000);
 
-  it('refuses an embedding URL that is not https with a clear message, changing nothing', async () => {
+  itOncePerRun('refuses an embedding URL that is not https with a clear message, changing nothing', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-'));
     try {
       await cli(dir, 'create', '--slug', 'acme', '--name', 'Acme', '--domains', 'acme.localhost');

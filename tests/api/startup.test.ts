@@ -8,6 +8,7 @@ import { clientDomains } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/edge/env';
 import { startServer } from '@/lib/server/startup';
 import { randomId } from '@/lib/ids';
+import { itOncePerRun } from '../support/once';
 
 // Server start-up (lib/server/startup.ts): the demo brand only where DEMO_BRAND says, seeded once
 // however many servers start together, and a failed start-up ends its process with the reason.
@@ -126,8 +127,9 @@ withPg('start-up on a fresh PostgreSQL database', () => {
   });
 });
 
+// On a data folder of its own, whatever the pass's database: once per npm test (tests/support/once.ts).
 describe('a failed start-up', () => {
-  it("ends its process non-zero with the reason (the server's hook), here a data folder held by a live process", async () => {
+  itOncePerRun("ends its process non-zero with the reason (the server's hook), here a data folder held by a live process", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'startup-held-'));
     try {
       writeFileSync(path.join(dir, 'db.lock'), String(process.pid)); // this test process is alive

@@ -1,4 +1,5 @@
 import { call, type TestServer } from '../support/api-server';
+import { brandApi } from '@/lib/api/app';
 
 // The operations of the Brand API as its own OpenAPI document lists them (GET /api/openapi.json),
 // read at run time so a new endpoint is attacked without anyone writing a test for it. Multipart
@@ -69,7 +70,19 @@ export function multipartFieldsOf(description: string): string[] {
 export async function loadOperations(server: TestServer, host: string): Promise<Operation[]> {
   const res = await call(server, host, 'GET', '/api/openapi.json');
   if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}`);
-  const doc = res.body as Doc;
+  return operationsOf(res.body as Doc);
+}
+
+/**
+ * The same operations read from the app's document without a server, when a test file is
+ * collected: one test per operation, so a failure names it. The files that use it check that
+ * this list is the one the running server serves (loadOperations).
+ */
+export function documentedOperations(): Operation[] {
+  return operationsOf(brandApi().getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Brand API', version: '1.0.0' } }) as unknown as Doc);
+}
+
+function operationsOf(doc: Doc): Operation[] {
   const resolve = resolver(doc);
   const ops: Operation[] = [];
   for (const [fullPath, item] of Object.entries(doc.paths)) {

@@ -6,9 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { unpackTemplate } from '@/lib/db/template';
 
 // lib/db/template.ts: a new data folder's database unpacked from the build's template (a gzipped
-// tar of files and folders, as PGlite dumps it) without a PGlite. Archives are made here by hand.
+// tar of files and folders, as PGlite dumps it) with the tar package, without a PGlite. Archives
+// are made here by hand.
 
-type Entry = { name: string; type?: '0' | '5' | '2'; data?: string; mtime?: number };
+type Entry = { name: string; type?: '0' | '5' | '2'; data?: string; mtime?: number; link?: string };
 
 function header(e: Entry): Buffer {
   const h = Buffer.alloc(512);
@@ -19,6 +20,7 @@ function header(e: Entry): Buffer {
   num(Buffer.byteLength(e.data ?? ''), 124, 12);
   num(e.mtime ?? 1_700_000_000, 136, 12);
   put(e.type ?? '0', 156);
+  if (e.link) put(e.link, 157);
   put('ustar', 257);
   put('00', 263);
   h.fill(' ', 148, 156);
@@ -71,9 +73,9 @@ describe('the database template unpacked into a new data folder', () => {
   });
 
   it.each([
-    ['a file that is not gzipped', () => writeFileSync(path.join(tmp, 'bad.tar.gz'), 'not a template'), /incorrect header check|unexpected end/i],
+    ['a file that is not an archive', () => writeFileSync(path.join(tmp, 'bad.tar.gz'), 'not a template'), /damaged or ends early \(TAR_BAD_ARCHIVE: Unrecognized archive format\)/],
     ['an archive that leaves the folder', () => template([...DATABASE, { name: '/../escaped', data: 'x' }]), /outside the data folder: "\/\.\.\/escaped"/],
-    ['an archive with a link', () => template([{ name: '/PG_VERSION', data: '17' }, { name: '/pg_wal', type: '2' }]), /type "2" \(\/pg_wal\), not a file or a folder/],
+    ['an archive with a link', () => template([{ name: '/PG_VERSION', data: '17' }, { name: '/pg_wal', type: '2', link: '/etc' }]), /type "SymbolicLink" \(\/pg_wal\), not a file or a folder/],
     ['an archive with no database in it', () => template([{ name: '/global', type: '5' }]), /holds no database \(no PG_VERSION\)/],
     ['an archive cut short', () => writeFileSync(path.join(tmp, 'bad.tar.gz'), gzipSync(header(DATABASE[2]!))), /ends early/],
   ])('refuses %s, naming the problem, and leaves the folder empty', (_what, make, message) => {
