@@ -21,6 +21,7 @@ import { isConsoleRequest } from '@/lib/server/console-session';
 import { hasSessionCookie } from '@/lib/server/session';
 import { HydratedMark } from '@/components/console/hydrated-mark';
 import { pageLanguage } from '@/lib/server/i18n';
+import { fontCss } from '@/lib/shared/fonts';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
 // colours, title and icon; the blocked screen for a blacklisted brand; the app-data reload
@@ -106,6 +107,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const sessionCookie = await hasSessionCookie();
   return (
     <html lang={locale} style={brandCssVariables(brand)}>
+      {/* The font of the page's script, if it needs one (none for English: lib/shared/fonts.ts). */}
+      {fontCss(locale) && (
+        <head>
+          <style dangerouslySetInnerHTML={{ __html: fontCss(locale) }} />
+        </head>
+      )}
       <body className="flex min-h-[var(--app-height,100vh)] flex-col">
         {brand.serviceStatus === 'Blacklisted' ? (
           <BlockedScreen organizationName={brand.organizationName} />

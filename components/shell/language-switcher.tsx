@@ -26,8 +26,10 @@ export function LanguageSwitcher() {
   const choose = async (next: string) => {
     if (!isLocale(next) || next === locale) return;
     document.cookie = `${LANGUAGE_COOKIE}=${next}; ${cookieAttributes()}`;
-    // The profile keeps it too; the cookie alone still changes this browser when that call fails.
-    if (authStore.get().status === 'SUCCESS') await http('/customer/language', { method: 'PUT', body: { language: next } }).catch(() => undefined);
+    // The profile keeps it too (a visitor is FAILED at once; a signed-in page may still be getting
+    // its token, which the call waits for); the cookie alone still changes this browser when that
+    // call fails.
+    if (authStore.get().status !== 'FAILED') await http('/customer/language', { method: 'PUT', body: { language: next } }).catch(() => undefined);
     window.location.reload();
   };
   return (
