@@ -1,5 +1,7 @@
 'use client';
 import { useState } from 'react';
+import { useOptionalI18n } from '@/components/shell/i18n-context';
+import { apiErrorText } from '@/lib/shared/api-error-words';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, hasErrors, type FieldMap, type FormErrors } from '@/lib/client/form-errors';
 
@@ -9,6 +11,9 @@ import { formErrorsOf, hasErrors, type FieldMap, type FormErrors } from '@/lib/c
  * invalid field (else the alert) after each failed attempt.
  */
 export function useFormSubmit() {
+  // The customer's language, on a customer page; the console's forms (no language) keep the API's words.
+  const i18n = useOptionalI18n();
+  const words = i18n ? (err: unknown) => apiErrorText(i18n.locale, i18n.t, err) : undefined;
   const [errors, setErrors] = useState<FormErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -39,7 +44,7 @@ export function useFormSubmit() {
       await work();
     } catch (err) {
       setBusy(false);
-      fail(formErrorsOf(err, fields));
+      fail(formErrorsOf(err, fields, words));
     }
   }
 

@@ -22,5 +22,8 @@ export function useI18n(): Value {
   return value;
 }
 
+/** The page's language, or null outside a customer page (the console's shared forms). */
+export const useOptionalI18n = (): Value | null => useContext(I18nContext);
+
 /** The translator of the page's language. */
 export const useT = () => useI18n().t;

@@ -13,5 +13,5 @@ export const ENGLISH = { locale: 'en' as const, offered: ENGLISH_PAGE.offered, t
  * the root layout: `jest.mock('@/components/shell/i18n-context', () => jest.requireActual('@/tests/support/i18n').englishContext())`.
  */
 export function englishContext() {
-  return { useI18n: () => ENGLISH, useT: () => ENGLISH.t };
+  return { useI18n: () => ENGLISH, useOptionalI18n: () => ENGLISH, useT: () => ENGLISH.t };
 }
