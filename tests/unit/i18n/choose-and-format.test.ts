@@ -1,3 +1,6 @@
+import { CATALOGUES } from '@/messages';
+import { apiErrorText } from '@/lib/shared/api-error-words';
+import { ApiRequestError, TIMEOUT_MESSAGE } from '@/lib/shared/fetch-rules';
 import { acceptedLanguages, chooseLocale, fill, formatsFor, languageCookie, translator, validTimeZone } from '@/lib/shared/i18n';
 
 const ALL = ['en', 'hi', 'bn', 'mr', 'ta', 'te'];
@@ -76,5 +79,21 @@ describe('languageCookie', () => {
   it('is readable by the switcher and follows the session jar rules', () => {
     expect(languageCookie('hi', { sameSite: 'lax', secure: false, partitioned: false })).toBe('bv_lang=hi; Path=/; Max-Age=34560000; SameSite=Lax');
     expect(languageCookie('ta', { sameSite: 'none', secure: true, partitioned: true })).toMatch(/SameSite=None; Secure; Partitioned$/);
+  });
+});
+
+describe('apiErrorText', () => {
+  const hi = translator(CATALOGUES.hi, CATALOGUES.en);
+  const answer = (status: number, body: unknown) => new ApiRequestError('wire words', status, new Headers(), body);
+  it('reads an API error by its code, never by its English words', () => {
+    expect(apiErrorText('hi', hi, answer(429, { errorMessage: 'Too many tries', code: 'rate_limited' }))).toBe(CATALOGUES.hi['apiError.rate_limited']);
+    expect(apiErrorText('hi', hi, answer(400, { errorMessage: 'vpa: must be a UPI id', code: 'bad_request', field: 'vpa' }))).toBe(CATALOGUES.hi['apiError.bad_request']);
+    expect(apiErrorText('hi', hi, answer(500, { errorMessage: 'x', code: 'something-new' }))).toBe(CATALOGUES.hi['apiError.other']);
+    expect(apiErrorText('hi', hi, new ApiRequestError(TIMEOUT_MESSAGE, 0))).toBe(CATALOGUES.hi['apiError.timeout']);
+    expect(apiErrorText('hi', hi, new Error('offline'))).toBe(CATALOGUES.hi['apiError.other']);
+  });
+
+  it('leaves English to the API\'s own words', () => {
+    expect(apiErrorText('en', translator(CATALOGUES.en), answer(429, { code: 'rate_limited' }))).toBeUndefined();
   });
 });
