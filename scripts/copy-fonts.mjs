@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Copies the Indian scripts' font files the app serves (public/fonts) from their @fontsource
-// packages: the script's own subset, regular and bold (lib/shared/fonts.ts lists them). Run after
+// packages: the script's own subset, regular and bold (lib/shared/fonts.ts lists them), and the
+// regular one as WOFF for the evidence report's PDF. Run after
 // upgrading a font package or adding a language; tests/unit/i18n/fonts.test.ts fails while the
 // copies differ from the packages.
 //
@@ -20,4 +21,8 @@ for (const file of files) {
     copyFileSync(path.join(root, 'node_modules', '@fontsource', pkg, 'files', name), path.join(target, name));
     console.log(`public/fonts/${name}`);
   }
+  // The regular weight as WOFF too: the evidence report embeds it (pdfkit reads WOFF, not WOFF2).
+  const woff = `${file}-400-normal.woff`;
+  copyFileSync(path.join(root, 'node_modules', '@fontsource', pkg, 'files', woff), path.join(target, woff));
+  console.log(`public/fonts/${woff}`);
 }

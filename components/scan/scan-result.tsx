@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { useSyncExternalStore } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
 import { useI18n } from '@/components/shell/i18n-context';
+import { useI18nWithFormats } from '@/components/shell/use-formats';
 import { SCAN_RESULT_KEY, parseScanResult } from '@/lib/client/scan-result';
 import { Page } from '@/components/ui/page';
 
@@ -29,7 +30,7 @@ const noSubscribe = () => () => undefined;
 
 export function ScanResult() {
   const brand = useBrand();
-  const i18n = useI18n();
+  const i18n = useI18nWithFormats();
   const { t } = i18n;
   const raw = useSyncExternalStore<string | null | undefined>(noSubscribe, () => sessionStorage.getItem(SCAN_RESULT_KEY), () => undefined);
   if (raw === undefined) return null; // on the server: the verdict lives in this tab only

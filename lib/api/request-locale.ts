@@ -1,6 +1,7 @@
 import 'server-only';
 import type { BrandContext } from './route-context';
-import { chooseLocale, LANGUAGE_COOKIE, type Locale } from '@/lib/shared/i18n';
+import { LANGUAGE_COOKIE, type Locale } from '@/lib/shared/i18n';
+import { chooseLocale } from '@/lib/shared/locale-choice';
 
 /**
  * The language of the customer making this API request, chosen as the pages choose it

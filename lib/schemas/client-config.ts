@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
 import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS, RULE_LEVELS } from '@/lib/domain/risk';
 import { featureFlagsSchema } from './feature-flags';
-import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALES, validTimeZone } from '@/lib/shared/i18n';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/shared/i18n';
+import { DEFAULT_TIME_ZONE, validTimeZone } from '@/lib/shared/formats';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.

@@ -2,7 +2,9 @@ import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { CATALOGUES } from '@/messages';
-import { chooseLocale, formatsFor, translator, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LANGUAGE_COOKIE, LOCALES, type I18n, type Locale, type Messages } from '@/lib/shared/i18n';
+import { translator, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, type I18n, type Locale, type Messages } from '@/lib/shared/i18n';
+import { formatsFor, DEFAULT_TIME_ZONE } from '@/lib/shared/formats';
+import { chooseLocale } from '@/lib/shared/locale-choice';
 import { readBrand } from './tenant';
 
 // The language of this page request (docs/languages.md, "Choosing"): the customer's remembered

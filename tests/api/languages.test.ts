@@ -1,5 +1,10 @@
 import { call, cookieFrom, createTestBrand, apiServerForFile } from '../support/api-server';
 import { accessToken, customerRow, latestCode, signUpWithPassword, uniqueEmail, PASSWORD } from './auth-support';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
@@ -103,5 +108,51 @@ describe('one-time codes', () => {
     expect(latestCode(brand.id, hindi, 'SIGNUP')).toMatch(/^\d{6}$/);
     expect(sent.find((e) => e.to === hindi)?.locale).toBe('hi'); // Tamil is not offered: the brand's default
     expect(sent.find((e) => e.to === english)?.locale).toBe('en'); // the remembered choice wins
+  });
+});
+
+describe('the evidence report', () => {
+  const pdfText = (bytes: Buffer) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evidence-'));
+    const file = path.join(dir, 'e.pdf');
+    writeFileSync(file, bytes);
+    try {
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const download = (domain: string, reference: string, cookie?: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: server.port, path: `/api/verify/evidence/${reference}`, headers: { host: domain, ...(cookie ? { cookie } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('is written in the customer\'s language with its script\'s font embedded, its time in the brand\'s zone', async () => {
+    const brand = await createTestBrand({ flags: { isRedFlaggingEnabled: true } });
+    const fake = await call(server, brand.domain, 'GET', '/api/verify/info/NoSuchCode123');
+    expect(fake.body.result).toBe('Fake');
+    const reference = fake.body.evidence.reference as string;
+
+    const english = await download(brand.domain, reference);
+    const englishText = pdfText(english);
+    expect(englishText).toContain('Verdict: Fake');
+    expect(englishText).toMatch(/Time: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST/);
+    expect(englishText).not.toContain('UTC');
+    expect(english.includes('NotoSans')).toBe(false); // no script font for English
+
+    const hindi = await download(brand.domain, reference, 'bv_lang=hi');
+    expect(hindi.includes('NotoSansDevanagari')).toBe(true);
+    const hindiText = pdfText(hindi);
+    expect(hindiText).not.toContain('Verdict');
+    expect(hindiText).toContain('नकली'); // the label's word (Fake)
+    expect(hindiText).toContain(reference); // codes stay as they are, in Latin letters
+    expect(hindiText).toContain('NoSuchCode123');
+    expect(hindiText).toMatch(/IST/);
   });
 });

@@ -5,7 +5,8 @@ import { SESSION_COOKIE, requestCookieAttributes, sealSessionId, serializeSessio
 import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/edge/cookies';
 import { DEVICE_COOKIE as DEVICE_ID_COOKIE } from '@/lib/edge/device-id';
 import { hmac, sessionSecret } from '@/lib/auth/keys';
-import { isLocale, languageCookie, type Locale } from '@/lib/shared/i18n';
+import { isLocale, type Locale } from '@/lib/shared/i18n';
+import { languageCookie } from '@/lib/shared/locale-choice';
 import { createSession } from './sessions';
 import { findActiveCustomer, type CustomerRow } from './customers';
 

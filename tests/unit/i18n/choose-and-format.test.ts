@@ -1,7 +1,9 @@
 import { CATALOGUES } from '@/messages';
 import { apiErrorText } from '@/lib/shared/api-error-words';
 import { ApiRequestError, TIMEOUT_MESSAGE } from '@/lib/shared/fetch-rules';
-import { acceptedLanguages, chooseLocale, fill, formatsFor, languageCookie, translator, validTimeZone } from '@/lib/shared/i18n';
+import { fill, translator } from '@/lib/shared/i18n';
+import { formatsFor, validTimeZone } from '@/lib/shared/formats';
+import { acceptedLanguages, chooseLocale, languageCookie } from '@/lib/shared/locale-choice';
 
 const ALL = ['en', 'hi', 'bn', 'mr', 'ta', 'te'];
 
