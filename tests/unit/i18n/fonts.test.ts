@@ -21,6 +21,8 @@ describe('script fonts', () => {
         const original = readFileSync(path.join(root, 'node_modules', '@fontsource', pkg, 'files', name));
         expect(readFileSync(served).equals(original)).toBe(true); // else: node scripts/copy-fonts.mjs
       }
+      // The regular weight as WOFF too, for the evidence report's PDF (pdfkit reads no WOFF2).
+      expect(existsSync(path.join(root, 'public', 'fonts', `${font!.file}-400-normal.woff`))).toBe(true);
     }
   });
 
