@@ -161,5 +161,5 @@ export async function middleware(req: NextRequest) {
 // (/info/verify/abc.json is a page). Only the API (its own headers), Next's build assets and the
 // favicon are left out.
 export const config = {
-  matcher: ['/((?!api/|api$|_next/static/|_next/image|favicon\\.).*)'],
+  matcher: ['/((?!api/|api$|_next/static/|_next/image|favicon\\.|fonts/).*)'],
 };

@@ -1,6 +1,7 @@
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { CloneInfo } from '@/lib/schemas/client';
+import type { Translate } from '@/lib/shared/i18n';
 import { readBrand } from '@/lib/server/tenant';
 import { brandCssVariables } from '@/lib/client/brand-style';
 import { Providers } from '@/components/shell/providers';
@@ -19,6 +20,8 @@ import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 import { isConsoleRequest } from '@/lib/server/console-session';
 import { hasSessionCookie } from '@/lib/server/session';
 import { HydratedMark } from '@/components/console/hydrated-mark';
+import { pageLanguage } from '@/lib/server/i18n';
+import { fontCss } from '@/lib/shared/fonts';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
 // colours, title and icon; the blocked screen for a blacklisted brand; the app-data reload
@@ -39,8 +42,8 @@ const CONSOLE_COLOURS = {
 
 export async function generateMetadata(): Promise<Metadata> {
   if (await isConsoleRequest()) return { title: 'Brand console', robots: { index: false, follow: false } };
-  const result = await readBrand();
-  if (!result.ok) return { title: 'Loading Error' };
+  const [result, { t }] = await Promise.all([readBrand(), pageLanguage()]);
+  if (!result.ok) return { title: t('shell.loadingError') };
   return {
     title: result.brand.organizationName,
     icons: { icon: result.brand.uiDesignCriteria.clientFavIcon ?? '/favicon.svg' },
@@ -56,11 +59,11 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
  * down under them later (lib/shared/legal-seen.ts). It is plain HTML outside React's tree, which
  * the browser's own banner replaces (or removes) once it knows.
  */
-function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLegalBanner) {
+function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLegalBanner, t: Translate) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria)) }} />
       <div id={LEGAL_TOP_SLOT_ID} />
@@ -84,12 +87,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </html>
     );
   }
-  const result = await readBrand();
+  const [result, language] = await Promise.all([readBrand(), pageLanguage()]);
+  const { locale, t } = language;
   if (!result.ok) {
     return (
-      <html lang="en">
+      <html lang={locale}>
         <body>
-          <LoadError message={APP_DATA_ERROR} />
+          <LoadError message={APP_DATA_ERROR} t={t} />
         </body>
       </html>
     );
@@ -102,20 +106,26 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const legal = brand.serviceStatus === 'Blacklisted' || decision === 'blocked' ? NO_SERVER_BANNER : await serverLegalBanner();
   const sessionCookie = await hasSessionCookie();
   return (
-    <html lang="en" style={brandCssVariables(brand)}>
+    <html lang={locale} style={brandCssVariables(brand)}>
+      {/* The font of the page's script, if it needs one (none for English: lib/shared/fonts.ts). */}
+      {fontCss(locale) && (
+        <head>
+          <style dangerouslySetInnerHTML={{ __html: fontCss(locale) }} />
+        </head>
+      )}
       <body className="flex min-h-[var(--app-height,100vh)] flex-col">
         {brand.serviceStatus === 'Blacklisted' ? (
           <BlockedScreen organizationName={brand.organizationName} />
         ) : decision === 'blocked' ? (
           <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} />
         ) : (
-          <Providers brand={brand} sessionCookie={sessionCookie}>
+          <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: language.messages, offered: language.offered, timeZone: language.timeZone }}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
-                {appContent(children, brand, legal)}
+                {appContent(children, brand, legal, t)}
               </LazyEmbedGuard>
             ) : (
-              appContent(children, brand, legal)
+              appContent(children, brand, legal, t)
             )}
           </Providers>
         )}

@@ -2,7 +2,9 @@
 // Lighthouse on a page as a customer's phone sees it: Lighthouse's mobile defaults (a mid-range
 // phone's screen, simulated slow 4G at 150 ms / 1.6 Mbit/s and a 4× slower CPU) in Debian's
 // Chromium, the median of several runs. Used by `npm run bench`; alone:
-//   npm run bench:lighthouse -- http://localhost:3000/info/verify/<qrId> [--runs 3]
+//   npm run bench:lighthouse -- http://localhost:3000/info/verify/<qrId> [--runs 3] [--lang hi]
+// `--lang`: the browser asks for that language first (Accept-Language), as a phone set to it does
+// (docs/languages.md): the page answers in it, with its script's font.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -24,10 +26,10 @@ const median = (xs) => {
  * estimates slow 4G from the trace; 'devtools' really slows the network and the CPU while the page
  * loads, as a phone on slow 4G would (docs/benchmarks.md, "In a customer's hand").
  */
-async function once(url, throttling = 'simulate') {
+async function once(url, throttling = 'simulate', lang) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: lang ? [...FLAGS, `--accept-lang=${lang}`, `--lang=${lang}`] : FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: throttling });
     const { categories, audits, runtimeError } = result.lhr;
@@ -45,10 +47,10 @@ async function once(url, throttling = 'simulate') {
 }
 
 /** The median of each figure over `runs` runs, and the runs themselves; undefined without Chromium. */
-export async function lighthouseMedian(url, runs = 3, throttling = 'simulate') {
+export async function lighthouseMedian(url, runs = 3, throttling = 'simulate', lang = undefined) {
   if (!existsSync(CHROMIUM)) return undefined;
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await once(url, throttling));
+  for (let i = 0; i < runs; i++) all.push(await once(url, throttling, lang));
   const m = (k) => median(all.map((r) => r[k]));
   return { score: m('score'), lcpMs: m('lcpMs'), cls: m('cls'), tbtMs: m('tbtMs'), fcpMs: m('fcpMs'), runs: all };
 }
@@ -63,17 +65,19 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf('--runs');
   const runs = i > 0 ? Number(process.argv[i + 1]) : 3;
   const applied = process.argv.includes('--applied');
+  const l = process.argv.indexOf('--lang');
+  const lang = l > 0 ? process.argv[l + 1] : undefined;
   if (!url || !Number.isInteger(runs) || runs < 1) {
     console.error('Usage: npm run bench:lighthouse -- <page URL> [--runs 3] [--applied]');
     process.exit(1);
   }
-  const r = await lighthouseMedian(url, runs, applied ? 'devtools' : 'simulate');
+  const r = await lighthouseMedian(url, runs, applied ? 'devtools' : 'simulate', lang);
   if (!r) {
     console.error(`Chromium is missing at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
     process.exit(1);
   }
   const ok = lighthouseVerdict(r);
-  console.log(`Lighthouse (mobile, ${applied ? 'applied' : 'simulated'} slow 4G, 4× CPU slowdown), median of ${runs}: ${url}`);
+  console.log(`Lighthouse (mobile, ${applied ? 'applied' : 'simulated'} slow 4G, 4× CPU slowdown), median of ${runs}${lang ? `, in ${lang}` : ''}: ${url}`);
   console.log(`  performance ${r.score} ${ok.score ? 'ok' : 'UNDER 95'}`);
   console.log(`  LCP ${r.lcpMs.toFixed(0)} ms ${ok.lcpMs ? 'ok' : 'OVER 1500'}; CLS ${r.cls.toFixed(3)} ${ok.cls ? 'ok' : 'OVER 0.05'}; TBT ${r.tbtMs.toFixed(0)} ms ${ok.tbtMs ? 'ok' : 'OVER 100'}; FCP ${r.fcpMs.toFixed(0)} ms`);
   console.log(`  runs: ${r.runs.map((x) => `${x.score}/${x.lcpMs.toFixed(0)} ms`).join(', ')}`);

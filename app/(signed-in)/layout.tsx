@@ -7,6 +7,7 @@ import { Header } from '@/components/shell/header';
 import SignedInNav from '@/components/shell/signed-in-nav';
 import { SignedInShell } from '@/components/shell/signed-in-shell';
 import { LoadError, USER_DATA_ERROR } from '@/components/shell/load-error';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // Signed-in routes: no live session → /login?from=<this path>. The profile is loaded once here
 // (after auth succeeded, spec section 7); when it fails, the user-data reload screen.
@@ -17,7 +18,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
     profile = await callRoute(customerProfileRoute);
   } catch (err) {
     unstable_rethrow(err);
-    return <LoadError message={USER_DATA_ERROR} />;
+    return <LoadError message={USER_DATA_ERROR} t={(await pageLanguage()).t} />;
   }
   return (
     <>

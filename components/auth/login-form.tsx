@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
+import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -20,6 +21,7 @@ const API_FIELDS = { contact: 'contact', channel: 'contact', password: 'password
 // /login — password sign-in, or a one-time code (LOGIN; SIGNUP OR LOGIN under the no-password flow).
 export function LoginForm({ from, notice }: { from: string; notice?: string }) {
   const brand = useBrand();
+  const t = useT();
   const opts = authOptionsOf(brand.otpServices);
   const router = useRouter();
   const [channel, setChannel] = useState(opts.channels[0]!);
@@ -32,8 +34,8 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     const local = {
-      contact: contact.trim() ? undefined : 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number'),
-      password: withCode || password ? undefined : 'Enter your password',
+      contact: contact.trim() ? undefined : t(channel === 'email' ? 'auth.enterEmail' : 'auth.enterMobile'),
+      password: withCode || password ? undefined : t('auth.enterPassword'),
     };
     if (!valid(local)) return;
     await submit(API_FIELDS, async () => {
@@ -54,7 +56,7 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
       {notice && <Alert kind="success">{notice}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
       <p id="login-help" className="mb-4 text-gray-800">
-        {withCode ? 'We will send you a 6-digit code to sign in.' : 'Sign in with your password.'}
+        {withCode ? t('auth.codeHelp') : t('auth.passwordHelp')}
       </p>
       <ContactFields
         channels={opts.channels}
@@ -66,7 +68,7 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
       />
       {!withCode && (
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -77,7 +79,7 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
         />
       )}
       <Button type="submit" busy={busy}>
-        {withCode ? 'Send code' : 'Sign in'}
+        {withCode ? t('auth.sendCode') : t('auth.signIn')}
       </Button>
       {!opts.noPassword && opts.otpSignIn && (
         <button
@@ -89,13 +91,13 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
             setErrors({});
           }}
         >
-          {withCode ? 'Sign in with a password instead' : 'Sign in with a one-time code instead'}
+          {withCode ? t('auth.usePassword') : t('auth.useCode')}
         </button>
       )}
       {!opts.noPassword && (
         <p className="mt-6 flex justify-between gap-4">
-          <Link className="underline" href="/forget-password">Forgot password?</Link>
-          <Link className="underline" href={from !== '/' ? `/signup?from=${encodeURIComponent(from)}` : '/signup'}>Create an account</Link>
+          <Link className="underline" href="/forget-password">{t('auth.forgot')}</Link>
+          <Link className="underline" href={from !== '/' ? `/signup?from=${encodeURIComponent(from)}` : '/signup'}>{t('auth.createAccount')}</Link>
         </p>
       )}
     </form>

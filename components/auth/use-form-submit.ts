@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { useOptionalI18n } from '@/components/shell/i18n-context';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, hasErrors, type FieldMap, type FormErrors } from '@/lib/client/form-errors';
 
@@ -9,6 +10,9 @@ import { formErrorsOf, hasErrors, type FieldMap, type FormErrors } from '@/lib/c
  * invalid field (else the alert) after each failed attempt.
  */
 export function useFormSubmit() {
+  // The customer's language, on a customer page; the console's forms (no language) and English
+  // keep the API's words. The words of the others are loaded with the first error.
+  const i18n = useOptionalI18n();
   const [errors, setErrors] = useState<FormErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -39,7 +43,12 @@ export function useFormSubmit() {
       await work();
     } catch (err) {
       setBusy(false);
-      fail(formErrorsOf(err, fields));
+      let words: ((e: unknown) => string | undefined) | undefined;
+      if (i18n && i18n.locale !== 'en') {
+        const { apiErrorText } = await import('@/lib/shared/api-error-words');
+        words = (e) => apiErrorText(i18n.locale, i18n.t, e);
+      }
+      fail(formErrorsOf(err, fields, words));
     }
   }
 

@@ -9,6 +9,7 @@ import { filesProblem, formatSize } from '@/components/files/file-rules';
 import type { FormErrors } from '@/lib/client/form-errors';
 import { complaintOptionsQuery, raiseComplaint } from '@/lib/client/queries/complaints';
 import { myProductsQuery } from '@/lib/client/queries/my-products';
+import { useT } from '@/components/shell/i18n-context';
 
 const FIELDS = ['category', 'priority', 'description', 'unitId', 'attachments'] as const;
 const input = 'block min-h-11 w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900';
@@ -18,6 +19,7 @@ const labelCls = 'mb-1 block font-medium text-gray-900';
 // and up to 3 attachments, sent as multipart; then the new ticket's page.
 export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
   const router = useRouter();
+  const t = useT();
   const options = useQuery(complaintOptionsQuery());
   const products = useQuery(myProductsQuery());
   const [category, setCategory] = useState('');
@@ -28,16 +30,16 @@ export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
   const { errors, busy, formRef, valid, submit } = useFormSubmit();
   const id = useId();
 
-  if (options.isPending) return <p className="text-gray-800">Loading…</p>;
+  if (options.isPending) return <p className="text-gray-800">{t('complaints.loading')}</p>;
   if (options.error) return <Alert>{options.error.message}</Alert>;
   const max = options.data.maxAttachments;
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     const problems: FormErrors = {
-      category: category ? undefined : 'Choose a category.',
-      priority: priority ? undefined : 'Choose a priority.',
-      description: description.trim().length < 10 ? 'Describe the problem in at least 10 characters.' : undefined,
+      category: category ? undefined : t('complaints.chooseCategory'),
+      priority: priority ? undefined : t('complaints.choosePriority'),
+      description: description.trim().length < 10 ? t('complaints.describe') : undefined,
       attachments: filesProblem(files, ['image', 'video', 'pdf'], max),
     };
     if (!valid(problems)) return;
@@ -62,15 +64,15 @@ export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {summary && <Alert>{summary}</Alert>}
       <div className="mb-4">
-        <label htmlFor={`${id}-category`} className={labelCls}>Category</label>
+        <label htmlFor={`${id}-category`} className={labelCls}>{t('complaints.category')}</label>
         <select id={`${id}-category`} className={input} value={category} onChange={(e) => setCategory(e.target.value)} aria-invalid={err('category') ? true : undefined} aria-describedby={describedBy('category')}>
-          <option value="">Choose a category</option>
+          <option value="">{t('complaints.categoryPlaceholder')}</option>
           {options.data.categories.map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
         {errorText('category')}
       </div>
       <fieldset className="mb-4" aria-invalid={err('priority') ? true : undefined} aria-describedby={describedBy('priority')}>
-        <legend className={labelCls}>Priority</legend>
+        <legend className={labelCls}>{t('complaints.priorityLabel')}</legend>
         <div className="flex flex-wrap gap-2">
           {options.data.priorities.map((p) => (
             <label key={p} className="flex min-h-11 items-center gap-2 rounded-md border border-gray-400 bg-white px-3">
@@ -82,23 +84,23 @@ export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
         {errorText('priority')}
       </fieldset>
       <div className="mb-4">
-        <label htmlFor={`${id}-unit`} className={labelCls}>Product (optional)</label>
+        <label htmlFor={`${id}-unit`} className={labelCls}>{t('complaints.product')}</label>
         <select id={`${id}-unit`} className={input} value={unit} onChange={(e) => setUnit(e.target.value)} aria-invalid={err('unitId') ? true : undefined} aria-describedby={describedBy('unitId')}>
-          <option value="">Not about one of my products</option>
+          <option value="">{t('complaints.noProduct')}</option>
           {(products.data ?? []).map((p) => (
-            <option key={p.unitId} value={p.unitId}>{p.product.name} · batch {p.batch.batchNumber}</option>
+            <option key={p.unitId} value={p.unitId}>{t('complaints.productOption', { product: p.product.name, batch: p.batch.batchNumber })}</option>
           ))}
         </select>
         {errorText('unitId')}
       </div>
       <div className="mb-4">
-        <label htmlFor={`${id}-description`} className={labelCls}>Description</label>
+        <label htmlFor={`${id}-description`} className={labelCls}>{t('complaints.description')}</label>
         <textarea id={`${id}-description`} className={`${input} min-h-32`} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} aria-invalid={err('description') ? true : undefined} aria-describedby={`${id}-description-hint ${describedBy('description') ?? ''}`.trim()} />
-        <p id={`${id}-description-hint`} className="mt-1 text-sm text-gray-700">What happened? At least 10 characters. {description.length}/2000</p>
+        <p id={`${id}-description-hint`} className="mt-1 text-sm text-gray-700">{t('complaints.descriptionHint', { count: description.length })}</p>
         {errorText('description')}
       </div>
       <div className="mb-4">
-        <label htmlFor={`${id}-attachments`} className={labelCls}>Attachments (optional)</label>
+        <label htmlFor={`${id}-attachments`} className={labelCls}>{t('complaints.attachments')}</label>
         <input
           id={`${id}-attachments`}
           type="file"
@@ -109,15 +111,15 @@ export function RaiseComplaintForm({ unitId }: { unitId?: string }) {
           aria-invalid={err('attachments') ? true : undefined}
           aria-describedby={`${id}-attachments-hint ${describedBy('attachments') ?? ''}`.trim()}
         />
-        <p id={`${id}-attachments-hint`} className="mt-1 text-sm text-gray-700">Up to {max} files: photos (5 MB), videos (25 MB) or PDFs (10 MB).</p>
+        <p id={`${id}-attachments-hint`} className="mt-1 text-sm text-gray-700">{t('complaints.attachmentsHint', { max })}</p>
         {files.length > 0 && (
-          <ul className="mt-1 text-sm text-gray-800" aria-label="Chosen files">
+          <ul className="mt-1 text-sm text-gray-800" aria-label={t('complaints.chosenFiles')}>
             {files.map((f) => <li key={f.name + f.size}>{f.name} ({formatSize(f.size)})</li>)}
           </ul>
         )}
         {errorText('attachments')}
       </div>
-      <Button type="submit" busy={busy}>Send complaint</Button>
+      <Button type="submit" busy={busy}>{t('complaints.send')}</Button>
     </form>
   );
 }

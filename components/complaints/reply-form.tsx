@@ -5,10 +5,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { replyToComplaint } from '@/lib/client/queries/complaints';
+import { useT } from '@/components/shell/i18n-context';
 
 // The customer's reply in a ticket's thread (POST .../messages); closed tickets take no reply.
 export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: boolean }) {
   const router = useRouter();
+  const t = useT();
   const [body, setBody] = useState('');
   const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [sent, setSent] = useState(false);
@@ -17,7 +19,7 @@ export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: bool
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     setSent(false);
-    if (!valid({ body: body.trim() ? undefined : 'Write your reply first.' })) return;
+    if (!valid({ body: body.trim() ? undefined : t('reply.write') })) return;
     await submit(['body'], async () => {
       await replyToComplaint(ticketId, body.trim());
       setBody('');
@@ -30,13 +32,13 @@ export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: bool
 
   const error = errors.body ?? errors.form;
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 rounded-lg border border-gray-300 bg-white p-4" aria-label="Reply">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 rounded-lg border border-gray-300 bg-white p-4" aria-label={t('reply.label')}>
       {error && <Alert>{error}</Alert>}
-      {sent && <Alert kind="success">Your reply was sent.</Alert>}
-      <label htmlFor="reply-body" className="mb-1 block font-medium text-gray-900">Your reply</label>
+      {sent && <Alert kind="success">{t('reply.sent')}</Alert>}
+      <label htmlFor="reply-body" className="mb-1 block font-medium text-gray-900">{t('reply.yours')}</label>
       {closed && (
         <p id="reply-closed" className="mb-2 text-sm text-gray-800" data-testid="reply-closed">
-          This complaint is closed, so it takes no more replies. Raise a new complaint if the problem is back.
+          {t('reply.closed')}
         </p>
       )}
       <textarea
@@ -49,7 +51,7 @@ export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: bool
         aria-invalid={errors.body ? true : undefined}
         aria-describedby={closed ? 'reply-closed' : undefined}
       />
-      <Button type="submit" busy={busy} disabled={closed}>Send reply</Button>
+      <Button type="submit" busy={busy} disabled={closed}>{t('reply.send')}</Button>
     </form>
   );
 }

@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import type { complaintStatusSchema } from '@/lib/schemas/complaints';
+import type { MessageKey } from '@/lib/shared/i18n';
 
 // A complaint status on screen: its words and its colour (docs/after-sales.md), always together.
 type Status = z.infer<typeof complaintStatusSchema>;
 
-export const COMPLAINT_STATUS: Record<Status, { label: string; color: string }> = {
-  unassigned: { label: 'Unassigned', color: '#6b7280' },
-  open: { label: 'Open', color: '#2563eb' },
-  inprogress: { label: 'In progress', color: '#d97706' },
-  closed: { label: 'Closed', color: '#16a34a' },
+/** `label`: the status's words in the catalogue (the wire value stays `status`). */
+export const COMPLAINT_STATUS: Record<Status, { label: MessageKey; color: string }> = {
+  unassigned: { label: 'status.unassigned', color: '#6b7280' },
+  open: { label: 'status.open', color: '#2563eb' },
+  inprogress: { label: 'status.inprogress', color: '#d97706' },
+  closed: { label: 'status.closed', color: '#16a34a' },
 };
 
 /** The API's colour when it sends a valid hex colour, else ours. */

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { Page } from '@/components/ui/page';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // The one gate of a page by a brand flag: its heading, then either the screen or a clear note
 // that this brand does not offer it. Every flag-gated page renders through it, with the flag its
@@ -23,15 +24,15 @@ export async function ModuleScreen({
   intro: ReactNode;
   children?: ReactNode;
 }) {
-  const result = flag ? await readBrand() : undefined;
+  const [result, { t }] = await Promise.all([flag ? readBrand() : undefined, pageLanguage()]);
   const brand = result?.ok ? result.brand : undefined;
   if (flag && brand && !brand[flag]) {
     return (
       <Page title={title}>
         <p className="text-gray-800" data-testid="module-off">
-          {offered} is not offered by {brand.organizationName}.
+          {t('module.notOffered', { module: offered, brand: brand.organizationName })}
         </p>
-        <p className="mt-4"><Link className="underline" href="/">Back to the home screen</Link></p>
+        <p className="mt-4"><Link className="underline" href="/">{t('module.backHome')}</Link></p>
       </Page>
     );
   }

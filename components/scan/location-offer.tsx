@@ -1,5 +1,6 @@
 'use client';
 import { useId, useState } from 'react';
+import { useT } from '@/components/shell/i18n-context';
 import { askCoarseLocation, withLocation } from './location-consent';
 
 // The verify page's offer to share a location (docs/verification.md, "Asking for the location"),
@@ -12,13 +13,14 @@ import { askCoarseLocation, withLocation } from './location-consent';
 // unit once more without it.
 
 export function LocationOffer() {
+  const t = useT();
   const whyId = useId();
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
   const share = () => {
     if (asking) return; // aria-disabled, not disabled: the button keeps the keyboard focus
     setAsking(true);
-    setNote('Waiting for your location…');
+    setNote(t('location.waiting'));
     askCoarseLocation().then(
       (loc) => window.location.replace(new URL(withLocation(window.location.pathname, loc), window.location.origin).href),
       (err: Error) => {
@@ -36,7 +38,7 @@ export function LocationOffer() {
       {/* Short, in small type: the verdict above, not this offer, is what a shopper waits for, and
           must stay the page's largest text (its LCP element; a larger paragraph here became it). */}
       <p id={whyId} className="text-sm">
-        Copies turn up in other cities: share where you are to compare.
+        {t('location.why')}
       </p>
       <button
         type="button"
@@ -45,7 +47,7 @@ export function LocationOffer() {
         aria-disabled={asking}
         onClick={share}
       >
-        Share my approximate location
+        {t('location.share')}
       </button>
       <p className="mt-1 text-sm" role="status">
         {note}

@@ -1,16 +1,16 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { displayLabel, type VerdictLabel } from '@/lib/domain/verdict';
+import type { VerdictLabel } from '@/lib/domain/verdict';
+import type { I18n, Translate } from '@/lib/shared/i18n';
+import { explanationText, labelText } from '@/lib/shared/verdict-words';
 import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/verify-paths';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, type Tone } from './verdict-style';
-import { explanationOf } from '@/lib/domain/verdict-explanation';
 import { shownReasons, verdictMessage, type MessageTone } from '@/lib/domain/verdict-message';
 import { VerdictIcon } from './verdict-icon';
 import { BatchDetails, ProductDetails } from './product-details';
 import { TrackingJourney } from './tracking-journey';
-import { formatDay, formatMoment } from './format';
 import { LocationOffer } from './location-offer';
 
 // The verdict of one scan: the label (colour + icon + words, an h1), what it means, the product
@@ -26,7 +26,7 @@ export const linkClass = 'block min-h-11 rounded-lg border border-gray-400 bg-wh
 export const primaryLinkClass = 'block min-h-11 rounded-lg border border-transparent bg-brand-primary px-4 py-2 text-center font-semibold text-brand-text hover:underline';
 
 /** The coloured banner with icon and heading shared by verdicts and scan problems. */
-export function ResultBanner({ tone, title, children, level = 1 }: { tone: Tone; title: string; children?: ReactNode; level?: 1 | 2 }) {
+export function ResultBanner({ tone, title, children, level = 1, t }: { tone: Tone; title: string; children?: ReactNode; level?: 1 | 2; t: Translate }) {
   const heading =
     level === 1 ? (
       <h1 id="page-title" tabIndex={-1} className="text-2xl font-bold">{title}</h1>
@@ -37,7 +37,7 @@ export function ResultBanner({ tone, title, children, level = 1 }: { tone: Tone;
     <div className={`flex items-start gap-3 rounded-xl border-l-8 p-4 ${TONE_CLASSES[tone]}`} data-testid="verdict" data-tone={tone}>
       <VerdictIcon tone={tone} />
       <div className="min-w-0">
-        <p className="text-sm font-medium">Verification result</p>
+        <p className="text-sm font-medium">{t('verdict.result')}</p>
         {heading}
         {children}
       </div>
@@ -45,8 +45,8 @@ export function ResultBanner({ tone, title, children, level = 1 }: { tone: Tone;
   );
 }
 
-export function Actions({ children }: { children: ReactNode }) {
-  return <nav aria-label="What next" className="mt-6 flex flex-col gap-3">{children}</nav>;
+export function Actions({ children, t }: { children: ReactNode; t: Translate }) {
+  return <nav aria-label={t('verdict.whatNext')} className="mt-6 flex flex-col gap-3">{children}</nav>;
 }
 
 /** The signed-in verdict of the unit behind an overt code read on the anonymous info route. */
@@ -54,7 +54,7 @@ export const unitCheckPath = (qrId: string) => `${VERIFY_PAGE_PREFIX.overt}${qrI
 /** Sign-in that comes back to that verdict (the return path goes through safeReturnPath at /login). */
 export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: unitCheckPath(qrId) })}`;
 
-function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string): ReactNode[] {
+function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string): ReactNode[] {
   const steps: ReactNode[] = [];
   // Links to pages that need an account are not fetched ahead for a visitor: each would only
   // answer with a redirect to sign-in, and on a shopper's slow connection the verdict's page has
@@ -64,9 +64,9 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
   if (label === 'Info' && overt && qrId) {
     steps.push(
       signedIn ? (
-        <Link key="unit" className={primaryLinkClass} href={unitCheckPath(qrId)}>Check this unit</Link>
+        <Link key="unit" className={primaryLinkClass} href={unitCheckPath(qrId)}>{t('verdict.checkThisUnit')}</Link>
       ) : (
-        <Link key="signin" className={primaryLinkClass} href={signInToCheckHref(qrId)}>Sign in to check this unit</Link>
+        <Link key="signin" className={primaryLinkClass} href={signInToCheckHref(qrId)}>{t('verdict.signInToCheckUnit')}</Link>
       ),
     );
   }
@@ -74,24 +74,24 @@ function nextSteps(label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, 
   if (brand.isRedFlaggingEnabled && (suspect || label === 'Fake' || label === 'Invalid Product' || label === 'Product Cliamed')) {
     const query = new URLSearchParams({ ...(qrId ? { qrId } : {}), ...(evidence ? { evidence } : {}) }).toString();
     const href = query ? `/report?${query}` : '/report';
-    steps.push(<Link key="report" className={primaryLinkClass} href={href} prefetch={ahead}>{signedIn ? 'Report this product' : 'Sign in to report this product'}</Link>);
+    steps.push(<Link key="report" className={primaryLinkClass} href={href} prefetch={ahead}>{signedIn ? t('verdict.report') : t('verdict.signInToReport')}</Link>);
   }
   if (label === 'Genuine Pre Sale & Claim Warranty') {
-    steps.push(<Link key="covert" className={primaryLinkClass} href="/qr-scan" prefetch={ahead}>After you buy it: scan the hidden code</Link>);
-    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty" prefetch={ahead}>About the warranty</Link>);
+    steps.push(<Link key="covert" className={primaryLinkClass} href="/qr-scan" prefetch={ahead}>{t('verdict.afterYouBuy')}</Link>);
+    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty" prefetch={ahead}>{t('verdict.aboutWarranty')}</Link>);
   }
   if (label === 'Genuine Post Sale') {
-    steps.push(<Link key="mine" className={primaryLinkClass} href="/my-products" prefetch={ahead}>My products</Link>);
-    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty" prefetch={ahead}>Register the warranty</Link>);
+    steps.push(<Link key="mine" className={primaryLinkClass} href="/my-products" prefetch={ahead}>{t('module.myProducts')}</Link>);
+    if (brand.isWarrantyEnabled) steps.push(<Link key="warranty" className={linkClass} href="/warranty" prefetch={ahead}>{t('verdict.registerWarranty')}</Link>);
   }
   if (((label === 'Info' && !overt) || label === 'Batch Details Only') && qrId && !signedIn) {
-    steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`} prefetch={ahead}>Sign in to verify this unit</Link>);
+    steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`} prefetch={ahead}>{t('verdict.signInToVerifyUnit')}</Link>);
   }
-  steps.push(<Link key="again" className={linkClass} href="/qr-scan" prefetch={ahead}>Scan again</Link>);
+  steps.push(<Link key="again" className={linkClass} href="/qr-scan" prefetch={ahead}>{t('scan.again')}</Link>);
   return steps;
 }
 
-const RISK_TITLE = { none: 'Risk: none', caution: 'Risk: caution', suspect: 'Risk: suspect' } as const;
+const RISK_TITLE = { none: 'risk.none', caution: 'risk.caution', suspect: 'risk.suspect' } as const;
 const RISK_CLASSES = {
   none: 'border-gray-400 bg-white text-gray-900',
   caution: 'border-amber-600 bg-amber-50 text-amber-900',
@@ -103,21 +103,25 @@ const RISK_CLASSES = {
  * verify page's own check, which can be made again with a location (the offer, when the answer
  * asks) and says when this one carried one.
  */
-export function RiskAssessment({ risk, page, tone = 'genuine' }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean }; tone?: MessageTone }) {
+export function RiskAssessment({ risk, page, t, tone = 'genuine' }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean }; t: Translate; tone?: MessageTone }) {
   return (
     <section aria-labelledby="risk-title" className={`mt-4 rounded-xl border-2 p-4 ${RISK_CLASSES[risk.level]}`} data-testid="risk" data-level={risk.level}>
-      <h2 id="risk-title" className="font-bold">{RISK_TITLE[risk.level]}</h2>
+      <h2 id="risk-title" className="font-bold">{t(RISK_TITLE[risk.level])}</h2>
       <ul className="mt-1 list-disc pl-5">
         {shownReasons(risk.reasons, tone).map((r) => (
           <li key={r}>{r}</li>
         ))}
       </ul>
-      {page?.placeSent && <p className="mt-2" data-testid="place-sent">Your approximate location was sent with this check.</p>}
+      {page?.placeSent && <p className="mt-2" data-testid="place-sent">{t('risk.placeSent')}</p>}
       {page && risk.askLocation && <LocationOffer />}
       {/* The data behind place names and address places, credited as their licences (CC BY 4.0) ask. */}
       <p className="mt-2 text-sm">
-        Places from <a className="underline" href="https://www.geonames.org/">GeoNames</a> and{' '}
-        <a className="underline" href="https://db-ip.com">IP Geolocation by DB-IP</a>.
+        {t('risk.placesFrom')}{' '}
+        {/* The sources' own names, in English as their licences credit them. */}
+        <span lang="en">
+          <a className="underline" href="https://www.geonames.org/">GeoNames</a>,{' '}
+          <a className="underline" href="https://db-ip.com">IP Geolocation by DB-IP</a>.
+        </span>
       </p>
     </section>
   );
@@ -133,10 +137,13 @@ type CardProps = {
   qrId?: string;
   /** A verify page's own check (see RiskAssessment): whether it carried the customer's location. */
   page?: { placeSent: boolean };
+  /** The page's language (lib/server/i18n.ts on the server, useI18n in the browser). */
+  i18n: I18n;
 };
 
 /** The whole verdict screen (level 1), or the verdict inside another screen (level 2, no frame). */
-export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned, page }: CardProps) {
+export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned, page, i18n }: CardProps) {
+  const { t, f } = i18n;
   const label = verdict.result;
   const qrId = verdict.code?.qrId ?? scanned;
   // One headline and one colour from the label and the risk together (lib/domain/verdict-message.ts).
@@ -144,38 +151,38 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
   const tone: Tone = verdict.risk || label === 'Info' || label === 'Product Cliamed' ? message.tone : TONE_OF[label];
   return (
     <div className={level === 1 ? 'mx-auto w-full max-w-md px-4 py-6' : 'mt-6'}>
-      <ResultBanner tone={tone} title={displayLabel(label)} level={level}>
-        {message.headline && (
+      <ResultBanner tone={tone} title={labelText(t, label)} level={level} t={t}>
+        {message.key && (
           <p className="mt-1 text-lg font-semibold" data-testid="headline">
-            {message.headline}
+            {t(message.key, message.values)}
           </p>
         )}
-        <p className="mt-1">{explanationOf(label, brand.organizationName)}</p>
-        {label === 'Expired' && verdict.batch && <p className="mt-1 font-semibold">Expired on {formatDay(verdict.batch.expiryDate)}.</p>}
+        <p className="mt-1">{explanationText(t, label, brand.organizationName)}</p>
+        {label === 'Expired' && verdict.batch && <p className="mt-1 font-semibold">{t('verdict.expiredOn', { date: f.day(verdict.batch.expiryDate) })}</p>}
         {verdict.claim && (
           <p className="mt-1 font-semibold" data-testid="claim">
-            {verdict.claim.byYou ? 'Claimed by you' : label === 'Info' ? 'Already claimed by a customer' : 'Claimed'} on {formatMoment(verdict.claim.claimedAt)}.
+            {t(verdict.claim.byYou ? 'verdict.claimedByYouOn' : label === 'Info' ? 'verdict.alreadyClaimedOn' : 'verdict.claimedOn', { date: f.moment(verdict.claim.claimedAt) })}
           </p>
         )}
         {label === 'Info' && verdict.claim === null && (
-          <p className="mt-1 font-semibold" data-testid="claim">Not claimed by anyone yet.</p>
+          <p className="mt-1 font-semibold" data-testid="claim">{t('verdict.notClaimed')}</p>
         )}
       </ResultBanner>
       {verdict.verification && (
         <p className="mt-4 text-gray-800" data-testid="verification-count">
-          Verified {verdict.verification.count} {verdict.verification.count === 1 ? 'time' : 'times'} since {formatMoment(verdict.verification.firstVerifiedAt)}.
+          {t(verdict.verification.count === 1 ? 'verdict.verifiedOnce' : 'verdict.verifiedMany', { count: f.number(verdict.verification.count), date: f.moment(verdict.verification.firstVerifiedAt) })}
         </p>
       )}
-      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} tone={message.tone} />}
-      {verdict.product && <ProductDetails product={verdict.product} />}
-      {verdict.batch && <BatchDetails batch={verdict.batch} />}
-      {label === 'Tracking' && events && <TrackingJourney events={events} />}
-      <Actions>
-        {nextSteps(label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect', verdict.evidence?.reference)}
+      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} t={t} tone={message.tone} />}
+      {verdict.product && <ProductDetails product={verdict.product} t={t} />}
+      {verdict.batch && <BatchDetails batch={verdict.batch} i18n={i18n} />}
+      {label === 'Tracking' && events && <TrackingJourney events={events} i18n={i18n} />}
+      <Actions t={t}>
+        {nextSteps(t, label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect', verdict.evidence?.reference)}
         {verdict.evidence && (
           // A download from the API, not a page: a plain link (no client-side navigation).
           <a className={linkClass} href={`/api/verify/evidence/${encodeURIComponent(verdict.evidence.reference)}`} download>
-            Download the evidence report (PDF)
+            {t('verdict.downloadEvidence')}
           </a>
         )}
       </Actions>

@@ -6,6 +6,7 @@ import { trackingRoute, verifyCodeRoute } from '@/lib/server/routes';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
+import { pageLanguage } from '@/lib/server/i18n';
 import type { VerifyRoute } from '@/lib/domain/verdict';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { VerdictCard, primaryLinkClass } from './verdict-card';
@@ -53,8 +54,9 @@ export function isCrossSiteRequest(h: { get(name: string): string | null }): boo
 }
 
 export async function VerifyScreen({ route, params, searchParams }: VerifyPageProps & { route: VerifyRoute }) {
-  const [{ qrId }, query, brandResult, session, h] = await Promise.all([params, searchParams, readBrand(), readSession(), headers()]);
-  if (!brandResult.ok) return <ScanProblem title="Loading Error"><p className="mt-1">{brandResult.message}</p></ScanProblem>;
+  const [{ qrId }, query, brandResult, session, h, i18n] = await Promise.all([params, searchParams, readBrand(), readSession(), headers(), pageLanguage()]);
+  const { t } = i18n;
+  if (!brandResult.ok) return <ScanProblem title={t('shell.loadingError')} t={t}><p className="mt-1">{brandResult.message}</p></ScanProblem>;
   const brand = brandResult.brand;
   // A link-preview fetcher, a crawler, a HEAD request or a prefetch (the middleware says so, or the
   // user agent does): the brand and the product with Open Graph tags, no verdict, nothing recorded.
@@ -68,11 +70,11 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
     const self = h.get('x-pathname') ?? `/covert/post/verify/${encodeURIComponent(qrId)}`;
     return (
       <div className="mx-auto w-full max-w-md px-4 py-6" data-testid="confirm-claim">
-        <h2 className="text-xl font-semibold text-gray-900">Check this product</h2>
-        <p className="mt-2 text-gray-800">Checking the hidden code registers this product to your account as its buyer.</p>
+        <h2 className="text-xl font-semibold text-gray-900">{t('verdict.checkProduct')}</h2>
+        <p className="mt-2 text-gray-800">{t('verdict.checkClaimsIt')}</p>
         {/* A full page load from here is same-origin, so it checks and claims. */}
         <a className={`mt-4 ${primaryLinkClass}`} href={self}>
-          Check and register it
+          {t('verdict.checkAndRegister')}
         </a>
       </div>
     );
@@ -82,13 +84,13 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   const outcome = await askVerdict(route, qrId, location ?? {});
   if ('error' in outcome) {
     const status = outcome.error instanceof ApiRequestError ? outcome.error.status : 500;
-    if (status === 422) return <InvalidQrNotice brand={brand.organizationName} />;
-    if (status === 408) return <RescanNotice />;
-    if (status === 429) return <ScanProblem title="Too many scans" tone="warning"><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
-    if (status === 403) return <ScanProblem title="Service not offered" tone="neutral"><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
-    return <ScanProblem title="Could not check this code" tone="neutral"><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
+    if (status === 422) return <InvalidQrNotice brand={brand.organizationName} t={t} />;
+    if (status === 408) return <RescanNotice t={t} />;
+    if (status === 429) return <ScanProblem title={t('scan.tooMany')} tone="warning" t={t}><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
+    if (status === 403) return <ScanProblem title={t('scan.notOffered')} tone="neutral" t={t}><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
+    return <ScanProblem title={t('scan.couldNotCheck')} tone="neutral" t={t}><p className="mt-1">{outcome.error.message}</p></ScanProblem>;
   }
   const { verdict } = outcome;
   const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== undefined }} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== undefined }} i18n={i18n} />;
 }

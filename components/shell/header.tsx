@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useBrand } from './brand-context';
+import { LanguageSwitcher } from './language-switcher';
 
 // The brand's logo and name; for a signed-in customer, `nav`: the modules the brand offers and
 // sign-out (components/shell/signed-in-nav.tsx). The layouts choose it, so pages seen signed out
@@ -22,6 +23,9 @@ export function Header({ nav }: { nav?: ReactNode }) {
           )}
           <span data-testid="brand-name">{brand.organizationName}</span>
         </Link>
+        <div className="ml-auto">
+          <LanguageSwitcher />
+        </div>
       </div>
       {nav}
     </header>

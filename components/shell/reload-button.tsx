@@ -6,7 +6,7 @@ import { useHydrated } from '@/lib/client/navigate';
  * The Reload button of the 'Loading Error' screens: reloads the page. Disabled until the page is
  * interactive (its scripts come after the first paint), so a tap before then is not lost silently.
  */
-export function ReloadButton() {
+export function ReloadButton({ label }: { label: string }) {
   const hydrated = useHydrated();
   return (
     <button
@@ -15,7 +15,7 @@ export function ReloadButton() {
       onClick={() => window.location.reload()}
       className="min-h-11 w-[var(--button-width)] rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white disabled:opacity-60"
     >
-      Reload
+      {label}
     </button>
   );
 }

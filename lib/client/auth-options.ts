@@ -28,7 +28,6 @@ export function authOptionsOf(o: CloneInfo['otpServices']): AuthOptions {
   };
 }
 
-export const CHANNEL_LABEL: Record<Channel, string> = { mobile: 'Mobile number', email: 'E-mail address' };
 
 /** The OTP sign-in mode: SIGNUP OR LOGIN under the no-password flow, else LOGIN. */
 export function otpSignInMode(opts: AuthOptions): Extract<AuthMode, 'LOGIN' | 'SIGNUP OR LOGIN'> {

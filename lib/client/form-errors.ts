@@ -31,11 +31,13 @@ export function fieldMessageOf(err: unknown, apiField = errorFieldOf(err)): stri
   return apiField && message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }
 
-export function formErrorsOf(err: unknown, fields: FieldMap): FormErrors {
+/** `words`: the error in the customer's language, when it is not English (lib/shared/api-error-words.ts). */
+export function formErrorsOf(err: unknown, fields: FieldMap, words?: (err: unknown) => string | undefined): FormErrors {
+  const translated = words?.(err);
   const apiField = errorFieldOf(err);
   const map: Readonly<Record<string, string>> = Array.isArray(fields) ? Object.fromEntries(fields.map((f) => [f, f])) : fields;
   const field = apiField && [apiField, apiField.split('.')[0]!].map((f) => Object.hasOwn(map, f) && map[f]).find(Boolean);
-  return field ? { [field]: fieldMessageOf(err, apiField) } : { form: errorMessageOf(undefined, err) };
+  return field ? { [field]: translated ?? fieldMessageOf(err, apiField) } : { form: translated ?? errorMessageOf(undefined, err) };
 }
 
 export function hasErrors(e: FormErrors): boolean {

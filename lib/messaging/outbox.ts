@@ -18,6 +18,8 @@ export type OutboxEntry = {
   notice?: OtpMessage['notice'];
   /** Console e-mails: the link they carry. */
   link?: string;
+  /** The language the message was written in, when the sender chose one (docs/languages.md). */
+  locale?: OtpMessage['locale'];
 };
 
 /** Entries written when there is no outbox file (in-memory database without TEST_OUTBOX_FILE). */
@@ -35,7 +37,7 @@ export const outboxProvider: MessageProvider = {
   // Synchronous work only (the file append happens before this returns its promise), so a
   // caller that does not wait for delivery still finds the entry at once.
   async send(m: OtpMessage) {
-    const entry: OutboxEntry = { at: new Date().toISOString(), channel: m.channel, to: m.to, purpose: m.purpose, code: m.code, clientId: m.clientId, ...(m.notice ? { notice: m.notice } : {}), ...(m.link ? { link: m.link } : {}) };
+    const entry: OutboxEntry = { at: new Date().toISOString(), channel: m.channel, to: m.to, purpose: m.purpose, code: m.code, clientId: m.clientId, ...(m.notice ? { notice: m.notice } : {}), ...(m.link ? { link: m.link } : {}), ...(m.locale ? { locale: m.locale } : {}) };
     if (env().LOG_LEVEL !== 'silent') console.log(`[outbox] ${m.channel} to ${m.to}: ${m.notice ?? (m.link ? `${m.purpose} ${m.link}` : `${m.purpose} code ${m.code}`)} (client ${m.clientId})`);
     const file = outboxFile();
     if (!file) {

@@ -1,4 +1,6 @@
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
+import { CATALOGUES } from '@/messages';
+import { translator, type Locale, type MessageKey } from '@/lib/shared/i18n';
 
 // The provider interface of message delivery (DESIGN.md section 3).
 
@@ -17,6 +19,8 @@ export type OtpMessage = {
   clientId: string;
   brandName: string;
   notice?: NoticeKind;
+  /** The customer's language (docs/languages.md): a code's message is written in it; English when unset. */
+  locale?: Locale;
 };
 
 /** E-mails of the brand console (docs/console.md), each with a link holding a one-time token. */
@@ -57,12 +61,12 @@ export interface MessageProvider {
   send(message: OtpMessage): Promise<void>;
 }
 
-const PURPOSE_TEXT: Record<AuthMode | 'VERIFY', string> = {
-  VERIFY: 'confirm your account',
-  LOGIN: 'sign in',
-  SIGNUP: 'create your account',
-  'FORGOT PASSWORD': 'reset your password',
-  'SIGNUP OR LOGIN': 'sign in',
+const PURPOSE_TEXT: Record<AuthMode | 'VERIFY', MessageKey> = {
+  VERIFY: 'otp.textVerify',
+  LOGIN: 'otp.textLogin',
+  SIGNUP: 'otp.textSignup',
+  'FORGOT PASSWORD': 'otp.textReset',
+  'SIGNUP OR LOGIN': 'otp.textLogin',
 };
 
 /** The words a person reads, for every channel. */
@@ -83,8 +87,7 @@ export function messageText(m: OtpMessage): { subject: string; text: string } {
     const n = NOTICE_TEXT[m.notice ?? 'password-changed'];
     return { subject: `${m.brandName}: ${n.subject}`, text: n.text };
   }
-  return {
-    subject: `${m.code} is your ${m.brandName} verification code`,
-    text: `${m.code} is your ${m.brandName} code to ${PURPOSE_TEXT[m.purpose]}. It expires in 10 minutes. Do not share it with anyone.`,
-  };
+  const t = translator(CATALOGUES[m.locale ?? 'en'], CATALOGUES.en);
+  const values = { code: m.code, brand: m.brandName };
+  return { subject: t('otp.subject', values), text: t(PURPOSE_TEXT[m.purpose], values) };
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PRINTED_OVERT_ROUTES } from '@/lib/domain/qr-id';
 import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS, RULE_LEVELS } from '@/lib/domain/risk';
 import { featureFlagsSchema } from './feature-flags';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/shared/i18n';
+import { DEFAULT_TIME_ZONE, validTimeZone } from '@/lib/shared/formats';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
@@ -103,6 +105,30 @@ export const verificationSettingsSchema = z.object({
 /** Per priority name, whole hours (1 hour to a year). */
 const complaintTargetHoursSchema = z.record(z.string().min(1).max(40), z.number().int('must be whole hours').min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours (a year)'));
 
+/**
+ * The languages the brand offers its customers and the one a visitor gets when the browser asks
+ * for none of them, and the time zone its customers see times in (docs/languages.md).
+ */
+const languageListSchema = z
+  .array(z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }))
+  .min(1, 'must offer at least one language')
+  .max(LOCALES.length)
+  .refine((l) => new Set(l).size === l.length, { message: 'must not repeat a language' });
+const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => validTimeZone(zone) === zone, { message: 'must be an IANA time zone such as Asia/Kolkata' });
+export const localeSettingsObject = z.object({
+  languages: languageListSchema.default([...LOCALES]),
+  defaultLanguage: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }).default(DEFAULT_LOCALE),
+  timeZone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+});
+const localeSettingsSchema = localeSettingsObject.refine((l) => l.languages.includes(l.defaultLanguage), {
+  message: 'must be one of the offered languages',
+  path: ['defaultLanguage'],
+});
+
 /** Banners as a change gives them: image and link safe links (isSafeLink). */
 const bannersInputSchema = z
   .array(z.object({ image: httpsUrl, link: httpsUrl.optional() }).strict())
@@ -132,6 +158,7 @@ export const storedClientConfigSchema = z
       .default({ priorities: ['Low', 'Medium', 'High'], targetHours: {} }),
     banners: bannersSchema.default(null),
     verification: verificationSettingsSchema.default(verificationSettingsSchema.parse({})),
+    locale: localeSettingsSchema.default(localeSettingsSchema.parse({})),
     footer: z
       .object({
         text: z.string().max(500).default(''),
@@ -159,6 +186,7 @@ export const clientConfigPatchSchema = z
     complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10), targetHours: complaintTargetHoursSchema }).partial().strict(),
     banners: bannersInputSchema,
     verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
+    locale: localeSettingsObject.partial().strict(),
     footer: z
       .object({
         text: z.string().max(500),
@@ -187,6 +215,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     complaintConfig: { ...current.complaintConfig, ...patch.complaintConfig },
     banners: patch.banners === undefined ? current.banners : patch.banners,
     verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
+    locale: { ...current.locale, ...patch.locale },
     footer: { ...current.footer, ...patch.footer },
   });
 }

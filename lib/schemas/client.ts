@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@/lib/shared/i18n';
 import { answeredFlagsShape, featureFlagsSchema } from './feature-flags';
 
 // GET /api/client/clone-info — the brand configuration of product-spec section 3.
@@ -67,6 +68,10 @@ export const cloneInfoSchema = z.object({
     embedPrivacyPolicyURL: z.string().nullable(),
     embedTermsURL: z.string().nullable(),
   }),
+  /** The languages the brand offers (docs/languages.md), its default, and its customers' time zone. */
+  languages: z.array(z.enum(LOCALES)).min(1),
+  defaultLanguage: z.enum(LOCALES),
+  timeZone: z.string(),
   footer: z.object({
     text: z.string(),
     links: z.array(z.object({ label: z.string(), href: z.string() })),

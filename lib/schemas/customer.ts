@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
 import { VPA_MAX_LENGTH, VPA_PATTERN } from '@/lib/domain/vpa';
+import { LOCALES } from '@/lib/shared/i18n';
 
 // GET/PUT /api/customer/customer-profile, POST /api/customer/delete-account
 
@@ -32,8 +33,14 @@ export const customerProfileSchema = z.object({
   address: addressSchema,
   dataStatus: z.enum(['ACTIVE', 'DELETED']),
   hasPassword: z.boolean(),
+  /** The language the customer chose with the switcher (docs/languages.md); null: never chosen. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+/** PUT /api/customer/language — the language the customer chose (one the brand offers). */
+export const setLanguageBodySchema = z.object({ language: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}` }) }).strict();
+export const languageResponseSchema = z.object({ language: z.enum(LOCALES) });
 
 export const updateProfileBodySchema = z
   .object({

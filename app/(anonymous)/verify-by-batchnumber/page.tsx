@@ -4,6 +4,8 @@ import { readBrand } from '@/lib/server/tenant';
 import { callRoute } from '@/lib/server/call-route';
 import { batchDetailsRoute } from '@/lib/server/routes';
 import type { batchDetailsResponseSchema } from '@/lib/schemas/verify';
+import { pageLanguage } from '@/lib/server/i18n';
+import type { I18n } from '@/lib/shared/i18n';
 import { Page } from '@/components/ui/page';
 import { LookupForm } from '@/components/scan/lookup-form';
 import { BatchDetails, ProductDetails } from '@/components/scan/product-details';
@@ -25,34 +27,36 @@ async function lookUpBatch(batchNumber: string): Promise<Found> {
   }
 }
 
-async function BatchAnswer({ batchNumber, brand }: { batchNumber: string; brand: string }) {
+async function BatchAnswer({ batchNumber, brand, i18n }: { batchNumber: string; brand: string; i18n: I18n }) {
+  const { t } = i18n;
   const found = await lookUpBatch(batchNumber);
   if (found.ok) {
     return (
       <div data-testid="lookup-answer">
-        <ProductDetails product={found.data.product} />
-        <BatchDetails batch={found.data.batch} />
+        <ProductDetails product={found.data.product} t={t} />
+        <BatchDetails batch={found.data.batch} i18n={i18n} />
       </div>
     );
   }
   const missing = found.status === 404 || found.status === 422;
   return (
     <div className="mt-6">
-      <ResultBanner tone={missing ? 'warning' : 'neutral'} title={missing ? 'Batch not found' : 'Could not check this batch'} level={2}>
-        <p className="mt-1">{missing ? `No batch with the number ${batchNumber} was found at ${brand}. Check the number printed on the pack.` : found.message}</p>
+      <ResultBanner tone={missing ? 'warning' : 'neutral'} title={missing ? t('batch.notFound') : t('batch.couldNotCheck')} level={2} t={t}>
+        <p className="mt-1">{missing ? t('batch.notFoundText', { batchNumber, brand }) : found.message}</p>
       </ResultBanner>
     </div>
   );
 }
 
 export default async function VerifyByBatchNumberPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [params, result] = await Promise.all([searchParams, readBrand()]);
+  const [params, result, i18n] = await Promise.all([searchParams, readBrand(), pageLanguage()]);
+  const { t } = i18n;
   const raw = params.batchNumber;
   const batchNumber = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 64);
   return (
-    <Page title="Verify by batch number" intro="Type the batch number printed on the pack to see its product and dates.">
-      <LookupForm name="batchNumber" label="Batch number" hint="For example B-001, as printed next to the dates." value={batchNumber} submit="Show batch" />
-      {batchNumber && <BatchAnswer batchNumber={batchNumber} brand={result.ok ? result.brand.organizationName : 'this brand'} />}
+    <Page title={t('batch.pageTitle')} intro={t('batch.pageIntro')}>
+      <LookupForm name="batchNumber" label={t('batch.number')} hint={t('batch.hint')} value={batchNumber} submit={t('batch.show')} />
+      {batchNumber && <BatchAnswer batchNumber={batchNumber} brand={result.ok ? result.brand.organizationName : t('shell.thisBrand')} i18n={i18n} />}
     </Page>
   );
 }

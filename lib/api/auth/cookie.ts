@@ -5,6 +5,8 @@ import { SESSION_COOKIE, requestCookieAttributes, sealSessionId, serializeSessio
 import { cookieName, legacyClearings, serializeCookie, usesHostPrefix } from '@/lib/edge/cookies';
 import { DEVICE_COOKIE as DEVICE_ID_COOKIE } from '@/lib/edge/device-id';
 import { hmac, sessionSecret } from '@/lib/auth/keys';
+import { isLocale, type Locale } from '@/lib/shared/i18n';
+import { languageCookie } from '@/lib/shared/locale-choice';
 import { createSession } from './sessions';
 import { findActiveCustomer, type CustomerRow } from './customers';
 
@@ -48,7 +50,14 @@ export async function startSession(c: BrandContext, customerId: string): Promise
   c.cookies.set(serializeSessionCookie(sealed, sessionCookieAttributesFor(c), sessionTtlSeconds()));
   const account = await findActiveCustomer(c.clientId, customerId);
   if (account) setKnownDevice(c, account);
+  // The language the customer chose elsewhere follows them here (docs/languages.md).
+  if (account && isLocale(account.language) && c.config.locale.languages.includes(account.language)) setLanguageCookie(c, account.language);
   return session.id;
+}
+
+/** Remembers the customer's language in this browser (the cookie the pages read, lib/server/i18n.ts). */
+export function setLanguageCookie(c: BrandContext, locale: Locale) {
+  c.cookies.set(languageCookie(locale, sessionCookieAttributesFor(c)));
 }
 
 export function clearSessionCookie(c: BrandContext) {

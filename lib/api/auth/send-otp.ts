@@ -4,6 +4,7 @@ import type { BrandContext } from '../route-context';
 import { hitRateLimit } from '../rate-limit';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
 import { sendMessage } from '@/lib/messaging';
+import { requestLocale } from '../request-locale';
 import type { sendOtpBodySchema, sendOtpResponseSchema } from '@/lib/schemas/auth';
 import { assertChannel, assertOtpMode, authPolicy } from './policy';
 import { findCustomerByContact } from './customers';
@@ -53,7 +54,7 @@ export async function sendOtp(c: BrandContext, body: z.output<typeof sendOtpBody
   const needsAccount = body.mode === 'LOGIN' || body.mode === 'FORGOT PASSWORD';
   const deliver = !needsAccount || account !== undefined;
   if (deliver) {
-    sendMessage({ channel: body.channel, to: body.contact, purpose: body.mode, code, clientId: client.id, brandName: client.organizationName }).catch(
+    sendMessage({ channel: body.channel, to: body.contact, purpose: body.mode, code, clientId: client.id, brandName: client.organizationName, locale: requestLocale(c, account?.language) }).catch(
       (err: unknown) => console.error('[otp] delivery failed:', (err as Error).message),
     );
   }

@@ -6,6 +6,7 @@ import { hitRateLimit, type RateLimit } from '../rate-limit';
 import { hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { issueOtp, OTP_TTL_SECONDS } from '@/lib/auth/otp';
 import { sendMessage } from '@/lib/messaging';
+import { requestLocale } from '../request-locale';
 import type { sendOtpResponseSchema, signedInResponseSchema, signupBodySchema } from '@/lib/schemas/auth';
 import { assertChannel, authPolicy } from './policy';
 import { accountExists, createCustomer, findCustomerByContact } from './customers';
@@ -105,7 +106,7 @@ export async function signUp(c: BrandContext, body: z.output<typeof signupBodySc
   const { code } = await issueOtp({ clientId: client.id, purpose: 'SIGNUP', channel: body.channel, target: body.contact });
   if (existing) notifyOwner(client, existing, 'signup-attempt');
   else {
-    sendMessage({ channel: body.channel, to: body.contact, purpose: 'SIGNUP', code, clientId: client.id, brandName: client.organizationName }).catch(
+    sendMessage({ channel: body.channel, to: body.contact, purpose: 'SIGNUP', code, clientId: client.id, brandName: client.organizationName, locale: requestLocale(c) }).catch(
       (err: unknown) => console.error('[otp] delivery failed:', (err as Error).message),
     );
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { requestLocale } from '../request-locale';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
@@ -59,7 +60,7 @@ export async function sendVerifyCode(c: CustomerContext): Promise<z.input<typeof
     message: 'Too many codes were sent to this contact. Please try again later.',
   });
   const { code } = await issueOtp({ clientId: client.id, purpose: 'VERIFY', channel: contact.channel, target: contact.contact });
-  sendMessage({ channel: contact.channel, to: contact.contact, purpose: 'VERIFY', code, clientId: client.id, brandName: client.organizationName }).catch(
+  sendMessage({ channel: contact.channel, to: contact.contact, purpose: 'VERIFY', code, clientId: client.id, brandName: client.organizationName, locale: requestLocale(c, row.language) }).catch(
     (err: unknown) => console.error('[otp] delivery failed:', (err as Error).message),
   );
   return {

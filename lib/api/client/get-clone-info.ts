@@ -55,6 +55,9 @@ export function getCloneInfo(client: ClientRow): CloneInfo {
       embedPrivacyPolicyURL: ui.embedding_App_Privacy_Policy_URL,
       embedTermsURL: ui.embedding_App_Terms_And_Conditions_URL,
     },
+    languages: cfg.locale.languages,
+    defaultLanguage: cfg.locale.defaultLanguage,
+    timeZone: cfg.locale.timeZone,
     footer: cfg.footer,
   };
 }

@@ -1,8 +1,9 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { clearSessionCookie } from '../auth/cookie';
+import { clearSessionCookie, setLanguageCookie } from '../auth/cookie';
 import { okResponseSchema } from '@/lib/schemas/auth';
-import { customerProfileSchema, deleteAccountBodySchema, updateProfileBodySchema } from '@/lib/schemas/customer';
+import { customerProfileSchema, deleteAccountBodySchema, languageResponseSchema, setLanguageBodySchema, updateProfileBodySchema } from '@/lib/schemas/customer';
+import { setLanguage } from './set-language';
 import { getProfile } from './get-profile';
 import { updateProfile } from './update-profile';
 import { deleteAccount } from './delete-account';
@@ -31,6 +32,21 @@ export const customerRoutes = [
     body: updateProfileBodySchema,
     response: { description: 'The customer profile', schema: customerProfileSchema },
     handle: ({ body }, ctx) => updateProfile(ctx.clientId, ctx.customerId, body, ctx.sessionId),
+  }),
+
+  // PUT /api/customer/language — the language the customer chose (docs/languages.md); also this browser's cookie
+  defineRoute({
+    method: 'put',
+    path: '/customer/language',
+    tag: 'customer',
+    access: 'customer',
+    body: setLanguageBodySchema,
+    response: { description: 'The language kept in the profile', schema: languageResponseSchema },
+    handle: async ({ body }, ctx) => {
+      const result = await setLanguage(ctx.clientId, ctx.customerId, body.language, ctx.config.locale.languages);
+      setLanguageCookie(ctx, result.language);
+      return result;
+    },
   }),
 
   // POST /api/customer/delete-account — erase the account ({ confirm: 'DELETE' })

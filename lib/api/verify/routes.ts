@@ -1,4 +1,5 @@
 import 'server-only';
+import { requestLocale } from '../request-locale';
 import { z } from 'zod';
 import { defineRoute, FileAnswer } from '../define-route';
 import type { MaybeCustomerContext } from '../route-context';
@@ -150,7 +151,7 @@ export const verifyRoutes = [
     response: { description: 'The evidence report', files: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     handle: async ({ params }, ctx) => {
       await limitScans(ctx);
-      const pdf = await evidenceReport(ctx.client, params.reference);
+      const pdf = await evidenceReport(ctx.client, params.reference, { locale: requestLocale(ctx), timeZone: ctx.config.locale.timeZone });
       return new FileAnswer(new Uint8Array(pdf).buffer, {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="evidence-${params.reference}.pdf"`,

@@ -41,6 +41,8 @@ export const customers = pgTable(
     /** When a code sent to the contact was first used (migration 0006); null: unverified. */
     contactVerifiedAt: timestamp('contact_verified_at', { withTimezone: true }),
     address: jsonb('address').$type<CustomerAddress>(),
+    /** The language the customer chose (migration 0040, docs/languages.md); null: never chosen. */
+    language: text('language'),
     dataStatus: text('data_status').notNull().default('ACTIVE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,7 @@ jest.mock('@/lib/client/report', () => ({ ...jest.requireActual('@/lib/client/re
 
 let otpServices: CloneInfo['otpServices'];
 jest.mock('@/components/shell/brand-context', () => ({ useBrand: () => ({ otpServices }) }));
+jest.mock('@/components/shell/i18n-context', () => jest.requireActual('@/tests/support/i18n').englishContext());
 
 const mocked = <T extends (...args: never[]) => unknown>(f: T) => f as unknown as jest.MockedFunction<T>;
 

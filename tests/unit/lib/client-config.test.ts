@@ -65,3 +65,20 @@ describe('client configuration', () => {
     expect(() => applyConfigPatch(defaultClientConfig(), { verification: { risk: { cautionSessions: 8, suspectSessions: 7 } } })).toThrow(/cautionSessions/);
   });
 });
+
+describe('the brand\'s languages and time zone', () => {
+  it('offers every language, English by default, in India, unless set', () => {
+    expect(defaultClientConfig().locale).toEqual({ languages: ['en', 'hi', 'bn', 'mr', 'ta', 'te'], defaultLanguage: 'en', timeZone: 'Asia/Kolkata' });
+    const c = applyConfigPatch(defaultClientConfig(), { locale: { languages: ['hi', 'ta'], defaultLanguage: 'ta', timeZone: 'Asia/Dubai' } });
+    expect(c.locale).toEqual({ languages: ['hi', 'ta'], defaultLanguage: 'ta', timeZone: 'Asia/Dubai' });
+  });
+
+  it('refuses a default it does not offer, an unknown or repeated language, none at all and an unknown zone, naming the field', () => {
+    expect(() => applyConfigPatch(defaultClientConfig(), { locale: { languages: ['hi'] } })).toThrow(/defaultLanguage[\s\S]*must be one of the offered languages/);
+    expect(clientConfigPatchSchema.safeParse({ locale: { languages: ['xx'] } }).success).toBe(false);
+    expect(() => applyConfigPatch(defaultClientConfig(), { locale: { languages: ['en', 'en'] } })).toThrow(/must not repeat a language/);
+    expect(() => applyConfigPatch(defaultClientConfig(), { locale: { languages: [] } })).toThrow(/at least one language/);
+    expect(() => applyConfigPatch(defaultClientConfig(), { locale: { timeZone: 'Mars/Olympus' } })).toThrow(/IANA time zone/);
+    expect(clientConfigPatchSchema.safeParse({ locale: { language: 'hi' } }).success).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { resetEnvCache } from '@/lib/edge/env';
 import { memoryOutbox, outboxProvider, readOutbox } from '@/lib/messaging/outbox';
+import { messageText } from '@/lib/messaging/types';
 import { smtpProvider } from '@/lib/messaging/smtp';
 import { smsHttpProvider } from '@/lib/messaging/sms-http';
 import { providerFor } from '@/lib/messaging';
@@ -166,5 +167,20 @@ describe('the SMS HTTP provider', () => {
     } finally {
       await silent.close();
     }
+  });
+});
+
+describe('a one-time code in the customer\'s language', () => {
+  const base = { channel: 'mobile' as const, to: '+919876543210', code: '123456', clientId: 'c1', brandName: 'Acme' };
+  it('is written in the language given, with the code and brand as they are', () => {
+    const hi = messageText({ ...base, purpose: 'LOGIN', locale: 'hi' });
+    expect(hi.text).toBe('123456 Acme में साइन इन करने का आपका कोड है। यह 10 मिनट में समाप्त हो जाएगा। इसे किसी को न बताएँ।');
+    expect(hi.subject).toBe('123456 आपका Acme जाँच कोड है');
+    expect(messageText({ ...base, purpose: 'FORGOT PASSWORD', locale: 'ta' }).text).toContain('கடவுச்சொல்லை மாற்றுவதற்கான');
+  });
+
+  it('keeps the English words when no language is given', () => {
+    expect(messageText({ ...base, purpose: 'SIGNUP' }).text).toBe('123456 is your Acme code to create your account. It expires in 10 minutes. Do not share it with anyone.');
+    expect(messageText({ ...base, purpose: 'VERIFY', locale: 'en' }).subject).toBe('123456 is your Acme verification code');
   });
 });

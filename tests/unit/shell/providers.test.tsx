@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import { Providers } from '@/components/shell/providers';
 import { authStore } from '@/lib/client/status';
 import { refreshAccessToken } from '@/lib/client/lazy-http';
+import { ENGLISH_PAGE } from '@/tests/support/i18n';
 
 // The start-up token refresh (spec section 7) is asked only when the page's request carried a
 // session cookie: without one it could only answer 401, so a shopper's first scan is a visitor at
@@ -18,13 +19,13 @@ beforeEach(() => {
 });
 
 it('asks for a token when the request had a session cookie', () => {
-  render(<Providers brand={brand} sessionCookie={true}>page</Providers>);
+  render(<Providers brand={brand} sessionCookie={true} language={ENGLISH_PAGE}>page</Providers>);
   expect(refresh).toHaveBeenCalledTimes(1);
   expect(authStore.get().status).toBe('DEFAULT'); // the refresh decides
 });
 
 it('is a visitor at once, without asking, when it had none', () => {
-  render(<Providers brand={brand} sessionCookie={false}>page</Providers>);
+  render(<Providers brand={brand} sessionCookie={false} language={ENGLISH_PAGE}>page</Providers>);
   expect(refresh).not.toHaveBeenCalled();
   expect(authStore.get().status).toBe('FAILED');
   expect(document.documentElement.dataset.hydrated).toBe('true');
@@ -32,6 +33,6 @@ it('is a visitor at once, without asking, when it had none', () => {
 
 it('leaves a status already known alone (signed in since, in this page)', () => {
   act(() => authStore.set({ status: 'SUCCESS', customerId: 'cus_1', accessToken: 't' }));
-  render(<Providers brand={brand} sessionCookie={false}>page</Providers>);
+  render(<Providers brand={brand} sessionCookie={false} language={ENGLISH_PAGE}>page</Providers>);
   expect(authStore.get().status).toBe('SUCCESS');
 });

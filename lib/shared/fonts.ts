@@ -1,0 +1,35 @@
+import type { Locale } from './i18n';
+
+// The fonts of the Indian scripts (docs/languages.md, "Fonts"): Noto Sans, served by the app itself
+// from /fonts (copied from the @fontsource packages by scripts/copy-fonts.mjs; a unit test keeps
+// the copies equal), only the script's own subset, regular and bold. A page declares only its own
+// language's font, limited to the script's characters (unicode-range), so an English page gets
+// no font at all and a Hindi page downloads Devanagari only. English needs none: the phone's
+// own sans-serif.
+
+export type ScriptFont = { family: string; file: string; unicodeRange: string };
+
+export const SCRIPT_FONTS: Record<Locale, ScriptFont | null> = {
+  en: null,
+  hi: { family: 'Noto Sans Devanagari', file: 'noto-sans-devanagari-devanagari', unicodeRange: 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF,U+11B00-11B09' },
+  mr: { family: 'Noto Sans Devanagari', file: 'noto-sans-devanagari-devanagari', unicodeRange: 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF,U+11B00-11B09' },
+  bn: { family: 'Noto Sans Bengali', file: 'noto-sans-bengali-bengali', unicodeRange: 'U+0951-0952,U+0964-0965,U+0980-09FE,U+1CD0,U+1CD2,U+1CD5-1CD6,U+1CD8,U+1CE1,U+1CEA,U+1CED,U+1CF2,U+1CF5-1CF7,U+200C-200D,U+20B9,U+25CC,U+A8F1' },
+  ta: { family: 'Noto Sans Tamil', file: 'noto-sans-tamil-tamil', unicodeRange: 'U+0964-0965,U+0B82-0BFA,U+200C-200D,U+20B9,U+25CC' },
+  te: { family: 'Noto Sans Telugu', file: 'noto-sans-telugu-telugu', unicodeRange: 'U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+1CF2,U+200C-200D,U+25CC' },
+};
+
+export const FONT_WEIGHTS = [400, 700] as const;
+export const FONTS_PATH = '/fonts/';
+
+/** The file of a script font's weight, as served (public/fonts). */
+export const fontFileOf = (font: ScriptFont, weight: (typeof FONT_WEIGHTS)[number]) => `${font.file}-${weight}-normal.woff2`;
+
+/** The stylesheet a page in `locale` carries in its head: its script's font first, then the usual sans-serif; none for English. */
+export function fontCss(locale: Locale): string {
+  const font = SCRIPT_FONTS[locale];
+  if (!font) return '';
+  const faces = FONT_WEIGHTS.map(
+    (w) => `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;font-weight:${w};src:url(${FONTS_PATH}${fontFileOf(font, w)}) format('woff2');unicode-range:${font.unicodeRange}}`,
+  ).join('');
+  return `${faces}html{font-family:'${font.family}',ui-sans-serif,system-ui,sans-serif}`;
+}

@@ -1,0 +1,133 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newEmail, open, signInWithPassword, signUpWithPassword } from './support';
+import { brandWithCatalog } from './verify-catalog';
+
+// The customer's language (docs/languages.md): chosen from Accept-Language on the first visit and
+// rendered in the first HTML; a switcher that is remembered in this browser and, signed in, in
+// the profile; every offered language's text drawn with real glyphs, not missing-glyph boxes.
+
+const HINDI = 'hi-IN,hi;q=0.9,en;q=0.5';
+
+/**
+ * The HTML of the first response for `url`, before any script runs, as a browser asking for
+ * `acceptLanguage` gets it (fetched by the page's own browser, with its cookies; no redirect).
+ */
+async function firstHtml(page: Page, url: string, acceptLanguage: string): Promise<string> {
+  const origin = new URL(url).origin;
+  if (!page.url().startsWith(origin)) await page.goto(`${origin}/terms-of-use`);
+  const { status, text } = await page.evaluate(
+    async ([u, lang]) => {
+      const res = await fetch(u!, { headers: { accept: 'text/html', 'accept-language': lang! }, redirect: 'manual' });
+      return { status: res.status, text: await res.text() };
+    },
+    [url, acceptLanguage],
+  );
+  expect(status).toBe(200);
+  return text;
+}
+
+async function switchTo(page: Page, language: string) {
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('language-switcher').selectOption(language);
+  await reloaded;
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+test('a browser asking for Hindi gets the verify page, sign-in and home in Hindi in the first HTML', async ({ page, browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  const verify = await firstHtml(page, `${brand.origin}/info/verify/${units[0]!.overt.qrId}`, HINDI);
+  expect(/<html[^>]* lang="hi"/.test(verify), 'the document says it is Hindi').toBe(true);
+  expect(verify).toMatch(/<h1[^>]*>जानकारी<\/h1>/);
+  expect(verify).toContain(`यह ${brand.name} का असली कोड है।`);
+  expect(verify).toContain("@font-face{font-family:'Noto Sans Devanagari'"); // its script's font, declared in the head
+  const login = await firstHtml(page, `${brand.origin}/login`, HINDI);
+  expect(login).toMatch(/<h1[^>]*>साइन इन करें<\/h1>/);
+  expect(login).toContain('पासवर्ड');
+
+  // The same customer's home, signed in (the account made in an English browser).
+  const english = await browser.newContext();
+  const signedIn = await english.newPage();
+  await signUpWithPassword(signedIn, brand, { email: newEmail(), name: 'Asha' });
+  const hindi = await browser.newContext({ storageState: await english.storageState(), locale: 'hi-IN' });
+  const home = await firstHtml(await hindi.newPage(), `${brand.origin}/`, HINDI);
+  expect(home).toMatch(/<h1[^>]*>नमस्ते, Asha<\/h1>/);
+  expect(home).toContain('उत्पाद स्कैन करें');
+  await english.close();
+  await hindi.close();
+
+  // An English browser still gets the spec's English.
+  const plain = await firstHtml(page, `${brand.origin}/info/verify/${units[0]!.overt.qrId}`, 'en-GB,en;q=0.9');
+  expect(plain).toMatch(/<html[^>]* lang="en"/);
+  expect(plain).toMatch(/<h1[^>]*>Info<\/h1>/);
+  expect(plain.includes('@font-face'), 'an English page declares no font').toBe(false);
+});
+
+test.describe('in a Hindi browser', () => {
+  test.use({ locale: 'hi-IN' });
+
+  test('switching to Tamil and reloading stays Tamil', async ({ page }) => {
+    const { brand, units } = await brandWithCatalog();
+    await open(page, `${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await switchTo(page, 'ta');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('தகவல்');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('தகவல்');
+    // Another page of the same site, too.
+    await open(page, `${brand.origin}/login`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('உள்நுழையவும்');
+  });
+});
+
+test('a signed-in customer\'s choice follows them to another browser', async ({ page, browser }) => {
+  const { brand } = await brandWithCatalog();
+  const email = newEmail();
+  await signUpWithPassword(page, brand, { email, name: 'Ravi' });
+  await switchTo(page, 'te');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('నమస్కారం, Ravi');
+
+  const other: Browser = browser;
+  const context = await other.newContext(); // another browser: no cookie, English asked for
+  const second = await context.newPage();
+  await signInWithPassword(second, brand, email);
+  await expect(second).toHaveURL(`${brand.origin}/`);
+  await expect(second.locator('html')).toHaveAttribute('lang', 'te');
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText('నమస్కారం, Ravi');
+  await context.close();
+});
+
+test('every offered language is drawn with real glyphs, not missing-glyph boxes', async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  for (const language of ['hi', 'bn', 'mr', 'ta', 'te']) {
+    await page.context().addCookies([{ name: 'bv_lang', value: language, url: brand.origin }]);
+    await open(page, url);
+    await page.evaluate(() => document.fonts.ready);
+    const heading = page.getByRole('heading', { level: 1 });
+    // A missing glyph draws the same box for every character: a string of distinct letters of
+    // the script would then be as wide as the same number of a character no font has (U+0378
+    // is unassigned). Real glyphs differ in width from it, and the screenshot of the heading
+    // differs from the screenshot of the boxes.
+    const widths = await heading.evaluate((h) => {
+      const probe = (text: string) => {
+        const span = document.createElement('span');
+        span.textContent = text;
+        span.style.whiteSpace = 'pre';
+        h.appendChild(span);
+        const w = span.getBoundingClientRect().width;
+        span.remove();
+        return w;
+      };
+      const text = h.textContent ?? '';
+      const letters = [...new Set([...text].filter((c) => c.trim()))];
+      return { letters: letters.length, real: letters.map((c) => probe(c)), box: probe('\u0378') };
+    });
+    expect(widths.letters).toBeGreaterThan(2);
+    const boxes = widths.real.filter((w) => Math.abs(w - widths.box) < 0.01).length;
+    expect(boxes, `${language}: ${boxes} of ${widths.letters} letters as wide as a missing glyph`).toBeLessThan(widths.letters / 2);
+    const shot = await heading.screenshot();
+    await heading.evaluate((h) => (h.textContent = '\u0378'.repeat([...(h.textContent ?? '')].length)));
+    expect(shot.equals(await heading.screenshot()), `${language}: the heading looks like missing-glyph boxes`).toBe(false);
+  }
+});

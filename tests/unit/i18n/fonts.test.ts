@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FONT_WEIGHTS, SCRIPT_FONTS, fontCss, fontFileOf } from '@/lib/shared/fonts';
+import { LOCALES } from '@/lib/shared/i18n';
+
+// The Indian scripts' fonts (docs/languages.md, "Fonts"): each language but English has one, the
+// app serves it (public/fonts, equal to its package's file), and a page declares only its own.
+
+const root = path.resolve(__dirname, '../../..');
+
+describe('script fonts', () => {
+  it('gives every language written in an Indian script its font, served by the app, equal to the package file', () => {
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const font = SCRIPT_FONTS[locale];
+      expect(font).not.toBeNull();
+      for (const weight of FONT_WEIGHTS) {
+        const name = fontFileOf(font!, weight);
+        const served = path.join(root, 'public', 'fonts', name);
+        expect(existsSync(served)).toBe(true);
+        const pkg = font!.file.replace(/-[a-z]+$/, '');
+        const original = readFileSync(path.join(root, 'node_modules', '@fontsource', pkg, 'files', name));
+        expect(readFileSync(served).equals(original)).toBe(true); // else: node scripts/copy-fonts.mjs
+      }
+      // The regular weight as WOFF too, for the evidence report's PDF (pdfkit reads no WOFF2).
+      expect(existsSync(path.join(root, 'public', 'fonts', `${font!.file}-400-normal.woff`))).toBe(true);
+    }
+  });
+
+  it('declares no font on an English page, and only its own script on another', () => {
+    expect(fontCss('en')).toBe('');
+    expect(fontCss('hi')).toContain("font-family:'Noto Sans Devanagari'");
+    expect(fontCss('hi')).toContain('U+0900-097F');
+    expect(fontCss('hi')).not.toMatch(/Tamil|Bengali|Telugu/);
+    expect(fontCss('ta')).toContain('/fonts/noto-sans-tamil-tamil-700-normal.woff2');
+    expect(fontCss('ta')).not.toMatch(/Devanagari/);
+  });
+});
