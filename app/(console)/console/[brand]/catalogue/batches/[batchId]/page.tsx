@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getBatch } from '@/lib/console/catalogue';
+import { batchPrintableLevels, getBatch } from '@/lib/console/catalogue';
 import { listCodeRuns } from '@/lib/console/code-runs';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { ApiError } from '@/lib/errors';
@@ -14,6 +14,7 @@ import { linkClass, Section } from '@/components/console/ui';
 // the progress of each run (a run still going is picked up again after a reload).
 
 const MAX_PDF_CODES = 10_000;
+const LEVEL_LABELS: Record<number, string> = { 6: 'overt', 7: 'covert', 8: 'case', 9: 'pallet' };
 
 export default async function BatchPage({ params }: { params: Promise<{ brand: string; batchId: string }> }) {
   const { brand, batchId } = await params;
@@ -26,6 +27,9 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
     throw err;
   });
   const api = `/api/console/brands/${brand}/catalogue/batches/${batch.id}`;
+  // The PDF's limit counts the codes printed, so a batch too big for one sheet still prints level by level.
+  const levels = await batchPrintableLevels(scope, batch.id);
+  const printable = levels.reduce((n, l) => n + l.codes, 0);
   return (
     <BatchCodesProvider initial={batch.codes}>
     <div>
@@ -67,15 +71,30 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
               </a>{' '}
               (one row per code, for a printer&apos;s data merge)
             </li>
-            <li>
-              {batch.codes <= MAX_PDF_CODES ? (
+            {printable > 0 && printable <= MAX_PDF_CODES && (
+              <li>
                 <a href={`${api}/codes.pdf`} download className={linkClass}>
                   Print-ready PDF of the QR codes
-                </a>
-              ) : (
-                <>A print-ready PDF holds at most {MAX_PDF_CODES.toLocaleString('en')} codes: use the CSV for this batch.</>
-              )}
-            </li>
+                </a>{' '}
+                ({printable.toLocaleString('en-IN')} codes)
+              </li>
+            )}
+            {levels.length > 1 &&
+              levels.map((l) => (
+                <li key={l.level}>
+                  {l.codes <= MAX_PDF_CODES ? (
+                    <a href={`${api}/codes.pdf?levels=${l.level}`} download className={linkClass}>
+                      Print-ready PDF of the {LEVEL_LABELS[l.level] ?? `level ${l.level}`} codes
+                    </a>
+                  ) : (
+                    <>The {LEVEL_LABELS[l.level] ?? `level ${l.level}`} codes</>
+                  )}{' '}
+                  ({l.codes.toLocaleString('en-IN')} codes{l.codes > MAX_PDF_CODES ? ': more than one print-ready PDF holds; use the CSV' : ''})
+                </li>
+              ))}
+            {printable > MAX_PDF_CODES && (
+              <li>A print-ready PDF holds at most {MAX_PDF_CODES.toLocaleString('en-IN')} codes: print this batch level by level, or use the CSV.</li>
+            )}
           </ul>
         ) : (
           <p className="text-gray-700">No codes yet.</p>
