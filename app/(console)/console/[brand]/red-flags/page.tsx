@@ -57,6 +57,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
                 </th>
                 <td className={td}>{f.product || '—'}</td>
                 <td className={td}>
+                  <span className="block text-xs text-gray-700">As recorded when the flag was raised:</span>
                   <ul className="list-disc pl-4">
                     {f.reasons.map((r, i) => <li key={i}>{r}</li>)}
                   </ul>
@@ -66,7 +67,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
                 <td className={`${td} min-w-56`}>
                   <span className="font-semibold">{STATUS_LABELS[f.status]}</span>
                   {f.note && <span className="block text-gray-800">Note: {f.note}</span>}
-                  {f.status === 'open' && mayWrite && <RedFlagClose brand={brand} flagId={f.id} />}
+                  {f.status === 'open' && mayWrite && <RedFlagClose brand={brand} flagId={f.id} qrId={f.qrId} alreadyBlacklisted={f.blacklisted} />}
                 </td>
               </tr>
             ))}
