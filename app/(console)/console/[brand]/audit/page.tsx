@@ -11,7 +11,7 @@ import { when } from '../../format';
 
 export default async function AuditPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { brand } = await params;
-  const { scope, brand: current } = await requireStaffPage(brand, 'audit', 'read');
+  const { timeZone: tz, scope, brand: current } = await requireStaffPage(brand, 'audit', 'read');
   const raw = await searchParams;
   const parsed = auditQuerySchema.safeParse({
     action: typeof raw.action === 'string' && raw.action ? raw.action : undefined,
@@ -82,7 +82,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
             <tbody>
               {page.entries.map((e) => (
                 <tr key={e.id} className="border-b border-gray-200 align-top" data-testid="audit-entry">
-                  <td className="py-2 pr-3 whitespace-nowrap">{when(e.at)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{when(e.at, tz)}</td>
                   <td className="py-2 pr-3 break-words">{e.actor}</td>
                   <td className="py-2 pr-3 font-mono">{e.action}</td>
                   <td className="py-2 pr-3 font-mono break-words" data-testid="audit-target">{e.target}</td>
