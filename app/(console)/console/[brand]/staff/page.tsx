@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listStaff } from '@/lib/console/staff-admin';
 import { EndSessionsButton, InviteStaffForm, MemberRoleForm, ReinviteButton, RemoveMemberButton } from '@/components/console/staff-actions';
+import { RoleGuide } from '@/components/console/role-guide';
 import { when } from '../../format';
 
 // /<brand>/staff (owner only) — who is on the brand's staff, their role and last sign-in; invite,
@@ -65,6 +66,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
           ))}
         </ul>
       )}
+      <RoleGuide />
     </>
   );
 }
