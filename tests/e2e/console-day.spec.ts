@@ -125,3 +125,28 @@ test('the second factor takes the keyboard; a removed member\'s next click says 
   await expect(member.getByRole('heading', { name: 'Sign in to the brand console' })).toBeVisible();
   await memberContext.close();
 });
+
+test('a manager blacklists a whole batch from its page after confirming; shoppers then see Fake', async ({ page, browser }) => {
+  const shop = await aftersalesBrand();
+  const { brand } = shop;
+  const codes = (await operator('list-codes', { slug: brand.slug })) as Array<{ qrId: string; level: number; batch: string }>;
+  const overt = codes.find((c) => c.level === 6)!;
+  await signInStaff(page, { brand: brand.slug, role: 'manager' });
+  await open(page, `${CONSOLE_ORIGIN}/${brand.slug}/catalogue`);
+  await page.getByRole('link', { name: overt.batch }).first().click();
+  await expect(h1(page, `Batch ${overt.batch}`)).toBeVisible();
+  await ready(page);
+  const form = page.getByRole('form', { name: `Blacklist codes of batch ${overt.batch}` });
+  await form.getByRole('button', { name: 'Blacklist codes…' }).click();
+  const confirm = form.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Blacklist every code of batch ${overt.batch}, printed and hidden codes together?`);
+  await expect(confirm.getByRole('button', { name: 'Yes, blacklist them' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Yes, blacklist them' }).click();
+  await expect(form.getByRole('status')).toHaveText('Blacklisted 4 codes: their scans now answer Fake.');
+
+  const shopper = await browser.newContext();
+  const shopperPage = await shopper.newPage();
+  await open(shopperPage, `${brand.origin}/info/verify/${overt.qrId}`);
+  await expect(h1(shopperPage, 'Fake')).toBeVisible();
+  await shopper.close();
+});

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/errors';
 import { CodeRuns } from '@/components/console/catalogue/code-runs';
 import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalogue/batch-codes';
 import { BatchMarketsForm } from '@/components/console/catalogue/batch-markets-form';
+import { BulkBlacklistForm } from '@/components/console/catalogue/bulk-blacklist-form';
 import { linkClass, Section } from '@/components/console/ui';
 
 // One batch: its details, its markets (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
@@ -100,6 +101,11 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
           <p className="text-gray-700">No codes yet.</p>
         )}
       </Section>
+      {batch.codes > 0 && roleMay(role, 'codes', 'write') && (
+        <Section title="Blacklist codes" id="blacklist">
+          <BulkBlacklistForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} />
+        </Section>
+      )}
       <Section title="Generate codes" id="generate">
         <CodeRuns brand={brand} batchId={batch.id} initialRuns={runs} canWrite={roleMay(role, 'catalogue', 'write')} />
       </Section>
