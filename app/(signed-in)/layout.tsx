@@ -1,7 +1,8 @@
 import { unstable_rethrow } from 'next/navigation';
 import { requireCustomer } from '@/lib/server/session';
-import { apiFetch } from '@/lib/server/api-fetch';
-import { customerProfileSchema, type CustomerProfile } from '@/lib/schemas/customer';
+import { callRoute } from '@/lib/server/call-route';
+import { customerProfileRoute } from '@/lib/server/routes';
+import type { CustomerProfile } from '@/lib/schemas/customer';
 import { Header } from '@/components/shell/header';
 import SignedInNav from '@/components/shell/signed-in-nav';
 import { SignedInShell } from '@/components/shell/signed-in-shell';
@@ -13,7 +14,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   await requireCustomer();
   let profile: CustomerProfile;
   try {
-    profile = customerProfileSchema.parse(await apiFetch('/customer/customer-profile'));
+    profile = await callRoute(customerProfileRoute);
   } catch (err) {
     unstable_rethrow(err);
     return <LoadError message={USER_DATA_ERROR} />;

@@ -175,7 +175,7 @@ export function RemoveMemberButton({ brand, staffId, email }: { brand: string; s
 export function EndSessionsButton({ brand, staffId, email, sessionId }: { brand: string; staffId: string; email: string; sessionId?: string }) {
   return (
     <ActionButton
-      label={sessionId ? 'Sign out this session' : `Sign out ${email} everywhere`}
+      label={sessionId ? 'Sign out this session' : `Sign out ${email} at this brand`}
       run={() => consoleFetch(api(brand, `/${staffId}/sessions${sessionId ? `/${sessionId}` : ''}`), { method: 'DELETE' })}
     />
   );

@@ -1,12 +1,13 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { headers } from 'next/headers';
-import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
+import { callRoute } from '@/lib/server/call-route';
+import { trackingRoute, verifyCodeRoute } from '@/lib/server/routes';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { z } from 'zod';
-import { trackingResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { asVerifyResponse } from '@/lib/shared/verdict-shape';
+import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import type { FeatureFlag } from '@/lib/schemas/feature-flags';
 import { VerdictCard, ResultBanner } from './verdict-card';
@@ -42,12 +43,12 @@ type Found =
   | { kind: 'verdict'; data: VerifyResponse }
   | { kind: 'error'; status: number; message: string };
 
-async function lookUp(mode: LookupMode, qrId: string, withToken: boolean): Promise<Found> {
+async function lookUp(mode: LookupMode, qrId: string): Promise<Found> {
   try {
     if (mode === 'tracking') {
-      return { kind: 'tracking', data: trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })) };
+      return { kind: 'tracking', data: await callRoute(trackingRoute, { params: { qrId } }) };
     }
-    return { kind: 'verdict', data: asVerifyResponse(await apiFetch<unknown>(`/verify/info/${encodeURIComponent(qrId)}`, { auth: withToken })) };
+    return { kind: 'verdict', data: await callRoute(verifyCodeRoute, { params: { route: 'info', qrId } }) };
   } catch (err) {
     unstable_rethrow(err);
     return { kind: 'error', status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };
@@ -75,7 +76,7 @@ async function Answer({ mode, qrId }: { mode: LookupMode; qrId: string }) {
   const [brandResult, session] = await Promise.all([readBrand(), readSession()]);
   if (!brandResult.ok) return <Problem title="Loading Error" message={brandResult.message} />;
   const brand = brandResult.brand;
-  const found = await lookUp(mode, qrId, session !== undefined);
+  const found = await lookUp(mode, qrId);
   if (found.kind === 'error') {
     if (found.status === 404) return <Problem title="Code not found" message={`No code ${qrId} was found at ${brand.organizationName}.`} />;
     if (found.status === 422) return <Problem title="Invalid QR code" message={`This is not a QR code of ${brand.organizationName}.`} />;

@@ -13,9 +13,3 @@ export function locationOf(params: SearchParams): { lat: number; lng: number } |
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
   return { lat: coarse(lat), lng: coarse(lng) };
 }
-
-/** `?lat=..&lng=..` for the verify API, or '' when the page carries no usable location. */
-export function locationQuery(params: SearchParams): string {
-  const loc = locationOf(params);
-  return loc ? `?${new URLSearchParams({ lat: String(loc.lat), lng: String(loc.lng) })}` : '';
-}

@@ -1,30 +1,31 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
-import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
+import { callRoute } from '@/lib/server/call-route';
+import { trackingRoute, verifyCodeRoute } from '@/lib/server/routes';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import type { VerifyRoute } from '@/lib/domain/verdict';
-import { trackingResponseSchema, type VerifyResponse } from '@/lib/schemas/verify';
-import { asVerifyResponse } from '@/lib/shared/verdict-shape';
+import type { VerifyResponse } from '@/lib/schemas/verify';
 import { VerdictCard, primaryLinkClass } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
-import { locationQuery, type SearchParams } from './location';
+import { locationOf, type SearchParams } from './location';
+import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
+import { LinkPreview } from './link-preview';
 
 // Every verify page (/info/verify, /verify, /overt/verify, /covert/pre/verify,
 // /covert/post/verify, /tert/verify, /quat/verify): the verdict is asked for on the server,
-// in-process, and is in the first HTML response. No spinner, no client-side fetch. The API has
-// checked its answer against `verifyResponseSchema`; the page checks its shape with the
-// hand-written guard (the same answers, a fraction of the server's time per request).
+// in-process, and is in the first HTML response. No spinner, no client-side fetch. The typed call
+// (lib/server/call-route.ts) answers the verdict as the API's schema gave it.
 
 export type VerifyPageProps = { params: Promise<{ qrId: string }>; searchParams: Promise<SearchParams> };
 
 type Outcome = { verdict: VerifyResponse } | { error: ApiRequestError | Error };
 
-async function askVerdict(route: VerifyRoute, qrId: string, query: string, withToken: boolean): Promise<Outcome> {
+async function askVerdict(route: VerifyRoute, qrId: string, query: { lat?: number; lng?: number; preview?: '1' }): Promise<Outcome> {
   try {
-    const answer = await apiFetch<unknown>(`/verify/${route}/${encodeURIComponent(qrId)}${query}`, { auth: withToken });
-    return { verdict: asVerifyResponse(answer) };
+    return { verdict: await callRoute(verifyCodeRoute, { params: { route, qrId }, query }) };
   } catch (error) {
     unstable_rethrow(error);
     return { error: error instanceof Error ? error : new Error(String(error)) };
@@ -34,7 +35,7 @@ async function askVerdict(route: VerifyRoute, qrId: string, query: string, withT
 /** The tracking journey of a case or pallet, when the brand offers tracking (else none). */
 async function journeyOf(qrId: string) {
   try {
-    return trackingResponseSchema.parse(await apiFetch<unknown>(`/tracking/${encodeURIComponent(qrId)}`, { auth: false })).events;
+    return (await callRoute(trackingRoute, { params: { qrId } })).events;
   } catch (err) {
     unstable_rethrow(err);
     return null;
@@ -55,6 +56,12 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   const [{ qrId }, query, brandResult, session, h] = await Promise.all([params, searchParams, readBrand(), readSession(), headers()]);
   if (!brandResult.ok) return <ScanProblem title="Loading Error"><p className="mt-1">{brandResult.message}</p></ScanProblem>;
   const brand = brandResult.brand;
+  // A link-preview fetcher, a crawler, a HEAD request or a prefetch (the middleware says so, or the
+  // user agent does): the brand and the product with Open Graph tags, no verdict, nothing recorded.
+  if (h.get(VISIT_HEADER) || visitKindOf('GET', (name) => h.get(name)) !== 'person') {
+    const preview = await askVerdict('info', qrId, { preview: '1' });
+    return <LinkPreview brand={brand.organizationName} product={'verdict' in preview ? (preview.verdict.product ?? null) : null} />;
+  }
   // A post-sale scan claims the unit for the signed-in customer: another site must not make it
   // happen (docs/security.md, "Accounts"). Started elsewhere, it waits for the customer's own click.
   if (route === 'covert-post' && isCrossSiteRequest(h)) {
@@ -70,9 +77,9 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
       </div>
     );
   }
-  // The info route is anonymous: a token is sent only when there is a session.
-  const location = locationQuery(query);
-  const outcome = await askVerdict(route, qrId, location, route !== 'info' || session !== undefined);
+  // The info route is anonymous: the customer is known to it only when there is a session.
+  const location = locationOf(query);
+  const outcome = await askVerdict(route, qrId, location ?? {});
   if ('error' in outcome) {
     const status = outcome.error instanceof ApiRequestError ? outcome.error.status : 500;
     if (status === 422) return <InvalidQrNotice brand={brand.organizationName} />;
@@ -83,5 +90,5 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   }
   const { verdict } = outcome;
   const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== '' }} />;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== undefined }} />;
 }

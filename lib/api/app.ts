@@ -33,7 +33,7 @@ import { fileRoutes } from './files/routes';
 import { feedbackRoutes } from './feedback/routes';
 
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
-// app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
+// app/api/[[...route]]/route.ts, called in process by the pages' typed calls (in-process.ts), and served
 // over plain HTTP by the API tests.
 
 /** Every endpoint declared with defineRoute (define-route.ts), by area; the operator's are in operator/routes.ts. */

@@ -11,11 +11,26 @@ export type AuthInfo = { customerId: string; sessionId: string };
 export type StaffAuthInfo = { staffId: string; email: string; name: string; sessionId: string };
 /** The brand of a `/console/brands/{brand}/...` request and the staff member's role there. */
 export type StaffBrandInfo = { client: ClientRow; role: StaffRole };
+/**
+ * A typed call of a route from a page of this process (in-process.ts): the page request's
+ * signed-in customer, read once per page request, stands for a Bearer token, and the handler
+ * leaves its parsed answer here instead of writing JSON.
+ */
+export type InProcessCall = {
+  customer: (clientId: string, cookie: (name: string) => string | undefined, https: boolean) => Promise<AuthInfo | undefined>;
+  answer?: unknown;
+};
 export type AppEnv = {
   Variables: { client: ClientRow; auth: AuthInfo; staff: StaffAuthInfo; staffBrand: StaffBrandInfo };
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  // Set by the caller of app.fetch, never from a request: the Node server's socket, or an in-process call.
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } }; call?: InProcessCall };
 };
 export type AppContext = Context<AppEnv>;
+
+/** The in-process call this request is, or undefined for a request that came over HTTP. */
+export function inProcessCall(c: Context): InProcessCall | undefined {
+  return (c.env as AppEnv['Bindings'] | undefined)?.call;
+}
 
 /**
  * The caller's address as rate limits key it (lib/shared/client-address.ts): the X-Forwarded-For entry

@@ -6,9 +6,11 @@ import type { z } from 'zod';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { cameOverHttps } from '@/lib/shared/https';
 import type { FeatureFlag } from '@/lib/schemas/client-config';
-import { clientIp, type AppContext, type AppEnv } from './context';
+import { clientIp, inProcessCall, type AppContext, type AppEnv } from './context';
 import { requestHost } from './guards';
 import { errorBodySchema, errorResponses } from './openapi';
+import { ApiError } from '@/lib/errors';
+import { REFRESH_FAILED_MESSAGE } from '@/lib/shared/fetch-rules';
 import { requireFlag } from './feature-flags';
 import { requireCustomer } from './auth/require-customer';
 import { requireVerifiedContact } from './auth/verify-contact';
@@ -95,6 +97,7 @@ function requestContext(c: AppContext): RequestContext {
     host: requestHost(c),
     https: cameOverHttps(c.req.url, c.req.header('x-forwarded-proto')),
     header: (name) => c.req.header(name),
+    method: c.req.method,
     cookies: {
       get: (name) => getCookie(c, name),
       set: (serialized) => c.header('Set-Cookie', serialized, { append: true }),
@@ -115,8 +118,30 @@ function staffSessionContext(c: AppContext): StaffSessionContext {
   return { ...requestContext(c), staffId, email, name, sessionId };
 }
 
+/**
+ * In a typed call from a page of this process, the page request's session (read once per page
+ * request, in-process.ts) stands for the Bearer token; over HTTP the token is checked.
+ */
+async function callerOf(c: AppContext) {
+  const call = inProcessCall(c)!;
+  return call.customer(c.var.client.id, (name) => getCookie(c, name), cameOverHttps(c.req.url, c.req.header('x-forwarded-proto')));
+}
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!inProcessCall(c)) return requireCustomer(c, next);
+  const auth = await callerOf(c);
+  // The message a page showed when no token could be had for its call.
+  if (!auth) throw new ApiError('unauthorized', REFRESH_FAILED_MESSAGE);
+  c.set('auth', auth);
+  await next();
+};
+
 /** The token is checked when sent: an anonymous request stays anonymous, a bad token is refused. */
-const customerIfSent: MiddlewareHandler<AppEnv> = async (c, next) => (c.req.header('authorization') ? requireCustomer(c, next) : next());
+const customerIfSent: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!inProcessCall(c)) return c.req.header('authorization') ? requireCustomer(c, next) : next();
+  const auth = await callerOf(c);
+  if (auth) c.set('auth', auth);
+  await next();
+};
 
 const accessRules: { [K in AccessClass]: AccessRule<K> } = {
   public: { mount: 'open', guards: () => [], context: requestContext },
@@ -124,7 +149,7 @@ const accessRules: { [K in AccessClass]: AccessRule<K> } = {
   'brand-or-customer': {
     mount: 'brand',
     guards: ({ anonymousIf }) => [
-      anonymousIf ? async (c, next) => (anonymousIf((name) => c.req.param(name)) ? customerIfSent(c, next) : requireCustomer(c, next)) : customerIfSent,
+      anonymousIf ? async (c, next) => (anonymousIf((name) => c.req.param(name)) ? customerIfSent(c, next) : signedIn(c, next)) : customerIfSent,
     ],
     security: [{}, { bearer: [] }],
     context: (c) => {
@@ -134,7 +159,7 @@ const accessRules: { [K in AccessClass]: AccessRule<K> } = {
   },
   customer: {
     mount: 'brand',
-    guards: ({ contact }) => (contact === 'verified' ? [requireCustomer, requireVerifiedContact] : [requireCustomer]),
+    guards: ({ contact }) => (contact === 'verified' ? [signedIn, requireVerifiedContact] : [signedIn]),
     security: bearer,
     context: (c) => ({ ...brandContext(c), customerId: c.var.auth.customerId, sessionId: c.var.auth.sessionId }),
   },
@@ -222,17 +247,19 @@ export type RouteDefinition = {
   register: (app: OpenAPIHono<AppEnv>) => void;
 };
 
-const checked = new WeakMap<object, Schema>();
-
 /**
- * Parses an answer through its schema once and remembers that it did, for an answer kept and
- * served again (clone-info): an endpoint declaring the same schema sends it without parsing again.
+ * What defineRoute returns: the mountable endpoint and its declaration, whose schemas type a call
+ * of it from a page (lib/server/call-route.ts): the input as its params, query and body schemas
+ * take it, the answer as its response schema gives it.
  */
-export function checkedAnswer<S extends Schema>(schema: S, value: z.input<S>): z.output<S> {
-  const parsed = schema.parse(value);
-  if (parsed !== null && typeof parsed === 'object') checked.set(parsed, schema);
-  return parsed;
-}
+export type Route<
+  P extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  B extends Schema | undefined = Schema | undefined,
+  R extends Schema | undefined = Schema | undefined,
+> = RouteDefinition & {
+  declaration: { method: RouteDefinition['method']; path: string; access: Access; params?: P; query?: Q; body?: B; response: { schema?: R } };
+};
 
 /** Console routes live under /console/; a staff route under /console/brands/{brand}/ with `brand` in its params schema. */
 function checkConsolePath(decl: { method: string; path: string; params?: Schema }, klass: AccessClass, options: AccessOptions) {
@@ -257,7 +284,7 @@ export function defineRoute<
   U extends { fields: string } | undefined = undefined,
   R extends Schema | undefined = undefined,
   F extends Record<string, { schema: object }> | undefined = undefined,
->(decl: RouteDeclaration<A, P, Q, B, U, R, F>): RouteDefinition {
+>(decl: RouteDeclaration<A, P, Q, B, U, R, F>): Route<P, Q, B, R> {
   const klass = classOf(decl.access);
   const rule = accessRules[klass] as AccessRule<AccessClass>;
   const options: AccessOptions = typeof decl.access === 'string' ? {} : decl.access;
@@ -311,7 +338,14 @@ export function defineRoute<
       return c.body(answer.body, status, answer.headers);
     }
     if (!schema) throw new Error(`${decl.method.toUpperCase()} ${decl.path} declares no JSON answer`);
-    return c.json(checked.get(answer as object) === schema ? (answer as object) : (schema.parse(answer) as object), status);
+    const parsed = schema.parse(answer) as object;
+    // A typed call from a page of this process (in-process.ts) takes the answer as it is: no JSON.
+    const call = inProcessCall(c);
+    if (call) {
+      call.answer = parsed;
+      return c.body(null, status);
+    }
+    return c.json(parsed, status);
   };
 
   return {
@@ -319,6 +353,7 @@ export function defineRoute<
     path: decl.path,
     mount: rule.mount,
     register: (app) => void app.openapi(route, handler as never),
+    declaration: decl,
   };
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { preparedPerDb } from '@/lib/db/prepared';
 import { rateLimits } from '@/lib/db/schema';
@@ -13,12 +13,15 @@ import { ApiError } from '@/lib/errors';
 // counts one event for the key and throws ApiError('rate_limited') with a Retry-After header
 // once the key has seen more than `limit` events in the current window. Keys are free text;
 // put the brand id in them when the limit is per brand. windowSeconds is at most one day.
+//
+// This counts events that happen anyway (a scan, a code sent). A guess at a secret is limited by
+// reserving its place before the secret is checked instead (reserveAttempt in ./attempts.ts).
 
 export type RateLimit = { limit: number; windowSeconds: number; message?: string };
 
 const MAX_WINDOW = 24 * 60 * 60;
 
-function windowOf(key: string, windowSeconds: number, now: Date) {
+export function windowOf(key: string, windowSeconds: number, now: Date) {
   if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > MAX_WINDOW) {
     throw new Error(`windowSeconds must be an integer from 1 to ${MAX_WINDOW}`);
   }
@@ -31,7 +34,7 @@ function windowOf(key: string, windowSeconds: number, now: Date) {
   };
 }
 
-function limited(message: string | undefined, retryAfter: number) {
+export function limitedError(message: string | undefined, retryAfter: number) {
   const wait = retryAfter >= 120 ? `${Math.ceil(retryAfter / 60)} minutes` : `${retryAfter} seconds`;
   return new ApiError('rate_limited', message ?? `Too many attempts. Please try again in ${wait}.`, {
     'Retry-After': String(retryAfter),
@@ -55,19 +58,8 @@ export async function hitRateLimit(key: string, { limit, windowSeconds, message 
   const [row] = await countOne(db).execute({ key: bucket, windowStart });
   if (Math.random() < 0.02) await pruneRateLimits(now);
   const count = row?.count ?? 1;
-  if (count > limit) throw limited(message, retryAfter);
+  if (count > limit) throw limitedError(message, retryAfter);
   return count;
-}
-
-/** Throws 429 when the key is already over its limit, without counting (for "failed attempts" limits). */
-export async function assertUnderRateLimit(key: string, { limit, windowSeconds, message }: RateLimit, now = new Date()): Promise<void> {
-  const { bucket, windowStart, retryAfter } = windowOf(key, windowSeconds, now);
-  const db = await getDb();
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, bucket), eq(rateLimits.windowStart, windowStart)));
-  if (row && row.count >= limit) throw limited(message, retryAfter);
 }
 
 /** Drops windows that ended long ago (called now and then by hitRateLimit). */

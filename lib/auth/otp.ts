@@ -46,8 +46,10 @@ export async function issueOtp(t: OtpTarget, now = new Date()): Promise<{ code: 
 export type OtpCheck = 'ok' | 'invalid' | 'killed' | 'expired' | 'exhausted' | 'none';
 
 /**
- * Checks a code against the target's newest live code and consumes it when it matches. A wrong
- * code counts one try; the fifth wrong try kills the code.
+ * Checks a code against the target's newest live code and consumes it when it matches. Each
+ * guess first takes one of the code's tries (a conditional update, so of guesses sent together
+ * at most OTP_MAX_ATTEMPTS are ever compared); a right code is then consumed (the try it took no
+ * longer matters), a wrong one keeps it, and the fifth kills the code.
  */
 export async function consumeOtp(t: OtpTarget, code: string, now = new Date()): Promise<OtpCheck> {
   const db = await getDb();
@@ -60,22 +62,22 @@ export async function consumeOtp(t: OtpTarget, code: string, now = new Date()): 
   if (!row) return 'none';
   if (row.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  const [tried] = await db
+    .update(otps)
+    .set({ attempts: sql`${otps.attempts} + 1` })
+    .where(and(eq(otps.id, row.id), isNull(otps.consumedAt), lt(otps.attempts, OTP_MAX_ATTEMPTS), gt(otps.expiresAt, now)))
+    .returning({ attempts: otps.attempts });
+  if (!tried) return 'exhausted'; // its last tries were taken by concurrent guesses (or it was used or replaced meanwhile)
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(codeHash(t, code));
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    // Conditional update: of two concurrent uses of one code, exactly one wins.
+    // Of two concurrent uses of one code, exactly one wins.
     const won = await db
       .update(otps)
       .set({ consumedAt: now })
-      .where(and(eq(otps.id, row.id), isNull(otps.consumedAt), lt(otps.attempts, OTP_MAX_ATTEMPTS), gt(otps.expiresAt, now)))
+      .where(and(eq(otps.id, row.id), isNull(otps.consumedAt)))
       .returning({ id: otps.id });
     return won.length ? 'ok' : 'invalid';
   }
-  const [after] = await db
-    .update(otps)
-    .set({ attempts: sql`${otps.attempts} + 1` })
-    .where(and(eq(otps.id, row.id), lt(otps.attempts, OTP_MAX_ATTEMPTS)))
-    .returning({ attempts: otps.attempts });
-  if (!after) return 'exhausted'; // killed meanwhile by a concurrent guess
-  return after.attempts >= OTP_MAX_ATTEMPTS ? 'killed' : 'invalid';
+  return tried.attempts >= OTP_MAX_ATTEMPTS ? 'killed' : 'invalid';
 }

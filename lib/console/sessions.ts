@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { staff, staffSessions } from '@/lib/db/schema';
+import { staff, staffSessionBrands, staffSessions } from '@/lib/db/schema';
 import { env } from '@/lib/edge/env';
 import { randomId } from '@/lib/ids';
 
@@ -9,7 +9,9 @@ import { randomId } from '@/lib/ids';
 // reaches its absolute end (CONSOLE_SESSION_HOURS after sign-in) or goes unused for
 // CONSOLE_IDLE_MINUTES. The cookie holds only a seal of the row's id, so revoking the row ends the
 // session at its next request. A session whose second factor is not given yet may only give it
-// (or enrol); second_factor_at marks that it was.
+// (or enrol); second_factor_at marks that it was. A session is the account's, at every brand it
+// belongs to; staff_session_brands records which brands it has reached, and a brand's owner sees
+// and ends a member's sessions only among those (never their sessions elsewhere).
 
 export type LiveStaffSession = {
   sessionId: string;
@@ -88,16 +90,50 @@ export async function revokeAllStaffSessions(staffId: string, now = new Date()):
   await db.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
 }
 
+/** How long an address the account signed in from stays its own for the reset throttle. */
+export const KNOWN_ADDRESS_DAYS = 30;
+
+/** Whether the account with this e-mail has signed in from this address in the last KNOWN_ADDRESS_DAYS. */
+export async function signedInFrom(email: string, address: string, now = new Date()): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: staffSessions.id })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(eq(staff.email, email), eq(staffSessions.address, address), gt(staffSessions.createdAt, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000))))
+    .limit(1);
+  return !!row;
+}
+
+/** Sessions and brands already recorded by this process (a bounded memo: one write per pair). */
+const recorded = new Set<string>();
+const RECORDED_MAX = 10_000;
+
+/** Records that a session reached a brand (its membership guard passed). */
+export async function markSessionAtBrand(sessionId: string, clientId: string, now = new Date()): Promise<void> {
+  const pair = `${sessionId}|${clientId}`;
+  if (recorded.has(pair)) return;
+  const db = await getDb();
+  await db.insert(staffSessionBrands).values({ sessionId, clientId, firstAt: now }).onConflictDoNothing();
+  if (recorded.size >= RECORDED_MAX) recorded.clear();
+  recorded.add(pair);
+}
+
 export type StaffSessionRow = { id: string; createdAt: Date; lastSeenAt: Date; address: string | null; userAgent: string | null };
 
-/** A staff member's live sessions, newest first. */
-export async function liveSessionsOf(staffId: string, now = new Date()): Promise<StaffSessionRow[]> {
+/** A staff member's live sessions, newest first; with `atBrand`, only those that reached that brand. */
+export async function liveSessionsOf(staffId: string, now = new Date(), atBrand?: string): Promise<StaffSessionRow[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ id: staffSessions.id, createdAt: staffSessions.createdAt, lastSeenAt: staffSessions.lastSeenAt, address: staffSessions.address, userAgent: staffSessions.userAgent })
-    .from(staffSessions)
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
-    .orderBy(desc(staffSessions.createdAt));
+  const columns = { id: staffSessions.id, createdAt: staffSessions.createdAt, lastSeenAt: staffSessions.lastSeenAt, address: staffSessions.address, userAgent: staffSessions.userAgent };
+  const live = and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now));
+  const rows = atBrand
+    ? await db
+        .select(columns)
+        .from(staffSessions)
+        .innerJoin(staffSessionBrands, and(eq(staffSessionBrands.sessionId, staffSessions.id), eq(staffSessionBrands.clientId, atBrand)))
+        .where(live)
+        .orderBy(desc(staffSessions.createdAt))
+    : await db.select(columns).from(staffSessions).where(live).orderBy(desc(staffSessions.createdAt));
   return rows.filter((r) => now.getTime() - r.lastSeenAt.getTime() < idleMs());
 }
 

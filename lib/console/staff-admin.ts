@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, isNull, isNotNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, isNotNull, max } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { staff, staffMemberships, staffSessions, staffTokens } from '@/lib/db/schema';
+import { staff, staffMemberships, staffSessionBrands, staffSessions, staffTokens } from '@/lib/db/schema';
 import { isStaffRole, type StaffRole } from '@/lib/domain/staff-roles';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { ApiError, fieldError } from '@/lib/errors';
@@ -12,7 +12,9 @@ import { liveSessionsOf, type StaffSessionRow } from './sessions';
 // The staff screen of a brand (owner only, docs/console.md): who is on the brand's staff, with
 // what role and when they last signed in, the invitations not yet accepted; changing a role,
 // taking someone off the staff (a brand always keeps an owner), and ending a member's sessions.
-// Every query is scoped by the brand; every change is audited in its own transaction.
+// Every query is scoped by the brand; every change is audited in its own transaction. A member's
+// sessions (and last sign-in) are those that reached this brand (staff_session_brands): a member
+// of several brands is seen and signed out by each brand only where they worked for it.
 
 export type StaffMemberView = { staffId: string; email: string; name: string; role: StaffRole; joinedAt: Date; lastSignInAt: Date | null };
 export type PendingInvitationView = { email: string; role: StaffRole; invitedAt: Date; expiresAt: Date };
@@ -22,6 +24,7 @@ export async function listStaff(scope: ConsoleScope, now = new Date()): Promise<
   const lastSignIn = db
     .select({ staffId: staffSessions.staffId, at: max(staffSessions.secondFactorAt).as('at') })
     .from(staffSessions)
+    .innerJoin(staffSessionBrands, and(eq(staffSessionBrands.sessionId, staffSessions.id), eq(staffSessionBrands.clientId, scope.clientId)))
     .where(isNotNull(staffSessions.secondFactorAt))
     .groupBy(staffSessions.staffId)
     .as('last_sign_in');
@@ -95,14 +98,14 @@ export async function removeStaffMember(scope: ConsoleScope, staffId: string): P
   });
 }
 
-/** A member's live sessions (their account's, which may serve other brands too). */
+/** A member's live sessions that reached this brand (never those used only at other brands). */
 export async function memberSessions(scope: ConsoleScope, staffId: string): Promise<StaffSessionRow[]> {
   const db = await getDb();
   await memberOf(db, scope, staffId);
-  return liveSessionsOf(staffId);
+  return liveSessionsOf(staffId, new Date(), scope.clientId);
 }
 
-/** Ends one of a member's sessions, or all of them (`sessionId` undefined); audited. Takes effect at their next request. */
+/** Ends one of a member's sessions at this brand, or all of them (`sessionId` undefined); audited. Takes effect at their next request. */
 export async function revokeMemberSessions(scope: ConsoleScope, staffId: string, sessionId?: string, now = new Date()): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -110,7 +113,14 @@ export async function revokeMemberSessions(scope: ConsoleScope, staffId: string,
     const ended = await tx
       .update(staffSessions)
       .set({ revokedAt: now })
-      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt), sessionId ? eq(staffSessions.id, sessionId) : undefined))
+      .where(
+        and(
+          eq(staffSessions.staffId, staffId),
+          isNull(staffSessions.revokedAt),
+          sessionId ? eq(staffSessions.id, sessionId) : undefined,
+          inArray(staffSessions.id, tx.select({ id: staffSessionBrands.sessionId }).from(staffSessionBrands).where(eq(staffSessionBrands.clientId, scope.clientId))),
+        ),
+      )
       .returning({ id: staffSessions.id });
     if (sessionId && ended.length === 0) throw new ApiError('not_found', 'No such live session of this member');
     await recordAudit(tx, scope, { action: 'staff.sessions.revoke', target: member.email, after: { sessions: ended.length, ...(sessionId ? { sessionId } : { all: true }) } });

@@ -136,20 +136,34 @@ export async function invitationDetails(token: string, now = new Date()): Promis
 }
 
 /**
- * Accepts an invitation: a new account takes the name and password given; an existing one
- * proves itself with its password. The membership is made (or its role set) and the token used,
- * in one transaction with the audit entry. Answers the account's id.
+ * The places a guess at an existing account's password holds in its limits (the API's
+ * reservePasswordGuess): given back when the password was right.
  */
-export async function acceptInvitation(args: { token: string; name: string; password: string }, now = new Date()): Promise<{ staffId: string; slug: string }> {
+export type PasswordGuess = { release(): Promise<void> };
+
+/**
+ * Accepts an invitation: a new account takes the name and password given; an existing one
+ * proves itself with its password, a guess that `reserveGuess` first counts against the account
+ * as a sign-in would (so an invitation is no way around the sign-in limits). The membership is
+ * made (or its role set) and the token used, in one transaction with the audit entry. Answers the
+ * account's id.
+ */
+export async function acceptInvitation(
+  args: { token: string; name: string; password: string },
+  reserveGuess: (email: string) => Promise<PasswordGuess>,
+  now = new Date(),
+): Promise<{ staffId: string; slug: string }> {
   const row = await usableToken('invitation', args.token, now);
   if (!row?.clientId || !isStaffRole(row.role)) throw fieldError('bad_request', 'token', TOKEN_UNUSABLE);
   const existing = await findStaffByEmail(row.email);
   let newHash: string | undefined;
   if (existing?.passwordHash) {
     if (existing.disabledAt) throw fieldError('bad_request', 'token', TOKEN_UNUSABLE);
+    const guess = await reserveGuess(existing.email);
     if (!(await verifyPassword(args.password, existing.passwordHash))) {
-      throw fieldError('bad_request', 'password', 'this is not the password of your existing console account');
+      throw fieldError('bad_request', 'password', 'this is not the password of your existing console account'); // its places stay taken
     }
+    await guess.release();
   } else {
     const problem = passwordProblem(args.password);
     if (problem) throw fieldError('bad_request', 'password', problem);

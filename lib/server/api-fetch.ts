@@ -5,11 +5,12 @@ import { env } from '@/lib/edge/env';
 import { ApiRequestError, REFRESH_FAILED_MESSAGE, REFRESH_PATH, answerOf, readBody } from '@/lib/shared/fetch-rules';
 import { coreFetch, sendOnce, type Transport } from '@/lib/shared/fetch-core';
 
-// The token-aware server fetch (DESIGN.md section 1): server components call the Brand API
-// in-process by default (no socket), over HTTP when BRAND_API_URL is set. The rules are the one
+// The token-aware server fetch of the BRAND_API_URL mode (DESIGN.md section 1): a typed call
+// (call-route.ts) of a route of another deployment goes over HTTP here. The rules are the one
 // fetch core's (lib/shared/fetch-core.ts): Bearer token, 10 s timeout, 'jwt expired' → refresh
 // once and retry, messages from the error catalogue, status and headers kept. A server
-// component cannot reload the page: a 401 fails the call like any other error.
+// component cannot reload the page: a 401 fails the call like any other error, and the
+// signed-in layout's session check (session.ts) sends the visitor to sign in again.
 
 export { ApiRequestError };
 
@@ -66,27 +67,19 @@ export async function callApi<T>(
   return answerOf<T>(await coreFetch(transportOf(ctx), path, call, signedIn));
 }
 
-/** In-process through the Brand API's router, or over HTTP to BRAND_API_URL. */
-export function apiTarget(): Pick<CallContext, 'transport' | 'baseUrl'> {
-  const remote = env().BRAND_API_URL;
-  if (remote) return { transport: (req) => fetch(req), baseUrl: remote.replace(/\/+$/, '') };
-  return {
-    transport: async (req) => (await import('@/lib/api/app')).brandApi().fetch(req),
-    baseUrl: 'http://in-process',
-  };
+/** The other deployment's API (BRAND_API_URL) for the current page request. */
+async function remoteContext(): Promise<CallContext> {
+  const remote = env().BRAND_API_URL!;
+  return { incoming: new Headers(await headers()), transport: (req) => fetch(req), baseUrl: remote.replace(/\/+$/, '') };
 }
 
-async function requestContext(): Promise<CallContext> {
-  return { incoming: new Headers(await headers()), ...apiTarget() };
-}
+/** The request's access token from the other deployment, asked for once per server request. */
+export const currentAccessToken = cache(async (): Promise<AccessToken> => fetchAccessToken(await remoteContext()));
 
-/** The request's access token, asked for once per server request. */
-export const currentAccessToken = cache(async (): Promise<AccessToken> => fetchAccessToken(await requestContext()));
-
-/** Calls the Brand API from a server component or layout of the current request. */
-export async function apiFetch<T>(path: string, opts: CallOptions = {}): Promise<T> {
-  const ctx = await requestContext();
-  return callApi<T>(ctx, path, opts, {
+/** One call of the other deployment's API for the current page request, with the token when `auth`. */
+export async function remoteFetch(path: string, opts: CallOptions = {}): Promise<unknown> {
+  const ctx = await remoteContext();
+  return callApi<unknown>(ctx, path, opts, {
     current: async () => (await currentAccessToken().catch(() => undefined))?.accessToken,
     refresh: async () => (await fetchAccessToken(ctx)).accessToken,
   });

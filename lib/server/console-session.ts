@@ -10,7 +10,7 @@ import { CONSOLE_SESSION_COOKIE, consoleCookieName, isConsoleHost, unsealStaffSe
 import { CONSOLE_ENROL_PATH, CONSOLE_SECOND_FACTOR_PATH, CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
 import { safeReturnPath } from '@/lib/shared/return-path';
 import { sessionSecret } from '@/lib/auth/keys';
-import { liveStaffSession, type LiveStaffSession } from '@/lib/console/sessions';
+import { liveStaffSession, markSessionAtBrand, type LiveStaffSession } from '@/lib/console/sessions';
 import { membershipAt } from '@/lib/console/staff';
 import type { ConsoleScope } from '@/lib/console/scope';
 import { roleMay, type AreaAccess, type ConsoleArea, type StaffRole } from '@/lib/domain/staff-roles';
@@ -65,6 +65,7 @@ export async function requireStaffPage(brandSlug: string, area: ConsoleArea, acc
   const session = await requireStaffSession();
   const member = /^[a-z0-9][a-z0-9-]{1,39}$/.test(brandSlug) ? await membershipAt(session.staffId, brandSlug) : undefined;
   if (!member) notFound();
+  await markSessionAtBrand(session.sessionId, member.client.id); // this brand's owners now see the session
   if (!roleMay(member.role, area, access)) redirect(`/${brandSlug}/forbidden`);
   const { client, role } = member;
   return {

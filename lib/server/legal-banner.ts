@@ -5,9 +5,9 @@ import { unstable_rethrow } from 'next/navigation';
 import { brandCache } from '@/lib/edge/brand-cache';
 import { cookieName, usesHostPrefix } from '@/lib/edge/cookies';
 import { LEGAL_SEEN_COOKIE, parseLegalSeen, unseenPolicies } from '@/lib/shared/legal-seen';
-import { currentDocumentsSchema } from '@/lib/schemas/legal';
 import type { LegalDocumentType } from '@/lib/domain/legal';
-import { apiFetch } from './api-fetch';
+import { callRoute } from './call-route';
+import { currentLegalDocumentsRoute } from './routes';
 import { BRAND_CACHE_MS, brandHostKey } from './tenant';
 import { pageOverHttps } from './session';
 
@@ -23,7 +23,7 @@ async function currentDocuments(host: string): Promise<Current> {
   const hit = kept.get(host);
   if (hit) return hit;
   const stamp = kept.stamp();
-  const { documents } = currentDocumentsSchema.parse(await apiFetch<unknown>('/legal/documents/current', { auth: false }));
+  const { documents } = await callRoute(currentLegalDocumentsRoute);
   const current = documents.map((d) => ({ documentType: d.documentType, documentId: d.documentId }));
   kept.set(host, current, stamp);
   return current;

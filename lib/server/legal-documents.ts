@@ -1,15 +1,16 @@
 import 'server-only';
-import { apiFetch } from './api-fetch';
+import { callRoute } from './call-route';
+import { currentLegalDocumentsRoute, legalDocumentRoute } from './routes';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
-import { currentDocumentsSchema, legalDocumentSchema, type LegalDocument, type LegalDocumentType } from '@/lib/schemas/legal';
+import type { LegalDocument, LegalDocumentType } from '@/lib/schemas/legal';
 
 // The brand's current legal documents as the /terms-of-use and /privacy-policy pages show them:
 // GET /api/legal/documents/current, then GET /api/legal/documents/{id} (JSON) for each asked type.
 export async function currentLegalDocuments(types: LegalDocumentType[]): Promise<Partial<Record<LegalDocumentType, LegalDocument>>> {
-  const current = currentDocumentsSchema.parse(await apiFetch<unknown>('/legal/documents/current', { auth: false }));
+  const current = await callRoute(currentLegalDocumentsRoute);
   const wanted = current.documents.filter((d) => types.includes(d.documentType));
   const docs = await Promise.all(
-    wanted.map(async (d) => legalDocumentSchema.parse(await apiFetch<unknown>(`/legal/documents/${encodeURIComponent(d.documentId)}`, { auth: false }))),
+    wanted.map((d) => callRoute(legalDocumentRoute, { params: { documentId: d.documentId } })),
   );
   return Object.fromEntries(docs.map((d) => [d.documentType, d]));
 }
@@ -17,7 +18,7 @@ export async function currentLegalDocuments(types: LegalDocumentType[]): Promise
 /** One of this brand's documents by id (any version), or undefined when it is not this brand's. */
 export async function legalDocumentById(documentId: string): Promise<LegalDocument | undefined> {
   try {
-    return legalDocumentSchema.parse(await apiFetch<unknown>(`/legal/documents/${encodeURIComponent(documentId)}`, { auth: false }));
+    return await callRoute(legalDocumentRoute, { params: { documentId } });
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 404) return undefined;
     throw err;

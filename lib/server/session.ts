@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
-import { currentAccessToken, type AccessToken } from './api-fetch';
+import { currentCustomer } from './call-route';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '@/lib/shared/routes';
 import { endedSessionProof, sessionCookieName } from '@/lib/edge/session-cookie';
@@ -12,7 +12,7 @@ import { sessionSecret } from '@/lib/auth/keys';
 // The session layer is two functions (STYLE.md habit 5). Each route-group layout calls one of
 // them itself; middleware only redirects early.
 
-export type Session = AccessToken;
+export type Session = { customerId: string };
 
 /**
  * The request's session cookie, under the name it goes by on the request's scheme (`__Host-`
@@ -37,7 +37,7 @@ const readSessionState = cache(async (): Promise<{ session?: Session; ended: boo
   // No cookie, no session: an anonymous scan need not ask the API (the hot path of a shop visit).
   if ((await sessionCookieValue()) === undefined) return { ended: false };
   try {
-    return { session: await currentAccessToken(), ended: false };
+    return { session: await currentCustomer(), ended: false };
   } catch (err) {
     unstable_rethrow(err); // Next's own control flow (dynamic usage while prerendering) goes on
     return { ended: err instanceof ApiRequestError && err.status === 401 };
@@ -52,7 +52,7 @@ export async function hasSessionCookie(): Promise<boolean> {
   return (await sessionCookieValue()) !== undefined;
 }
 
-/** The live session of this request (the API turns its cookie into a token), or undefined. */
+/** The live session of this request (the API's read of its cookie), or undefined. */
 export const readSession = cache(async (): Promise<Session | undefined> => (await readSessionState()).session);
 
 /** The path the visitor asked for (set by middleware), for the return after sign-in. */

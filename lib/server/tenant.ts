@@ -5,8 +5,10 @@ import { headers } from 'next/headers';
 import { brandCache } from '@/lib/edge/brand-cache';
 import { brandHostHeader, parseHost } from '@/lib/shared/host';
 import { env } from '@/lib/edge/env';
-import { apiFetch, ApiRequestError } from './api-fetch';
-import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
+import type { CloneInfo } from '@/lib/schemas/client';
+import { callRoute } from './call-route';
+import { cloneInfoRoute } from './routes';
 
 // The requesting host's brand, as clone-info answers it, asked once per server request and kept
 // per host for BRAND_CACHE_MS: every page's root layout needs it, and the API keeps the brand row
@@ -22,13 +24,12 @@ const kept = brandCache<CloneInfo>('page-clone-info', BRAND_CACHE_MS, 10_000);
 
 async function askBrand(): Promise<BrandResult> {
   try {
-    const parsed = cloneInfoSchema.safeParse(await apiFetch<unknown>('/client/clone-info', { auth: false }));
-    if (!parsed.success) return { ok: false, message: NO_APP_DATA, status: 500 };
-    return { ok: true, brand: parsed.data };
+    return { ok: true, brand: await callRoute(cloneInfoRoute) };
   } catch (err) {
     unstable_rethrow(err);
-    const status = err instanceof ApiRequestError ? err.status : 500;
-    return { ok: false, message: err instanceof Error ? err.message : NO_APP_DATA, status };
+    // An answer the schema refuses (another deployment's) is no brand either.
+    if (!(err instanceof ApiRequestError)) return { ok: false, message: NO_APP_DATA, status: 500 };
+    return { ok: false, message: err.message, status: err.status };
   }
 }
 

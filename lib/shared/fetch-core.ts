@@ -2,7 +2,7 @@ import { CSRF_HEADER, CSRF_VALUE, isJwtExpired, isStateChanging, readBody, withT
 
 // The one authenticated fetch of the Brand API (DESIGN.md section 1), shared by the browser
 // (lib/client/http.ts: JSON calls; lib/client/upload.ts: multipart, extra headers, downloads)
-// and server components (lib/server/api-fetch.ts). Where a request goes, and how a token is
+// and server components calling another deployment (lib/server/api-fetch.ts, BRAND_API_URL). Where a request goes, and how a token is
 // found, refreshed and lost, are the caller's; the rules are here, once:
 // Bearer token, CSRF header on state-changing calls, a JSON body as application/json, a
 // FormData as it is, 10 s timeout (UPLOAD_TIMEOUT_MS for file transfers), 'jwt expired' →

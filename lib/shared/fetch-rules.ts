@@ -32,6 +32,11 @@ function stringField(body: unknown, key: string): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
+/** The input field a failed call's answer names (`field`), or undefined. */
+export function errorFieldOf(error: unknown): string | undefined {
+  return error instanceof ApiRequestError ? stringField(error.body, 'field') : undefined;
+}
+
 /** errorMessage → message → the error's own message → 'Something went wrong!' (spec section 8). */
 export function errorMessageOf(body: unknown, error?: unknown): string {
   const own = error instanceof Error && error.message.trim() !== '' ? error.message : undefined;

@@ -1,12 +1,12 @@
 import { VERDICT_LABELS } from '@/lib/domain/verdict';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 
-// The shape check of a verify answer outside the API: in the browser (the authentication code's
-// verdict, the verdict kept for /scan-result) and in the verify pages' server render (the API
-// has parsed its answer with the schema already). It accepts and refuses what the API's
+// The shape check of a verify answer in the browser (the authentication code's verdict, the
+// verdict kept for /scan-result in sessionStorage). It accepts and refuses what the API's
 // `verifyResponseSchema` (lib/schemas/verify.ts) does, written by hand so that the scan pages'
 // first load does not carry the schema library (docs/benchmarks.md, "First-load JavaScript of
-// every page"), and the page does not parse each verdict a second time with it.
+// every page"). The server's pages need none: their typed call (lib/server/call-route.ts)
+// answers the verdict as the API's schema gave it.
 // tests/unit/client/browser-guards.test.ts holds the two to the same answers.
 
 type Obj = Record<string, unknown>;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { apiServerForFile, call, cookieFrom, createTestBrand, type Res } from '../support/api-server';
 import { op } from '../support/aftersales';
 import { consoleCall, createStaff, PASSWORD, sessionFor } from '../support/console';
+import { awayFromWindowEnd } from '../support/rate-windows';
 import { readOutbox } from '@/lib/messaging/outbox';
 import { getDb } from '@/lib/db/client';
 import { auditLog, staff, staffSessions, staffTokens } from '@/lib/db/schema';
@@ -325,6 +326,33 @@ describe('password reset', () => {
     expect(used.body.field).toBe('token');
     expect((await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email: account.email, password: PASSWORD } })).status).toBe(400);
     expect((await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email: account.email, password: newPassword } })).status).toBe(200);
+  });
+});
+
+describe('reset throttling', () => {
+  const ask = (email: string, from: string) => consoleCall(server, 'POST', '/api/console/password-reset', { body: { email }, headers: { 'x-forwarded-for': from } });
+  const resetLinks = (email: string) => readOutbox().filter((e) => e.to === email && e.link?.includes('/reset/')).length;
+
+  it('is per requester first: strangers cannot use up the reset of a member, who still gets one from where they signed in', async () => {
+    await awayFromWindowEnd(3600, 30_000);
+    const account = await createStaff({ totp: true });
+    const home = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
+    expect((await consoleCall(server, 'POST', '/api/console/sign-in', { body: { email: account.email, password: PASSWORD }, headers: { 'x-forwarded-for': home } })).status).toBe(200);
+    // One stranger: three an hour for this e-mail.
+    const stranger = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+    for (let i = 0; i < 3; i++) expect((await ask(account.email, stranger)).status).toBe(200);
+    expect((await ask(account.email, stranger)).status).toBe(429);
+    // Strangers together: ten an hour for the e-mail, from addresses it never signed in from.
+    for (let i = 0; i < 7; i++) expect((await ask(account.email, `192.0.2.${i + 1}`)).status).toBe(200);
+    const refused = await ask(account.email, '192.0.2.100');
+    expect(refused.status).toBe(429);
+    expect(refused.body.errorMessage).toBe('Too many reset requests. Please try again later.');
+    // The member, from the address they signed in from, still gets a link, and it works.
+    const before = resetLinks(account.email);
+    expect((await ask(account.email, home)).status).toBe(200);
+    expect(resetLinks(account.email)).toBe(before + 1);
+    const ok = await consoleCall(server, 'POST', '/api/console/password-reset/confirm', { body: { token: tokenOf(linkTo(account.email, 'reset')), password: 'a brand new passphrase 42' } });
+    expect(ok.status).toBe(200);
   });
 });
 

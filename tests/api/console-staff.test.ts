@@ -222,6 +222,7 @@ describe('a member’s sessions', () => {
     const agent = await createStaff({ memberships: [{ clientId: brand.id, role: 'support' }], password: false });
     const phone = await sessionFor(server, agent);
     const laptop = await sessionFor(server, agent);
+    for (const s of [phone, laptop]) expect((await s.fetch(`/api/console/brands/${brand.slug}/complaints`)).status).toBe(200);
     const list = await owner.fetch(`${staffPath(brand.slug)}/${agent.staffId}/sessions`);
     expect(list.body.sessions.map((s: { id: string }) => s.id).sort()).toEqual([phone.sessionId, laptop.sessionId].sort());
 
@@ -237,6 +238,41 @@ describe('a member’s sessions', () => {
     const db = await getDb();
     const actions = (await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id))).map((e) => e.action);
     expect(actions).toEqual(['staff.sessions.revoke', 'staff.sessions.revoke']);
+  });
+});
+
+describe('a member of two brands', () => {
+  it('is seen and signed out by each brand only where they worked for it: sessions, addresses and last sign-in', async () => {
+    const home = await createTestBrand();
+    const other = await createTestBrand();
+    const homeOwner = await signedInStaff(server, { clientId: home.id, role: 'owner' });
+    const otherOwner = await signedInStaff(server, { clientId: other.id, role: 'owner' });
+    // The member works for their own brand; the other brand got them to join as well.
+    const member = await createStaff({ memberships: [{ clientId: home.id, role: 'owner' }, { clientId: other.id, role: 'support' }], password: false });
+    const atHome = await sessionFor(server, member);
+    expect((await atHome.fetch(staffPath(home.slug))).status).toBe(200);
+
+    // The other brand sees the member, but none of their sessions nor when they signed in.
+    const staffThere = await otherOwner.fetch(staffPath(other.slug));
+    expect(staffThere.body.members).toEqual(expect.arrayContaining([expect.objectContaining({ staffId: member.staffId, lastSignInAt: null })]));
+    const seen = await otherOwner.fetch(`${staffPath(other.slug)}/${member.staffId}/sessions`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.sessions).toEqual([]);
+    expect(seen.text).not.toContain(atHome.sessionId);
+    // Nor can it end them, one or all.
+    expect((await otherOwner.fetch(`${staffPath(other.slug)}/${member.staffId}/sessions/${atHome.sessionId}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await otherOwner.fetch(`${staffPath(other.slug)}/${member.staffId}/sessions`, { method: 'DELETE' })).body).toEqual({ revoked: 0 });
+    expect((await atHome.fetch('/api/console/me')).status).toBe(200);
+    // Their own brand sees the session.
+    const seenAtHome = await homeOwner.fetch(`${staffPath(home.slug)}/${member.staffId}/sessions`);
+    expect(seenAtHome.body.sessions.map((s: { id: string }) => s.id)).toEqual([atHome.sessionId]);
+
+    // Once the member works for the other brand in that session, that brand sees and may end it.
+    expect((await atHome.fetch(`/api/console/brands/${other.slug}/complaints`)).status).toBe(200);
+    const now = await otherOwner.fetch(`${staffPath(other.slug)}/${member.staffId}/sessions`);
+    expect(now.body.sessions.map((s: { id: string }) => s.id)).toEqual([atHome.sessionId]);
+    expect((await otherOwner.fetch(`${staffPath(other.slug)}/${member.staffId}/sessions`, { method: 'DELETE' })).body).toEqual({ revoked: 1 });
+    expect((await atHome.fetch('/api/console/me')).status).toBe(401);
   });
 });
 

@@ -98,10 +98,10 @@ test('an owner invites a support agent, changes their role, ends their session, 
   // The owner ends the agent's sessions: the agent's next click lands on the sign-in screen.
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith('/sessions') && r.status() === 200),
-    page.getByRole('button', { name: `Sign out ${agentEmail} everywhere` }).click(),
+    page.getByRole('button', { name: `Sign out ${agentEmail} at this brand` }).click(),
   ]);
   await page.getByRole('link', { name: `Sessions of ${agentEmail}` }).click();
-  await expect(page.getByText(`No live session: ${agentEmail} is signed out everywhere.`)).toBeVisible();
+  await expect(page.getByText(`No live session of ${agentEmail} at this brand.`)).toBeVisible();
   await agentPage.getByRole('link', { name: /Your sessions/ }).click();
   await agentPage.waitForURL(/\/sign-in\?from=%2Fsessions$/);
   await expect(agentPage.getByRole('heading', { name: 'Sign in to the brand console' })).toBeVisible();

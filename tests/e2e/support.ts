@@ -32,9 +32,14 @@ export const formAlert = (page: Page) => page.locator('main [role="alert"]');
 export const originOf = (domain: string) => `http://${domain}:${PORT}`;
 
 /** An operator command through the server's operator socket (the public port refuses them). */
-export async function operator(command: string, args: unknown): Promise<any> {
-  const key = readFileSync(path.join(DATA_DIR, 'operator-key'), 'utf8').trim();
-  const info = JSON.parse(readFileSync(path.join(DATA_DIR, 'server.json'), 'utf8')) as { operatorSocket: string };
+export function operator(command: string, args: unknown): Promise<any> {
+  return operatorAt(DATA_DIR, command, args);
+}
+
+/** An operator command to the server whose data folder is `dataDir`. */
+export async function operatorAt(dataDir: string, command: string, args: unknown): Promise<any> {
+  const key = readFileSync(path.join(dataDir, 'operator-key'), 'utf8').trim();
+  const info = JSON.parse(readFileSync(path.join(dataDir, 'server.json'), 'utf8')) as { operatorSocket: string };
   const payload = JSON.stringify({ command, args });
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(

@@ -1,23 +1,24 @@
 import type { z } from 'zod';
 import { unstable_rethrow } from 'next/navigation';
 import { readBrand } from '@/lib/server/tenant';
-import { apiFetch, ApiRequestError } from '@/lib/server/api-fetch';
-import { batchDetailsResponseSchema } from '@/lib/schemas/verify';
+import { callRoute } from '@/lib/server/call-route';
+import { batchDetailsRoute } from '@/lib/server/routes';
+import type { batchDetailsResponseSchema } from '@/lib/schemas/verify';
 import { Page } from '@/components/ui/page';
 import { LookupForm } from '@/components/scan/lookup-form';
 import { BatchDetails, ProductDetails } from '@/components/scan/product-details';
 import { ResultBanner } from '@/components/scan/verdict-card';
 import type { SearchParams } from '@/components/scan/location';
-import { errorMessageOf } from '@/lib/shared/fetch-rules';
+import { ApiRequestError, errorMessageOf } from '@/lib/shared/fetch-rules';
 
 // /verify-by-batchnumber?batchNumber= — the product and dates of a batch of this brand
 // (GET /api/verify/batch/{batchNumber}; another brand's batch is not found).
 
-type Found = { ok: true; data: z.infer<typeof batchDetailsResponseSchema> } | { ok: false; status: number; message: string };
+type Found = { ok: true; data: z.output<typeof batchDetailsResponseSchema> } | { ok: false; status: number; message: string };
 
 async function lookUpBatch(batchNumber: string): Promise<Found> {
   try {
-    return { ok: true, data: batchDetailsResponseSchema.parse(await apiFetch<unknown>(`/verify/batch/${encodeURIComponent(batchNumber)}`, { auth: false })) };
+    return { ok: true, data: await callRoute(batchDetailsRoute, { params: { batchNumber } }) };
   } catch (err) {
     unstable_rethrow(err);
     return { ok: false, status: err instanceof ApiRequestError ? err.status : 500, message: errorMessageOf(undefined, err) };

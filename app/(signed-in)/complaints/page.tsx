@@ -1,18 +1,17 @@
 import Link from 'next/link';
-import type { z } from 'zod';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { complaintsRoute } from '@/lib/server/routes';
 import { moment } from '@/components/products/format';
 import { ComplaintStatusBadge } from '@/components/complaints/status-badge';
-import type { complaintSummarySchema } from '@/lib/schemas/complaints';
 
-type Summary = z.infer<typeof complaintSummarySchema>;
 const link = 'font-medium text-brand-primary underline';
 
 // /complaints — the customer's tickets, newest first, with their status (GET /api/customer/complaints).
 export default async function ComplaintsPage() {
-  const loaded = await load<{ complaints: Summary[] }>('/customer/complaints');
+  const loaded = await load(callRoute(complaintsRoute));
   return (
     <ModuleScreen title="Complaints" flag="isComplaintManagementEnabled" intro="The complaints you raised and their status.">
       <p className="mb-4">

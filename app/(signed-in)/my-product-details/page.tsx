@@ -1,16 +1,15 @@
 import Link from 'next/link';
-import type { z } from 'zod';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { myProductRoute } from '@/lib/server/routes';
 import { Section } from '@/components/products/section';
 import { day, expiryText, warrantyText } from '@/components/products/format';
 import { unitIdOf } from '@/components/products/unit-param';
 import { JourneyPanel } from '@/components/journey/journey-panel.deferred';
 import { readBrand } from '@/lib/server/tenant';
-import type { myProductDetailsSchema } from '@/lib/schemas/my-products';
 
-type Details = z.infer<typeof myProductDetailsSchema>;
 const link = 'font-medium text-brand-primary underline';
 
 // /my-product-details?unitId= — one claimed unit: details, expiry, warranty, tracking and its scan journey.
@@ -24,7 +23,7 @@ export default async function MyProductDetailsPage({ searchParams }: { searchPar
       </ModuleScreen>
     );
   }
-  const [loaded, brandResult] = await Promise.all([load<Details>(`/customer/my-products/${encodeURIComponent(unitId)}`), readBrand()]);
+  const [loaded, brandResult] = await Promise.all([load(callRoute(myProductRoute, { params: { unitId } })), readBrand()]);
   const brand = brandResult.ok ? brandResult.brand : undefined;
   if (!loaded.ok) {
     return (

@@ -1,14 +1,13 @@
 import Link from 'next/link';
-import type { z } from 'zod';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { myProductRoute } from '@/lib/server/routes';
 import { Section } from '@/components/products/section';
 import { day, expiryText } from '@/components/products/format';
 import { unitIdOf } from '@/components/products/unit-param';
-import type { myProductDetailsSchema } from '@/lib/schemas/my-products';
 
-type Details = z.infer<typeof myProductDetailsSchema>;
 const link = 'font-medium text-brand-primary underline';
 
 // /my-product-expiry-check?unitId= — whether a claimed unit is still within its expiry date.
@@ -21,7 +20,7 @@ export default async function MyProductExpiryCheckPage({ searchParams }: { searc
       </ModuleScreen>
     );
   }
-  const loaded = await load<Details>(`/customer/my-products/${encodeURIComponent(unitId)}`);
+  const loaded = await load(callRoute(myProductRoute, { params: { unitId } }));
   if (!loaded.ok) {
     return (
       <ModuleScreen title="Expiry check" intro={null}>

@@ -1,13 +1,12 @@
 import Link from 'next/link';
-import type { z } from 'zod';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { myProductRoute } from '@/lib/server/routes';
 import { TrackingEvents } from '@/components/products/tracking-events';
 import { unitIdOf } from '@/components/products/unit-param';
-import type { myProductDetailsSchema } from '@/lib/schemas/my-products';
 
-type Details = z.infer<typeof myProductDetailsSchema>;
 const link = 'font-medium text-brand-primary underline';
 
 // /my-product-tracking?unitId= — where a claimed unit travelled, from its tracking events.
@@ -21,7 +20,7 @@ export default async function MyProductTrackingPage({ searchParams }: { searchPa
       </ModuleScreen>
     );
   }
-  const loaded = await load<Details>(`/customer/my-products/${encodeURIComponent(unitId)}`);
+  const loaded = await load(callRoute(myProductRoute, { params: { unitId } }));
   return (
     <ModuleScreen title="Product tracking" flag="isTrackingEnabled" intro={loaded.ok ? loaded.data.product.name : intro}>
       {loaded.ok ? (

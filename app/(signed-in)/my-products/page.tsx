@@ -3,12 +3,13 @@ import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { ProductCard } from '@/components/products/product-card';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { myProductsRoute } from '@/lib/server/routes';
 import { readBrand } from '@/lib/server/tenant';
-import type { MyProduct } from '@/lib/schemas/my-products';
 
 // /my-products — the customer's claimed units, newest first (GET /api/customer/my-products).
 export default async function MyProductsPage() {
-  const [loaded, brand] = await Promise.all([load<{ products: MyProduct[] }>('/customer/my-products'), readBrand()]);
+  const [loaded, brand] = await Promise.all([load(callRoute(myProductsRoute)), readBrand()]);
   const showWarranty = brand.ok && brand.brand.isWarrantyEnabled;
   return (
     <ModuleScreen title="My products" intro="The products you claimed by scanning their code after purchase.">

@@ -2,16 +2,17 @@ import Link from 'next/link';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { transactionsRoute } from '@/lib/server/routes';
 import { moment } from '@/components/products/format';
 import { PayoutStatusBadge } from '@/components/rewards/status-badge';
 import { payoutStatusText } from '@/components/rewards/payout-status';
-import type { Payout } from '@/lib/schemas/rewards';
 
 const link = 'font-medium text-brand-primary underline';
 
 // /transaction-history — the customer's payouts and their status (GET /api/customer/transactions).
 export default async function TransactionHistoryPage() {
-  const loaded = await load<{ transactions: Payout[] }>('/customer/transactions');
+  const loaded = await load(callRoute(transactionsRoute));
   return (
     <ModuleScreen title="Transaction history" flag="isLoyalityProgramEnabled" intro="The cashback payments to your UPI id and their status.">
       {!loaded.ok ? (

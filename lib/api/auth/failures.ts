@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '@/lib/errors';
-import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
+import type { RateLimit } from '../rate-limit';
+import { reserveAttempt, type StreakAttempt } from '../attempts';
 import { verifyPassword } from '@/lib/auth/password';
 import { contactOf, type CustomerRow } from './customers';
 import { getDb } from '@/lib/db/client';
@@ -50,24 +51,18 @@ export async function failuresOf(clientId: string, subjectKey: string, now = new
   return row.n;
 }
 
-export async function recordFailure(clientId: string, proof: Proof, channel: Channel, contact: string) {
-  await recordFailureOf(clientId, subject(proof, channel, contact));
-}
+/** The limit of wrong passwords in a row for a contact, reserved before each is checked (attempts.ts). */
+export const passwordStreak = (clientId: string, channel: Channel, contact: string): StreakAttempt => ({
+  streak: { clientId, subject: subject('password', channel, contact), max: MAX_CONSECUTIVE_FAILURES, forgottenAfterMs: FAILURES_FORGOTTEN_AFTER_MS, message: PASSWORD_LOCKED },
+});
 
-export async function recordFailureOf(clientId: string, subjectKey: string, now = new Date()) {
-  const db = await getDb();
-  const forgotten = new Date(now.getTime() - FAILURES_FORGOTTEN_AFTER_MS);
-  await db
-    .insert(authFailures)
-    .values({ clientId, subject: subjectKey, consecutive: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [authFailures.clientId, authFailures.subject],
-      set: {
-        consecutive: sql`case when ${authFailures.updatedAt} <= ${forgotten.toISOString()}::timestamptz then 1 else ${authFailures.consecutive} + 1 end`,
-        updatedAt: now,
-      },
-    });
-}
+/** The limit of wrong codes in a row for a subject (a contact's, or an account's own, accountSubject). */
+export const codeStreak = (clientId: string, subjectKey: string): StreakAttempt => ({
+  streak: { clientId, subject: subjectKey, max: MAX_CONSECUTIVE_FAILURES, forgottenAfterMs: FAILURES_FORGOTTEN_AFTER_MS, message: CODES_LOCKED },
+});
+
+/** The subject of a contact's count of wrong codes. */
+export const contactCodeSubject = (channel: Channel, contact: string) => subject('code', channel, contact);
 
 /** A proof succeeded: both counts of the contact (and any extra subjects given) start again. */
 export async function clearFailures(clientId: string, channel: Channel, contact: string, ...extra: string[]) {
@@ -79,12 +74,6 @@ export async function clearFailures(clientId: string, channel: Channel, contact:
     );
 }
 
-export async function assertPasswordsAllowed(clientId: string, channel: Channel, contact: string) {
-  if ((await consecutiveFailures(clientId, 'password', channel, contact)) >= MAX_CONSECUTIVE_FAILURES) {
-    throw new ApiError('rate_limited', PASSWORD_LOCKED);
-  }
-}
-
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
 const CURRENT_PASSWORD_LIMIT: RateLimit = {
   limit: 10,
@@ -93,18 +82,21 @@ const CURRENT_PASSWORD_LIMIT: RateLimit = {
 };
 
 /**
- * The signed-in account's current password (a password change, a new UPI id). The limits are
- * consulted before the password is checked, so that a stolen session gets 10 guesses per 15
- * minutes and no more (a right guess past the limit is refused too); each wrong one also counts
- * in the contact's password count, which locks password sign-in after 100 in a row.
+ * The signed-in account's current password (a password change, a new UPI id). Each guess takes
+ * its place in the limits before the password is checked (attempts.ts), so that a stolen session
+ * gets 10 guesses per 15 minutes and no more, however many it sends at once (a right guess past
+ * the limit is refused too); each wrong one also counts in the contact's password count, which
+ * locks password sign-in after 100 in a row. A right one gives its places back.
  */
 export async function requireCurrentPassword(clientId: string, customer: CustomerRow, password: string) {
   const key = `change-password-fail:${clientId}:${customer.id}`;
   const contact = contactOf(customer);
-  await assertUnderRateLimit(key, CURRENT_PASSWORD_LIMIT);
-  if (contact) await assertPasswordsAllowed(clientId, contact.channel, contact.contact);
-  if (await verifyPassword(password, customer.passwordHash)) return;
-  if (contact) await recordFailure(clientId, 'password', contact.channel, contact.contact);
-  await hitRateLimit(key, CURRENT_PASSWORD_LIMIT).catch(() => undefined); // counted; this answer stays the 400
-  throw new ApiError('bad_request', CURRENT_PASSWORD_WRONG, undefined, 'currentPassword');
+  const attempt = await reserveAttempt([
+    { key, window: CURRENT_PASSWORD_LIMIT },
+    ...(contact ? [passwordStreak(clientId, contact.channel, contact.contact)] : []),
+  ]);
+  if (!(await verifyPassword(password, customer.passwordHash))) {
+    throw new ApiError('bad_request', CURRENT_PASSWORD_WRONG, undefined, 'currentPassword'); // its places stay taken
+  }
+  await attempt.release();
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { BrandContext } from '../route-context';
+import type { AuthInfo } from '../context';
 import { ApiError } from '@/lib/errors';
 import { signAccessToken } from '@/lib/auth/access-token';
 import { readSessionId } from './cookie';
@@ -11,11 +12,20 @@ import { UNAUTHORIZED } from './require-customer';
 // expired, idle or revoked cookie, or one of another brand: 401.
 
 export async function generateAccessToken(c: BrandContext): Promise<{ accessToken: string; _id: string }> {
-  const sessionId = await readSessionId(c);
-  if (!sessionId) throw new ApiError('unauthorized', UNAUTHORIZED);
-  const session = await findLiveSession(c.clientId, sessionId);
+  const session = await liveSessionOf(c.clientId, await readSessionId(c));
   if (!session) throw new ApiError('unauthorized', UNAUTHORIZED);
-  await touchSession(session);
-  const accessToken = await signAccessToken({ customerId: session.customerId, clientId: c.clientId, sessionId: session.id });
+  const accessToken = await signAccessToken({ customerId: session.customerId, clientId: c.clientId, sessionId: session.sessionId });
   return { accessToken, _id: session.customerId };
+}
+
+/**
+ * The live session of this brand a session cookie names, counted as use of it (idle timeout), or
+ * undefined. A page's typed call in this process (in-process.ts) takes it in place of a token.
+ */
+export async function liveSessionOf(clientId: string, sessionId: string | undefined): Promise<AuthInfo | undefined> {
+  if (!sessionId) return undefined;
+  const session = await findLiveSession(clientId, sessionId);
+  if (!session) return undefined;
+  await touchSession(session);
+  return { customerId: session.customerId, sessionId: session.id };
 }

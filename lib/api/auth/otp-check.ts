@@ -2,8 +2,9 @@ import 'server-only';
 import { consumeOtp, type OtpTarget } from '@/lib/auth/otp';
 import type { BrandContext } from '../route-context';
 import { ApiError } from '@/lib/errors';
-import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
-import { CODES_LOCKED, MAX_CONSECUTIVE_FAILURES, clearFailures, failuresOf, recordFailureOf } from './failures';
+import type { RateLimit } from '../rate-limit';
+import { Attempt, reserveAttempt, tryReserveAttempt } from '../attempts';
+import { CODES_LOCKED, clearFailures, codeStreak, contactCodeSubject } from './failures';
 import { findCustomerByContact } from './customers';
 import { isKnownDevice } from './cookie';
 
@@ -14,6 +15,9 @@ import { isKnownDevice } from './cookie';
 // guess at a code already dead ("tried too many times", expired, none) answers 400 but proves
 // nothing either way. The signed-in confirmation passes
 // `counter` (the account's own subject) so its guesses never count against the contact.
+// Every guess takes its place in the address's limit and the subject's count before the code is
+// compared (attempts.ts; consumeOtp also takes one of the code's own tries first), so guesses sent
+// together cannot pass a limit; a right code, or one that proved nothing, gives its places back.
 const MESSAGES = {
   invalid: 'Incorrect code. Please check it and try again.',
   none: 'Incorrect code. Please check it and try again.',
@@ -26,21 +30,27 @@ export const CODE_GUESS_IP_LIMIT: RateLimit = { limit: 30, windowSeconds: 900, m
 
 export async function requireOtp(target: OtpTarget, code: string, c: BrandContext, counter?: string): Promise<void> {
   const ipKey = `otp-fail:ip:${target.clientId}:${c.address}`;
-  const subject = counter ?? `code:${target.channel}:${target.target}`;
-  await assertUnderRateLimit(ipKey, CODE_GUESS_IP_LIMIT);
-  if ((await failuresOf(target.clientId, subject)) >= MAX_CONSECUTIVE_FAILURES) {
+  const subject = counter ?? contactCodeSubject(target.channel, target.target);
+  const byAddress = await reserveAttempt([{ key: ipKey, window: CODE_GUESS_IP_LIMIT }]);
+  let bySubject = await tryReserveAttempt([codeStreak(target.clientId, subject)]);
+  if (!bySubject) {
+    // 100 wrong codes in a row: only a browser that signed in to the account before is still served.
     const owner = counter ? undefined : await findCustomerByContact(target.clientId, target.channel, target.target);
-    if (!isKnownDevice(c, owner)) throw new ApiError('rate_limited', CODES_LOCKED);
+    if (!isKnownDevice(c, owner)) {
+      await byAddress.release();
+      throw new ApiError('rate_limited', CODES_LOCKED);
+    }
+    bySubject = Attempt.none();
   }
+  const attempt = byAddress.and(bySubject);
   const result = await consumeOtp(target, code);
   if (result === 'ok') {
+    await attempt.release();
     await clearFailures(target.clientId, target.channel, target.target, ...(counter ? [counter] : []));
     return;
   }
-  if (result === 'invalid' || result === 'killed') {
-    await recordFailureOf(target.clientId, subject);
-    await hitRateLimit(ipKey, CODE_GUESS_IP_LIMIT).catch(() => undefined); // counted; this answer stays the 400
-  }
+  // A wrong guess at a live code keeps its places; a guess at a dead code proved nothing.
+  if (result !== 'invalid' && result !== 'killed') await attempt.release();
   throw new ApiError('bad_request', MESSAGES[result], undefined, 'otp');
 }
 

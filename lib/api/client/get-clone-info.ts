@@ -1,7 +1,6 @@
 import 'server-only';
 import type { ClientRow } from '@/lib/brands/find-client';
-import { cloneInfoSchema, type CloneInfo } from '@/lib/schemas/client';
-import { checkedAnswer } from '../define-route';
+import type { CloneInfo } from '@/lib/schemas/client';
 import { featureKeyOfFlag, type FeatureFlag } from '@/lib/schemas/client-config';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { gradient, gradientBackground, textColorFor } from '@/lib/domain/theme';
@@ -58,16 +57,4 @@ export function getCloneInfo(client: ClientRow): CloneInfo {
     },
     footer: cfg.footer,
   };
-}
-
-const answers = new WeakMap<ClientRow, CloneInfo>();
-
-/** getCloneInfo checked against its schema, once per brand row (rows are cached, find-client.ts). */
-export function cloneInfoOf(client: ClientRow): CloneInfo {
-  let answer = answers.get(client);
-  if (!answer) {
-    answer = checkedAnswer(cloneInfoSchema, getCloneInfo(client));
-    answers.set(client, answer);
-  }
-  return answer;
 }

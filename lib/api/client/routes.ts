@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { defineRoute } from '../define-route';
 import { cloneInfoSchema, embeddingUrlQuerySchema, embeddingUrlResponseSchema } from '@/lib/schemas/client';
-import { cloneInfoOf } from './get-clone-info';
+import { getCloneInfo } from './get-clone-info';
 import { lookUpEmbedding, ownEmbedding } from './embedding-lookup';
 
 // The brand of the requesting host, and where brands are embedded.
@@ -20,6 +20,15 @@ const lookup = (path: string, hidden: boolean) =>
     handle: ({ query }) => lookUpEmbedding(query.domain),
   });
 
+export const cloneInfoRoute = defineRoute({
+  method: 'get',
+  path: '/client/clone-info',
+  tag: 'client',
+  access: 'brand',
+  response: { description: 'Brand configuration', schema: cloneInfoSchema },
+  handle: (_input, ctx) => getCloneInfo(ctx.client),
+});
+
 export const clientRoutes = [
   // GET /api/client//embedding-url?domain= (the spec's spelling, with an empty id) and
   // /api/client/embedding-url — public, domain-keyed (embedding-lookup.ts)
@@ -27,14 +36,7 @@ export const clientRoutes = [
   lookup('/client//embedding-url', true),
 
   // GET /api/client/clone-info — the requesting host's brand configuration
-  defineRoute({
-    method: 'get',
-    path: '/client/clone-info',
-    tag: 'client',
-    access: 'brand',
-    response: { description: 'Brand configuration', schema: cloneInfoSchema },
-    handle: (_input, ctx) => cloneInfoOf(ctx.client),
-  }),
+  cloneInfoRoute,
 
   // GET /api/client/{id}/embedding-url?domain= — the requesting brand's own embedding URL
   defineRoute({

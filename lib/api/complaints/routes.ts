@@ -23,6 +23,27 @@ import { replyToComplaint } from './reply-complaint';
 const flag = 'isComplaintManagementEnabled';
 const COMPLAINT_LIMIT = { limit: 20, windowSeconds: 3600, message: 'Too many complaints in an hour. Please try again later.' };
 
+export const complaintsRoute = defineRoute({
+  method: 'get',
+  path: '/customer/complaints',
+  tag: 'complaints',
+  access: 'customer',
+  flag,
+  response: { description: 'Tickets', schema: complaintsResponseSchema },
+  handle: async (_input, ctx) => ({ complaints: await listComplaints(await getDb(), ctx.clientId, ctx.customerId) }),
+});
+
+export const complaintRoute = defineRoute({
+  method: 'get',
+  path: '/customer/complaints/{ticketId}',
+  tag: 'complaints',
+  access: 'customer',
+  flag,
+  params: ticketParamsSchema,
+  response: { description: 'The ticket', schema: complaintDetailSchema },
+  handle: async ({ params }, ctx) => getComplaint(await getDb(), ctx.clientId, ctx.customerId, params.ticketId),
+});
+
 export const complaintRoutes = [
   // GET /api/customer/complaints/options — categories and the brand's priorities for the form
   defineRoute({
@@ -61,27 +82,10 @@ export const complaintRoutes = [
   }),
 
   // GET /api/customer/complaints — the customer's tickets, newest first
-  defineRoute({
-    method: 'get',
-    path: '/customer/complaints',
-    tag: 'complaints',
-    access: 'customer',
-    flag,
-    response: { description: 'Tickets', schema: complaintsResponseSchema },
-    handle: async (_input, ctx) => ({ complaints: await listComplaints(await getDb(), ctx.clientId, ctx.customerId) }),
-  }),
+  complaintsRoute,
 
   // GET /api/customer/complaints/{ticketId} — one ticket with its thread
-  defineRoute({
-    method: 'get',
-    path: '/customer/complaints/{ticketId}',
-    tag: 'complaints',
-    access: 'customer',
-    flag,
-    params: ticketParamsSchema,
-    response: { description: 'The ticket', schema: complaintDetailSchema },
-    handle: async ({ params }, ctx) => getComplaint(await getDb(), ctx.clientId, ctx.customerId, params.ticketId),
-  }),
+  complaintRoute,
 
   // POST /api/customer/complaints/{ticketId}/messages { body } — reply in the thread
   defineRoute({

@@ -18,7 +18,7 @@ import {
   serializeConsoleCookie,
   unsealStaffSessionId,
 } from '@/lib/edge/console-host';
-import { liveStaffSession, type LiveStaffSession } from '@/lib/console/sessions';
+import { liveStaffSession, markSessionAtBrand, type LiveStaffSession } from '@/lib/console/sessions';
 import { membershipAt } from '@/lib/console/staff';
 import { roleMay, type AreaAccess, type ConsoleArea } from '@/lib/domain/staff-roles';
 import type { AppContext, AppEnv } from '../context';
@@ -32,7 +32,7 @@ import type { RequestContext } from '../route-context';
 //   and the x-csrf header;
 // - staff-session: a live staff session with its second factor given (401), then the CSRF proof;
 // - staff: that, then a membership of the brand named in the path (404: no such brand or not
-//   theirs), a role that may read or change the route's area (403), then the CSRF proof (403).
+//   theirs; the session is then recorded as having reached the brand), a role that may read or change the route's area (403), then the CSRF proof (403).
 // The CSRF proof of a signed-in staff member is the HMAC of their session id (lib/edge/console-host.ts).
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -103,6 +103,8 @@ export function requireStaffBrand(area: ConsoleArea, access: AreaAccess): Middle
     const slug = c.req.param('brand');
     const member = slug ? await membershipAt(c.var.staff.staffId, slug) : undefined;
     if (!member) throw new ApiError('not_found', NO_SUCH_BRAND);
+    // From now on this brand's owners see (and may end) this session.
+    await markSessionAtBrand(c.var.staff.sessionId, member.client.id);
     if (!roleMay(member.role, area, access)) {
       throw new ApiError('forbidden', `Your role (${member.role}) may not ${access === 'write' ? 'change' : 'see'} this.`);
     }

@@ -14,17 +14,29 @@ const productParams = consoleBrandParams.extend({ productId: z.string().min(1).m
 const read = { class: 'staff', area: 'rewards', access: 'read' } as const;
 const write = { class: 'staff', area: 'rewards', access: 'write' } as const;
 
+export const consoleRewardsListRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/rewards',
+  tag: 'console',
+  access: read,
+  params: consoleBrandParams,
+  response: { description: 'The brand\'s rewards with budget spent and remaining and coupons left', schema: z.object({ rewards: z.array(rewardSummarySchema) }) },
+  handle: async (_input, ctx) => ({ rewards: await listRewards(ctx.scope) }),
+});
+
+export const consoleJourneysRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/journeys',
+  tag: 'console',
+  access: read,
+  params: consoleBrandParams,
+  response: { description: 'Every product with its scan journey\'s steps', schema: z.object({ journeys: z.array(journeySummarySchema) }) },
+  handle: async (_input, ctx) => ({ journeys: await listJourneys(ctx.scope) }),
+});
+
 export const consoleRewardsRoutes = [
   // GET /api/console/brands/{brand}/rewards
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/rewards',
-    tag: 'console',
-    access: read,
-    params: consoleBrandParams,
-    response: { description: 'The brand\'s rewards with budget spent and remaining and coupons left', schema: z.object({ rewards: z.array(rewardSummarySchema) }) },
-    handle: async (_input, ctx) => ({ rewards: await listRewards(ctx.scope) }),
-  }),
+  consoleRewardsListRoute,
 
   // POST /api/console/brands/{brand}/rewards
   defineRoute({
@@ -69,15 +81,7 @@ export const consoleRewardsRoutes = [
   }),
 
   // GET /api/console/brands/{brand}/journeys
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/journeys',
-    tag: 'console',
-    access: read,
-    params: consoleBrandParams,
-    response: { description: 'Every product with its scan journey\'s steps', schema: z.object({ journeys: z.array(journeySummarySchema) }) },
-    handle: async (_input, ctx) => ({ journeys: await listJourneys(ctx.scope) }),
-  }),
+  consoleJourneysRoute,
 
   // PUT /api/console/brands/{brand}/journeys/{productId} {steps}
   defineRoute({

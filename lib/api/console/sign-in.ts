@@ -7,8 +7,8 @@ import { getDb } from '@/lib/db/client';
 import { staff } from '@/lib/db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
 import { acceptTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from '@/lib/auth/totp';
-import { createStaffSession, liveStaffSession, markSecondFactor, revokeStaffSession, type LiveStaffSession } from '@/lib/console/sessions';
-import { acceptInvitation, confirmPasswordReset, findStaffByEmail, findStaffById, membershipsOf, requestPasswordReset } from '@/lib/console/staff';
+import { createStaffSession, liveStaffSession, markSecondFactor, revokeStaffSession, signedInFrom, type LiveStaffSession } from '@/lib/console/sessions';
+import { acceptInvitation, confirmPasswordReset, findStaffByEmail, findStaffById, membershipsOf, normalEmail, requestPasswordReset } from '@/lib/console/staff';
 import { consoleOrigin } from '@/lib/edge/console-host';
 import {
   PASSWORD_RESET_SENT,
@@ -20,7 +20,8 @@ import {
   type passwordResetConfirmBodySchema,
   type totpEnrolmentSchema,
 } from '@/lib/schemas/console';
-import { assertUnderRateLimit, hitRateLimit, type RateLimit } from '../rate-limit';
+import { hitRateLimit, type RateLimit } from '../rate-limit';
+import { reserveAttempt, type Attempt } from '../attempts';
 import type { RequestContext, StaffSessionContext } from '../route-context';
 import { clearStaffCookies, setStaffCookies, SIGN_IN_REQUIRED, staffSessionIdFrom } from './access';
 
@@ -28,7 +29,9 @@ import { clearStaffCookies, setStaffCookies, SIGN_IN_REQUIRED, staffSessionIdFro
 // factor, a code of the authenticator app (TOTP), which an account enrols at its first sign-in.
 // A wrong password and an unknown e-mail get the same answer after the same work; failures are
 // limited per e-mail and per address as customers' passwords are (lib/api/auth/sign-in.ts); wrong
-// codes per account. A code is taken once (staff.totp_last_step).
+// codes per account. A code is taken once (staff.totp_last_step). Every guess (password, code,
+// link) takes its place in its limits before it is checked (../attempts.ts), so guesses sent
+// together cannot pass a limit; a right one gives its places back.
 
 export const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 export const WRONG_CODE = 'That code is not right. Enter the current code from your authenticator app.';
@@ -37,7 +40,8 @@ const TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too m
 const IP_LIMIT: RateLimit = { limit: 50, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' };
 const CODE_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many wrong codes. Please try again in 15 minutes.' };
 const RESET_IP_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
-const RESET_TARGET_LIMIT: RateLimit = { limit: 3, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
+const RESET_IP_TARGET_LIMIT: RateLimit = { limit: 3, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
+const RESET_TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600, message: 'Too many reset requests. Please try again later.' };
 const TOKEN_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600, message: 'Too many attempts with links. Please try again later.' };
 
 const nextOf = (enrolled: boolean): ConsoleNext => (enrolled ? 'second-factor' : 'enrol');
@@ -50,18 +54,23 @@ async function startSession(ctx: RequestContext, staffId: string): Promise<void>
   await setStaffCookies(ctx, sessionId);
 }
 
+/**
+ * Reserves a guess at an account's password (sign-in, and accepting an invitation as an existing
+ * account): per e-mail and per address, the same places whichever way it comes.
+ */
+export function reservePasswordGuess(email: string, address: string): Promise<Attempt> {
+  return reserveAttempt([
+    { key: `console-login-fail:target:${normalEmail(email)}`, window: TARGET_LIMIT },
+    { key: `console-login-fail:ip:${address}`, window: IP_LIMIT },
+  ]);
+}
+
 export async function signIn(ctx: RequestContext, body: z.output<typeof consoleSignInBodySchema>): Promise<{ next: ConsoleNext }> {
-  const targetKey = `console-login-fail:target:${body.email}`;
-  const ipKey = `console-login-fail:ip:${ctx.address}`;
-  await assertUnderRateLimit(targetKey, TARGET_LIMIT);
-  await assertUnderRateLimit(ipKey, IP_LIMIT);
+  const attempt = await reservePasswordGuess(body.email, ctx.address);
   const account = await findStaffByEmail(body.email);
   const ok = await verifyPassword(body.password, account?.passwordHash);
-  if (!account || !ok || account.disabledAt) {
-    await hitRateLimit(targetKey, TARGET_LIMIT);
-    await hitRateLimit(ipKey, IP_LIMIT);
-    throw new ApiError('bad_request', BAD_CREDENTIALS);
-  }
+  if (!account || !ok || account.disabledAt) throw new ApiError('bad_request', BAD_CREDENTIALS); // its places stay taken
+  await attempt.release();
   if (needsRehash(account.passwordHash)) {
     const db = await getDb();
     await db
@@ -83,11 +92,11 @@ async function pendingSession(ctx: RequestContext): Promise<LiveStaffSession> {
 
 /** Checks a code against the account's secret (enrolled, or pending when `pending`), counting failures. */
 async function takeCode(staffId: string, code: string, pending: boolean): Promise<void> {
-  const key = `console-totp-fail:${staffId}`;
-  await assertUnderRateLimit(key, CODE_LIMIT);
+  const attempt = await reserveAttempt([{ key: `console-totp-fail:${staffId}`, window: CODE_LIMIT }]);
   const account = await findStaffById(staffId);
   const secret = account && (pending ? !account.totpEnabledAt : !!account.totpEnabledAt) ? openTotpSecret(account.totpSecret) : undefined;
   if (!account || !secret) {
+    await attempt.release(); // nothing was guessed at
     throw new ApiError('bad_request', pending ? 'Start setting up your authenticator app again.' : 'Set up your authenticator app first.');
   }
   const step = acceptTotp(secret, code, account.totpLastStep);
@@ -107,10 +116,8 @@ async function takeCode(staffId: string, code: string, pending: boolean): Promis
         )
         .returning({ id: staff.id })
     ).length === 1;
-  if (!taken) {
-    await hitRateLimit(key, CODE_LIMIT);
-    throw fieldError('bad_request', 'code', WRONG_CODE);
-  }
+  if (!taken) throw fieldError('bad_request', 'code', WRONG_CODE); // its place stays taken
+  await attempt.release();
 }
 
 /** POST /console/second-factor: the code of an enrolled account finishes the sign-in. */
@@ -161,42 +168,53 @@ export async function me(ctx: StaffSessionContext): Promise<ConsoleMe> {
   };
 }
 
+/**
+ * Runs a use case that checks a link's token, its guess reserved first in the address's limit of
+ * wrong links: a refusal of the link or the password (400) keeps the place, anything else gives it
+ * back.
+ */
+async function withTokenGuess<T>(ctx: RequestContext, check: () => Promise<T>): Promise<T> {
+  const attempt = await reserveAttempt([{ key: `console-token-fail:ip:${ctx.address}`, window: TOKEN_IP_LIMIT }]);
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'bad_request')) await attempt.release();
+    throw err;
+  }
+  await attempt.release();
+  return result;
+}
+
 /** POST /console/invitations/accept: joins the brand and starts a session that still needs its second factor. */
 export async function acceptInvitationAndSignIn(
   ctx: RequestContext,
   body: z.output<typeof acceptInvitationBodySchema>,
 ): Promise<z.input<typeof acceptInvitationResponseSchema>> {
-  const ipKey = `console-token-fail:ip:${ctx.address}`;
-  await assertUnderRateLimit(ipKey, TOKEN_IP_LIMIT);
-  let accepted: { staffId: string; slug: string };
-  try {
-    accepted = await acceptInvitation(body);
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'bad_request') await hitRateLimit(ipKey, TOKEN_IP_LIMIT).catch(() => undefined);
-    throw err;
-  }
+  // An existing account's password is a sign-in guess: it takes its place in the sign-in limits of that account.
+  const accepted = await withTokenGuess(ctx, () => acceptInvitation(body, (email) => reservePasswordGuess(email, ctx.address)));
   await startSession(ctx, accepted.staffId);
   const account = await findStaffById(accepted.staffId);
   return { next: nextOf(!!account?.totpEnabledAt), brand: accepted.slug };
 }
 
-/** POST /console/password-reset: the same answer whatever the address. */
+/**
+ * POST /console/password-reset: the same answer whatever the address. Throttled per requester
+ * first (10 an hour per address, 3 an hour per address and e-mail), then 10 an hour per e-mail
+ * from all addresses together, which spares the addresses the account signed in from in the last
+ * 30 days: strangers cannot use up the account's own resets (docs/security.md).
+ */
 export async function askPasswordReset(ctx: RequestContext, email: string): Promise<{ message: string }> {
+  const account = normalEmail(email);
   await hitRateLimit(`console-reset:ip:${ctx.address}`, RESET_IP_LIMIT);
-  await hitRateLimit(`console-reset:target:${email}`, RESET_TARGET_LIMIT);
+  await hitRateLimit(`console-reset:ip-target:${ctx.address}:${account}`, RESET_IP_TARGET_LIMIT);
+  if (!(await signedInFrom(account, ctx.address))) await hitRateLimit(`console-reset:target:${account}`, RESET_TARGET_LIMIT);
   await requestPasswordReset(email, consoleOrigin(ctx));
   return { message: PASSWORD_RESET_SENT };
 }
 
 /** POST /console/password-reset/confirm */
 export async function finishPasswordReset(ctx: RequestContext, body: z.output<typeof passwordResetConfirmBodySchema>): Promise<{ ok: true }> {
-  const ipKey = `console-token-fail:ip:${ctx.address}`;
-  await assertUnderRateLimit(ipKey, TOKEN_IP_LIMIT);
-  try {
-    await confirmPasswordReset(body);
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'bad_request') await hitRateLimit(ipKey, TOKEN_IP_LIMIT).catch(() => undefined);
-    throw err;
-  }
+  await withTokenGuess(ctx, () => confirmPasswordReset(body));
   return { ok: true };
 }

@@ -9,16 +9,18 @@ import { deleteAccount } from './delete-account';
 
 // The signed-in customer's own account.
 
+export const customerProfileRoute = defineRoute({
+  method: 'get',
+  path: '/customer/customer-profile',
+  tag: 'customer',
+  access: 'customer',
+  response: { description: 'The customer profile', schema: customerProfileSchema },
+  handle: (_input, ctx) => getProfile(ctx.clientId, ctx.customerId),
+});
+
 export const customerRoutes = [
   // GET /api/customer/customer-profile — the profile (unverified: sign-up's fields only, get-profile.ts)
-  defineRoute({
-    method: 'get',
-    path: '/customer/customer-profile',
-    tag: 'customer',
-    access: 'customer',
-    response: { description: 'The customer profile', schema: customerProfileSchema },
-    handle: (_input, ctx) => getProfile(ctx.clientId, ctx.customerId),
-  }),
+  customerProfileRoute,
 
   // PUT /api/customer/customer-profile — edit the profile
   defineRoute({

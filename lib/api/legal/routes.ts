@@ -21,6 +21,43 @@ import { documentFileName, getDocument } from './get-document';
 
 const POLICIES = 'Whether the current version of each policy is acknowledged, and the cookie consent';
 
+export const currentLegalDocumentsRoute = defineRoute({
+  method: 'get',
+  path: '/legal/documents/current',
+  tag: 'legal',
+  access: 'brand',
+  response: { description: 'Current version of each published document', schema: currentDocumentsSchema },
+  handle: async (_input, ctx) => ({ documents: (await currentDocuments(await getDb(), ctx.clientId)).map(toSummary) }),
+});
+
+export const legalDocumentRoute = defineRoute({
+  method: 'get',
+  path: '/legal/documents/{documentId}',
+  tag: 'legal',
+  access: 'brand',
+  params: documentIdParamSchema,
+  response: {
+    description: 'The document',
+    schema: legalDocumentSchema,
+    files: { 'text/markdown': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  },
+  handle: async ({ params }, ctx) => {
+    const doc = await getDocument(ctx.clientId, params.documentId);
+    const wantsJson = (ctx.header('accept') ?? '').split(',')[0]?.trim().startsWith('application/json');
+    if (wantsJson) return { ...toSummary(doc), content: doc.format === 'markdown' ? doc.contentText : null };
+    const disposition = `inline; filename="${documentFileName(doc)}"`;
+    if (doc.format === 'pdf') {
+      const bytes = doc.contentBytes ?? new Uint8Array();
+      return new FileAnswer(new Uint8Array(bytes).buffer, { 'content-type': 'application/pdf', 'content-disposition': disposition });
+    }
+    return new FileAnswer(doc.contentText ?? '', {
+      'content-type': 'text/markdown; charset=utf-8',
+      'content-disposition': disposition,
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  },
+});
+
 export const legalRoutes = [
   // GET /api/legal/get-acknowledged-policies — the customer's state of each current policy
   defineRoute({
@@ -61,43 +98,10 @@ export const legalRoutes = [
   }),
 
   // GET /api/legal/documents/current — the brand's current documents (anonymous)
-  defineRoute({
-    method: 'get',
-    path: '/legal/documents/current',
-    tag: 'legal',
-    access: 'brand',
-    response: { description: 'Current version of each published document', schema: currentDocumentsSchema },
-    handle: async (_input, ctx) => ({ documents: (await currentDocuments(await getDb(), ctx.clientId)).map(toSummary) }),
-  }),
+  currentLegalDocumentsRoute,
 
   // GET /api/legal/documents/{documentId} — the content (anonymous). Accept: application/json
   // answers the metadata with Markdown inline (what server components read); otherwise the file
   // itself: Markdown as text/markdown, a PDF as application/pdf shown inline.
-  defineRoute({
-    method: 'get',
-    path: '/legal/documents/{documentId}',
-    tag: 'legal',
-    access: 'brand',
-    params: documentIdParamSchema,
-    response: {
-      description: 'The document',
-      schema: legalDocumentSchema,
-      files: { 'text/markdown': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-    },
-    handle: async ({ params }, ctx) => {
-      const doc = await getDocument(ctx.clientId, params.documentId);
-      const wantsJson = (ctx.header('accept') ?? '').split(',')[0]?.trim().startsWith('application/json');
-      if (wantsJson) return { ...toSummary(doc), content: doc.format === 'markdown' ? doc.contentText : null };
-      const disposition = `inline; filename="${documentFileName(doc)}"`;
-      if (doc.format === 'pdf') {
-        const bytes = doc.contentBytes ?? new Uint8Array();
-        return new FileAnswer(new Uint8Array(bytes).buffer, { 'content-type': 'application/pdf', 'content-disposition': disposition });
-      }
-      return new FileAnswer(doc.contentText ?? '', {
-        'content-type': 'text/markdown; charset=utf-8',
-        'content-disposition': disposition,
-        'content-security-policy': "default-src 'none'; sandbox",
-      });
-    },
-  }),
+  legalDocumentRoute,
 ];

@@ -19,6 +19,16 @@ function idempotencyKeyOf(raw: string | undefined): string {
   return parsed.data;
 }
 
+export const transactionsRoute = defineRoute({
+  method: 'get',
+  path: '/customer/transactions',
+  tag: 'rewards',
+  access,
+  flag,
+  response: { description: 'Payouts', schema: transactionsResponseSchema },
+  handle: async (_input, ctx) => ({ transactions: await listTransactions(await getDb(), ctx.clientId, ctx.customerId) }),
+});
+
 export const rewardsRoutes = [
   // GET /api/customer/rewards — earned rewards (coupon codes, cashback payouts), newest first
   defineRoute({
@@ -46,13 +56,5 @@ export const rewardsRoutes = [
   }),
 
   // GET /api/customer/transactions — payouts with their status, newest first
-  defineRoute({
-    method: 'get',
-    path: '/customer/transactions',
-    tag: 'rewards',
-    access,
-    flag,
-    response: { description: 'Payouts', schema: transactionsResponseSchema },
-    handle: async (_input, ctx) => ({ transactions: await listTransactions(await getDb(), ctx.clientId, ctx.customerId) }),
-  }),
+  transactionsRoute,
 ];

@@ -55,6 +55,17 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
 
+/** The brands a staff session has reached (migration 0030): what a brand's owner may see and end of a member's sessions. */
+export const staffSessionBrands = pgTable(
+  'staff_session_brands',
+  {
+    sessionId: text('session_id').notNull().references(() => staffSessions.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.clientId] }), index('staff_session_brands_client_idx').on(t.clientId)],
+);
+
 export const staffTokens = pgTable(
   'staff_tokens',
   {

@@ -1,8 +1,8 @@
 import { callApi, fetchAccessToken, type CallContext } from '@/lib/server/api-fetch';
 import { ApiRequestError, HTTP_TIMEOUT_MS } from '@/lib/shared/fetch-rules';
 
-// The server fetch layer (lib/server/api-fetch.ts) with a mocked transport in place of the
-// in-process router or HTTP.
+// The server fetch layer of the BRAND_API_URL mode (lib/server/api-fetch.ts) with a mocked
+// transport in place of HTTP.
 
 jest.mock('next/headers', () => ({ headers: jest.fn() }));
 

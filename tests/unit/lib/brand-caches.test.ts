@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import { apiFetch } from '@/lib/server/api-fetch';
+import { callRoute } from '@/lib/server/call-route';
 import { readBrand, BRAND_CACHE_MS } from '@/lib/server/tenant';
 import { forgetBrands } from '@/lib/edge/brand-cache';
 import { resetEnvCache } from '@/lib/edge/env';
@@ -11,16 +11,10 @@ import { VERIFIED_LABELS } from '@/lib/domain/verdict';
 // pages' clone-info per host, and the labels the scan-count trigger counts.
 
 jest.mock('next/headers', () => ({ headers: jest.fn() }));
-jest.mock('@/lib/server/api-fetch', () => ({
-  apiFetch: jest.fn(),
-  ApiRequestError: class ApiRequestError extends Error {
-    constructor(message: string, readonly status: number) {
-      super(message);
-    }
-  },
-}));
+jest.mock('@/lib/server/call-route', () => ({ callRoute: jest.fn() }));
+jest.mock('@/lib/server/routes', () => ({ cloneInfoRoute: { declaration: { path: '/client/clone-info' } } }));
 
-const asked = apiFetch as jest.MockedFunction<typeof apiFetch>;
+const asked = callRoute as unknown as jest.Mock;
 const requestHeaders = headers as unknown as jest.Mock;
 
 /** A clone-info answer as the API gives it (only the fields the schema requires are checked here). */
@@ -92,8 +86,9 @@ describe('readBrand (pages)', () => {
     expect(asked).toHaveBeenCalledTimes(2);
   });
 
-  it('answers No App data found. for an answer that is not clone-info', async () => {
-    asked.mockResolvedValueOnce({ organizationName: 42 });
+  it('answers No App data found. for an answer that is not clone-info (another deployment\'s, refused by the schema)', async () => {
+    const { cloneInfoSchema } = await import('@/lib/schemas/client');
+    asked.mockRejectedValueOnce(cloneInfoSchema.safeParse({ organizationName: 42 }).error);
     await expect(visit('acme.test')).resolves.toEqual({ ok: false, message: 'No App data found.', status: 500 });
   });
 });

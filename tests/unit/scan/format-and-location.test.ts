@@ -1,5 +1,5 @@
 import { expiryStateOf, formatDay, formatMoment } from '@/components/scan/format';
-import { locationQuery } from '@/components/scan/location';
+import { locationOf } from '@/components/scan/location';
 import { withLocation } from '@/components/scan/location-consent';
 import { TONE_OF } from '@/components/scan/verdict-style';
 import { explanationOf } from '@/lib/domain/verdict-explanation';
@@ -27,13 +27,13 @@ describe('expiryStateOf', () => {
   });
 });
 
-describe('locationQuery', () => {
+describe('locationOf', () => {
   it('passes a coarse location only when both coordinates are usable numbers', () => {
-    expect(locationQuery({ lat: '18.52043', lng: '73.85674' })).toBe('?lat=18.52&lng=73.86');
-    expect(locationQuery({ lat: '18.5' })).toBe('');
-    expect(locationQuery({ lat: '91', lng: '0' })).toBe('');
-    expect(locationQuery({ lat: 'x', lng: '1' })).toBe('');
-    expect(locationQuery({})).toBe('');
+    expect(locationOf({ lat: '18.52043', lng: '73.85674' })).toEqual({ lat: 18.52, lng: 73.86 });
+    expect(locationOf({ lat: '18.5' })).toBeUndefined();
+    expect(locationOf({ lat: '91', lng: '0' })).toBeUndefined();
+    expect(locationOf({ lat: 'x', lng: '1' })).toBeUndefined();
+    expect(locationOf({})).toBeUndefined();
   });
 });
 

@@ -2,18 +2,19 @@ import Link from 'next/link';
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { LoadProblem } from '@/components/products/load-problem';
 import { load } from '@/components/products/load.server';
+import { callRoute } from '@/lib/server/call-route';
+import { complaintRoute } from '@/lib/server/routes';
 import { moment } from '@/components/products/format';
 import { ComplaintStatusBadge } from '@/components/complaints/status-badge';
 import { ReplyForm } from '@/components/complaints/reply-form';
 import { FileLink } from '@/components/files/file-link';
-import type { ComplaintDetail } from '@/lib/client/queries/complaints';
 
 const link = 'font-medium text-brand-primary underline';
 
 // /complaints/[ticketId] — one ticket: status, description, attachments, the thread and a reply form.
 export default async function ComplaintPage({ params }: { params: Promise<{ ticketId: string }> }) {
   const ticketId = decodeURIComponent((await params).ticketId).slice(0, 32);
-  const loaded = await load<ComplaintDetail>(`/customer/complaints/${encodeURIComponent(ticketId)}`);
+  const loaded = await load(callRoute(complaintRoute, { params: { ticketId } }));
   const back = { href: '/complaints', label: 'All complaints' };
   if (!loaded.ok) {
     return (

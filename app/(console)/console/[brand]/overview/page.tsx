@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
+import type { z } from 'zod';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { overview } from '@/lib/console/overview';
-import { ApiError } from '@/lib/errors';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleOverviewRoute } from '@/lib/server/routes';
+import { errorFieldOf } from '@/lib/shared/fetch-rules';
 import { overviewQuerySchema, type Overview } from '@/lib/schemas/console-overview';
 import { ScanMap } from '@/components/console/scan-map.server';
 import { ScansChart } from '@/components/console/scans-chart';
@@ -19,7 +21,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 export default async function OverviewPage({ params, searchParams }: Props) {
   const { brand } = await params;
-  const { scope } = await requireStaffPage(brand, 'overview', 'read');
+  await requireStaffPage(brand, 'overview', 'read');
+  const overview = (query: z.input<typeof overviewQuerySchema>) => callRoute(consoleOverviewRoute, { params: { brand }, query });
   const raw = await searchParams;
   const asked = { from: first(raw.from) ?? '', to: first(raw.to) ?? '', product: first(raw.product) ?? '', batch: first(raw.batch) ?? '' };
   const errors: Partial<Record<keyof typeof asked, string>> = {};
@@ -27,14 +30,15 @@ export default async function OverviewPage({ params, searchParams }: Props) {
   let data: Overview;
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[String(issue.path[0]) as keyof typeof asked] ??= issue.message;
-    data = await overview(scope, {});
+    data = await overview({});
   } else {
     try {
-      data = await overview(scope, parsed.data);
+      data = await overview(parsed.data);
     } catch (err) {
-      if (!(err instanceof ApiError) || !err.field) throw err;
-      errors[err.field as keyof typeof asked] = err.message.replace(`${err.field}: `, '');
-      data = await overview(scope, {});
+      const field = errorFieldOf(err);
+      if (!field) throw err;
+      errors[field as keyof typeof asked] = (err as Error).message.replace(`${field}: `, '');
+      data = await overview({});
     }
   }
   const t = data.totals;

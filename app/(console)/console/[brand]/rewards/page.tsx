@@ -1,5 +1,6 @@
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listJourneys, listRewards } from '@/lib/console/rewards';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { CouponUploadForm, EditRewardForm, NewRewardForm } from '@/components/console/reward-forms';
 import { JourneyEditor } from '@/components/console/journey-editor';
@@ -9,8 +10,8 @@ import { JourneyEditor } from '@/components/console/journey-editor';
 
 export default async function RewardsPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'rewards', 'read');
-  const [rewards, journeys] = await Promise.all([listRewards(scope), listJourneys(scope)]);
+  const { role } = await requireStaffPage(brand, 'rewards', 'read');
+  const [{ rewards }, { journeys }] = await Promise.all([callRoute(consoleRewardsListRoute, { params: { brand } }), callRoute(consoleJourneysRoute, { params: { brand } })]);
   const canWrite = roleMay(role, 'rewards', 'write');
   return (
     <div>

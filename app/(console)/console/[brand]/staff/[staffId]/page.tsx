@@ -21,7 +21,7 @@ export default async function MemberSessionsPage({ params }: { params: Promise<{
       </p>
       <h1 className="mb-4 text-2xl font-bold">Sessions of {member.email}</h1>
       {sessions.length === 0 ? (
-        <p>No live session: {member.email} is signed out everywhere.</p>
+        <p>No live session of {member.email} at this brand.</p>
       ) : (
         <ul className="space-y-3">
           {sessions.map((s) => (
