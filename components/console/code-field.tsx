@@ -2,7 +2,8 @@
 import { Field } from '@/components/ui/field';
 
 // The 6-digit code of an authenticator app: digits only, filled in by password managers and phones.
-export function CodeField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+// On the second-factor screen it is the only field, so it takes the keyboard at once.
+export function CodeField({ value, onChange, error, autoFocus }: { value: string; onChange: (v: string) => void; error?: string; autoFocus?: boolean }) {
   return (
     <Field
       label="6-digit code"
@@ -16,6 +17,7 @@ export function CodeField({ value, onChange, error }: { value: string; onChange:
       onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
       error={error}
       required
+      autoFocus={autoFocus}
     />
   );
 }

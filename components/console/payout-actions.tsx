@@ -1,5 +1,5 @@
 'use client';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { consoleFetch } from '@/lib/client/console-fetch';
@@ -24,6 +24,9 @@ function download(fileName: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Sent by a Retry on the list: what the last export or import said no longer describes the list. */
+const PAYOUT_RETRIED = 'console:payout-retried';
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function PayoutActions({ brand, waiting, atBank }: { brand: string; waiting: number; atBank: number }) {
@@ -31,6 +34,11 @@ export function PayoutActions({ brand, waiting, atBank }: { brand: string; waiti
   const [busy, setBusy] = useState<'' | 'export' | 'import'>('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; field?: boolean } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const clear = () => setMessage(null);
+    window.addEventListener(PAYOUT_RETRIED, clear);
+    return () => window.removeEventListener(PAYOUT_RETRIED, clear);
+  }, []);
 
   async function exportFile() {
     setBusy('export');
@@ -121,6 +129,7 @@ export function RetryButton({ brand, payout }: { brand: string; payout: Pick<Con
     setError('');
     try {
       await consoleFetch(`/console/brands/${brand}/payouts/${payout.reference}/retry`, { method: 'POST' });
+      window.dispatchEvent(new Event(PAYOUT_RETRIED));
       router.refresh();
     } catch (err) {
       setError(errorMessageOf(undefined, err));

@@ -25,7 +25,7 @@ export function SecondFactorForm({ from }: { from: string }) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
-      <CodeField value={code} onChange={setCode} error={errors.code} />
+      <CodeField value={code} onChange={setCode} error={errors.code} autoFocus />
       <Button type="submit" busy={busy}>
         Continue
       </Button>

@@ -1,8 +1,8 @@
 'use client';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
-import { Alert } from '@/components/ui/alert';
+import { useHydrated } from '@/lib/client/navigate';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import type { BrandSettings } from '@/lib/schemas/console-money';
@@ -12,8 +12,9 @@ import { RiskFields, riskDraftOf, riskFieldNames, riskPatchOf, TargetHoursFields
 
 // Brand settings (console area 'settings'): theme with a live phone preview, services, OTP
 // services, embedding, footer, banners, complaint priorities and target times, the risk settings
-// (thresholds, rule levels, automatic blacklisting, retention) and domains. One Save sends the
-// form's sections; the API checks them with the set-config schema and answers the field at fault.
+// (thresholds, rule levels, automatic blacklisting, retention) and domains. Each section is a form
+// with its own Save that sends only its fields; the API checks them with the set-config schema and
+// answers the field at fault, where the keyboard is then taken.
 
 type Config = BrandSettings['config'];
 type Ui = Config['ui'];
@@ -77,6 +78,17 @@ const parsePairs = (text: string) =>
       return i < 0 ? [l, l] : [l.slice(0, i).trim(), l.slice(i + 1).trim()];
     });
 
+const SECTION_LINKS: Array<[SectionKey, string]> = [
+  ['brand', 'Brand'],
+  ['theme', 'Theme'],
+  ['services', 'Services'],
+  ['otp', 'Sign-in'],
+  ['embedding', 'Embedding'],
+  ['footer', 'Footer'],
+  ['complaints', 'Banners and complaints'],
+  ['risk', 'Risk'],
+];
+
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
 function Checkbox({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; disabled: boolean }) {
@@ -109,12 +121,80 @@ function TextArea({ label, value, onChange, error, hint, disabled, id }: { label
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'complaints' | 'risk';
+
+/**
+ * One section of the settings, a form of its own with its own Save: it sends only its fields.
+ * Its message (saved, or what to correct) is beside its button; a refused value takes the
+ * keyboard to its field, scrolled to the middle of the window, once the answer is shown. The
+ * button is disabled until the page is hydrated, so an early click cannot submit natively.
+ */
+function SettingsSection({
+  id,
+  title,
+  saveLabel,
+  canWrite,
+  busy,
+  status,
+  attempt,
+  onSave,
+  children,
+}: {
+  id: SectionKey;
+  title: string;
+  saveLabel: string;
+  canWrite: boolean;
+  busy: boolean;
+  status: { kind: 'success' | 'error'; text: string } | null;
+  attempt: number;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!attempt || !status) return;
+    const form = formRef.current;
+    if (status.kind === 'error') {
+      const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const target = invalid ?? statusRef.current;
+      target?.scrollIntoView({ block: 'center' });
+      target?.focus({ preventScroll: true });
+    } else {
+      statusRef.current?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [attempt, status]);
+  const titleId = `settings-${id}-title`;
   return (
-    <fieldset className="mb-6 rounded-lg border border-gray-300 bg-white p-4">
-      <legend className="px-1 text-lg font-semibold text-gray-900">{title}</legend>
+    <form
+      ref={formRef}
+      noValidate
+      aria-labelledby={titleId}
+      data-testid={`settings-${id}`}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSave();
+      }}
+      className="mb-6 rounded-lg border border-gray-300 bg-white p-4"
+    >
+      <h2 id={titleId} className="mb-3 text-lg font-semibold text-gray-900">{title}</h2>
       {children}
-    </fieldset>
+      {canWrite && (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined} className="min-h-11 rounded-lg bg-blue-800 px-6 py-2 font-semibold text-white disabled:opacity-60">
+            {busy ? 'Saving…' : saveLabel}
+          </button>
+        </div>
+      )}
+      <div ref={statusRef} tabIndex={-1} className="mt-3 empty:hidden">
+        {status && (
+          <p role={status.kind === 'error' ? 'alert' : 'status'} className={`rounded-md border-l-4 p-2 ${status.kind === 'error' ? 'border-red-700 bg-red-50 text-red-800' : 'border-green-700 bg-green-50 text-green-900'}`}>
+            {status.text}
+          </p>
+        )}
+      </div>
+    </form>
   );
 }
 
@@ -134,50 +214,80 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
   const [targets, setTargets] = useState(() => targetDraftOf(settings.config.complaintConfig.priorities, settings.config.complaintConfig.targetHours));
   const [risk, setRisk] = useState(() => riskDraftOf(settings.config.verification.risk));
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState('');
-  const alertRef = useRef<HTMLDivElement>(null);
-  const disabled = !canWrite || busy;
+  const [busy, setBusy] = useState<SectionKey | null>(null);
+  const [status, setStatus] = useState<{ section: SectionKey; kind: 'success' | 'error'; text: string; attempt: number } | null>(null);
+  const disabled = !canWrite || busy !== null;
   const setUiField = <K extends keyof Ui>(k: K, v: Ui[K]) => setUi((u) => ({ ...u, [k]: v }));
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
+  /** The fields each section sends: a section's Save changes only these. */
+  const patchOf = (section: SectionKey): Record<string, unknown> => {
+    switch (section) {
+      case 'brand':
+        return { organizationName: name.trim() };
+      case 'theme':
+        return {
+          ui: {
+            ...Object.fromEntries(COLOURS.map((c) => [c.key, ui[c.key]])),
+            gradientAngle: Number(ui.gradientAngle),
+            clientLogo: ui.clientLogo?.trim() || null,
+            clientFavIcon: ui.clientFavIcon?.trim() || null,
+            isfooterIncluded: ui.isfooterIncluded,
+          },
+        };
+      case 'services':
+        return { flags };
+      case 'otp':
+        return { otpServices: otp };
+      case 'embedding':
+        return {
+          ui: {
+            isEmbeddingRequired: ui.isEmbeddingRequired,
+            embeddingURL: ui.embeddingURL?.trim() || null,
+            embedding_App_Privacy_Policy_URL: ui.embedding_App_Privacy_Policy_URL?.trim() || null,
+            embedding_App_Terms_And_Conditions_URL: ui.embedding_App_Terms_And_Conditions_URL?.trim() || null,
+          },
+        };
+      case 'footer':
+        return { footer: { text: footerText, officialSite: officialSite.trim() || null, links: parsePairs(footerLinks).map(([label, href]) => ({ label: label!, href: href! })) } };
+      case 'complaints':
+        return {
+          banners: lines(banners).length ? parsePairs(banners).map(([image, link]) => (link && link !== image ? { image: image!, link } : { image: image! })) : null,
+          complaintConfig: { priorities: lines(priorities), targetHours: targetPatchOf(lines(priorities), targets, configuredTargets) },
+        };
+      case 'risk':
+        return { verification: { risk: riskPatchOf(risk) } };
+    }
+  };
+
+  async function save(section: SectionKey) {
+    setBusy(section);
     setErrors({});
-    setDone('');
-    const body = {
-      organizationName: name.trim(),
-      ui: {
-        ...ui,
-        gradientAngle: Number(ui.gradientAngle),
-        clientLogo: ui.clientLogo?.trim() || null,
-        clientFavIcon: ui.clientFavIcon?.trim() || null,
-        embeddingURL: ui.embeddingURL?.trim() || null,
-        embedding_App_Privacy_Policy_URL: ui.embedding_App_Privacy_Policy_URL?.trim() || null,
-        embedding_App_Terms_And_Conditions_URL: ui.embedding_App_Terms_And_Conditions_URL?.trim() || null,
-      },
-      flags,
-      otpServices: otp,
-      footer: { text: footerText, officialSite: officialSite.trim() || null, links: parsePairs(footerLinks).map(([label, href]) => ({ label: label!, href: href! })) },
-      banners: lines(banners).length ? parsePairs(banners).map(([image, link]) => (link && link !== image ? { image: image!, link } : { image: image! })) : null,
-      complaintConfig: { priorities: lines(priorities), targetHours: targetPatchOf(lines(priorities), targets, configuredTargets) },
-      verification: { risk: riskPatchOf(risk) },
-    };
+    const attempt = (status?.attempt ?? 0) + 1;
+    setStatus(null);
     try {
-      const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings`, { method: 'PATCH', body });
+      const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings`, { method: 'PATCH', body: patchOf(section) });
       setSaved(next);
       setUi(next.config.ui);
       setTargets(targetDraftOf(next.config.complaintConfig.priorities, next.config.complaintConfig.targetHours));
       setRisk(riskDraftOf(next.config.verification.risk));
-      setDone('Settings saved. Customers see them now.');
+      setStatus({ section, kind: 'success', text: 'Settings saved. Customers see them now.', attempt });
       router.refresh();
     } catch (err) {
-      setErrors(consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames]));
-      requestAnimationFrame(() => alertRef.current?.focus());
+      const found = consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames]);
+      setErrors(found);
+      setStatus({ section, kind: 'error', text: found.form ?? 'Please correct the field marked above.', attempt });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
+  const sectionProps = (section: SectionKey) => ({
+    id: section,
+    canWrite,
+    busy: busy === section,
+    status: status?.section === section ? status : null,
+    attempt: status?.section === section ? status.attempt : 0,
+    onSave: () => void save(section),
+  });
 
   async function readLogo(file: File | undefined) {
     if (!file) return;
@@ -195,23 +305,21 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
-      <form onSubmit={save} noValidate aria-describedby={errors.form ? 'settings-form-error' : undefined}>
-        {errors.form && (
-          <Alert ref={alertRef}>
-            <span id="settings-form-error">{errors.form}</span>
-          </Alert>
-        )}
-        {Object.entries(errors).some(([k, v]) => k !== 'form' && v) && (
-          <Alert ref={alertRef}>Please correct the field marked below.</Alert>
-        )}
-        {done && <Alert kind="success">{done}</Alert>}
+      <div>
         {!canWrite && <p className="mb-4 text-gray-800">You can read these settings; an owner or a manager can change them.</p>}
+        <nav aria-label="Sections of the settings" className="mb-4">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {SECTION_LINKS.map(([key, label]) => (
+              <li key={key}><a href={`#settings-${key}-title`} className="text-blue-800 underline underline-offset-2">{label}</a></li>
+            ))}
+          </ul>
+        </nav>
 
-        <Section title="Brand">
+        <SettingsSection title="Brand" saveLabel="Save brand name" {...sectionProps('brand')}>
           <Field label="Brand name" value={name} onChange={(e) => setName(e.target.value)} error={errorFor('organizationName')} disabled={disabled} maxLength={120} />
-        </Section>
+        </SettingsSection>
 
-        <Section title="Theme">
+        <SettingsSection title="Theme" saveLabel="Save theme" {...sectionProps('theme')}>
           {errorFor('ui') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('ui')}</p>}
           <div className="grid gap-x-4 sm:grid-cols-2">
             {COLOURS.map((c) => (
@@ -260,36 +368,36 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
           </div>
           <Field label="Favicon address" value={ui.clientFavIcon ?? ''} onChange={(e) => setUiField('clientFavIcon', e.target.value)} error={errorFor('ui.clientFavIcon')} disabled={disabled} />
           <Checkbox label="Show the footer" checked={ui.isfooterIncluded} onChange={(v) => setUiField('isfooterIncluded', v)} disabled={disabled} />
-        </Section>
+        </SettingsSection>
 
-        <Section title="Services">
+        <SettingsSection title="Services" saveLabel="Save services" {...sectionProps('services')}>
           {errorFor('flags') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('flags')}</p>}
           {FEATURE_FLAGS.map((f) => (
             <Checkbox key={f} label={FLAG_LABELS[f]} checked={flags[f]} onChange={(v) => setFlags((x) => ({ ...x, [f]: v }))} disabled={disabled} />
           ))}
-        </Section>
+        </SettingsSection>
 
-        <Section title="Sign-in and one-time codes">
+        <SettingsSection title="Sign-in and one-time codes" saveLabel="Save sign-in settings" {...sectionProps('otp')}>
           {errorFor('otpServices') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('otpServices')}</p>}
           {(Object.keys(OTP_LABELS) as (keyof typeof OTP_LABELS)[]).map((k) => (
             <Checkbox key={k} label={OTP_LABELS[k]} checked={otp[k]} onChange={(v) => setOtp((x) => ({ ...x, [k]: v }))} disabled={disabled} />
           ))}
-        </Section>
+        </SettingsSection>
 
-        <Section title="Embedding">
+        <SettingsSection title="Embedding" saveLabel="Save embedding" {...sectionProps('embedding')}>
           <Checkbox label="Only inside the brand's own app (embedding required)" checked={ui.isEmbeddingRequired} onChange={(v) => setUiField('isEmbeddingRequired', v)} disabled={disabled} />
           <Field label="Embedding app address" value={ui.embeddingURL ?? ''} onChange={(e) => setUiField('embeddingURL', e.target.value)} error={errorFor('ui.embeddingURL')} hint="https://…" disabled={disabled} />
           <Field label="Embedding app privacy policy" value={ui.embedding_App_Privacy_Policy_URL ?? ''} onChange={(e) => setUiField('embedding_App_Privacy_Policy_URL', e.target.value)} error={errorFor('ui.embedding_App_Privacy_Policy_URL')} disabled={disabled} />
           <Field label="Embedding app terms" value={ui.embedding_App_Terms_And_Conditions_URL ?? ''} onChange={(e) => setUiField('embedding_App_Terms_And_Conditions_URL', e.target.value)} error={errorFor('ui.embedding_App_Terms_And_Conditions_URL')} disabled={disabled} />
-        </Section>
+        </SettingsSection>
 
-        <Section title="Footer">
+        <SettingsSection title="Footer" saveLabel="Save footer" {...sectionProps('footer')}>
           <TextArea id="footer-text" label="Footer text" value={footerText} onChange={setFooterText} error={errorFor('footer.text')} disabled={disabled} />
           <Field label="Official website" value={officialSite} onChange={(e) => setOfficialSite(e.target.value)} error={errorFor('footer.officialSite')} hint="https://…" disabled={disabled} />
           <TextArea id="footer-links" label="Footer links" value={footerLinks} onChange={setFooterLinks} error={errorFor('footer.links')} hint="One a line: Label | https://address" disabled={disabled} />
-        </Section>
+        </SettingsSection>
 
-        <Section title="Banners and complaints">
+        <SettingsSection title="Banners and complaints" saveLabel="Save banners and complaints" {...sectionProps('complaints')}>
           <TextArea id="banners" label="Banners" value={banners} onChange={setBanners} error={errorFor('banners')} hint="One a line: image address | link (the link is optional)" disabled={disabled} />
           <TextArea id="priorities" label="Complaint priorities" value={priorities} onChange={setPriorities} error={errorFor('complaintConfig.priorities')} hint="One a line, 1 to 10" disabled={disabled} />
           {errorAt('complaintConfig.targetHours') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorAt('complaintConfig.targetHours')}</p>}
@@ -301,18 +409,13 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
             errorFor={errorAt}
             disabled={disabled}
           />
-        </Section>
+        </SettingsSection>
 
-        <Section title="Risk">
+        <SettingsSection title="Risk" saveLabel="Save risk settings" {...sectionProps('risk')}>
           <RiskFields draft={risk} onChange={setRisk} errorFor={errorAt} disabled={disabled} />
-        </Section>
+        </SettingsSection>
 
-        {canWrite && (
-          <button type="submit" disabled={busy} aria-busy={busy || undefined} className="min-h-11 rounded-lg bg-blue-800 px-6 py-2 font-semibold text-white disabled:opacity-60">
-            {busy ? 'Saving…' : 'Save settings'}
-          </button>
-        )}
-      </form>
+      </div>
       <div className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start">
         <ThemePreview theme={ui} saved={saved.config.ui} brandName={name || saved.organizationName} footerText={footerText} />
       </div>

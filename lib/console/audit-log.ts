@@ -4,6 +4,7 @@ import { auditActionsOf, type AuditKind } from '@/lib/domain/security-events';
 import { getDb } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 import { fieldError } from '@/lib/errors';
+import { auditChanges, type AuditChange } from '@/lib/shared/audit-diff';
 import type { ConsoleScope } from './scope';
 
 // Reading a brand's audit log (owner only, docs/console.md): newest first, a page at a time by
@@ -11,7 +12,7 @@ import type { ConsoleScope } from './scope';
 // written meanwhile neither repeat nor go missing. Filters: the action, the actor (an e-mail, or
 // 'command line'), the kind of security event (lib/domain/security-events.ts). The cursor carries `at` to the microsecond, as stored.
 
-export type AuditEntryView = { id: string; at: string; actor: string; action: string; target: string; before: unknown; after: unknown };
+export type AuditEntryView = { id: string; at: string; actor: string; action: string; target: string; before: unknown; after: unknown; changes: AuditChange[] };
 export type AuditPage = { entries: AuditEntryView[]; nextCursor: string | null };
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -49,7 +50,7 @@ export async function listAuditLog(scope: ConsoleScope, args: { action?: string;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    entries: page.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null })),
+    entries: page.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null, changes: auditChanges(r.before, r.after) })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.id) : null,
   };
 }

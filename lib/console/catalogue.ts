@@ -1,6 +1,6 @@
 import 'server-only';
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { batches, codes, productImages, products } from '@/lib/db/schema';
 import { checkUpload } from '@/lib/domain/files';
@@ -163,6 +163,18 @@ export async function batchCodeCount(scope: ConsoleScope, batchId: string): Prom
   const db = await getDb();
   const [n] = await db.select({ n: count() }).from(codes).where(and(eq(codes.clientId, scope.clientId), eq(codes.batchId, batchId)));
   return Number(n?.n ?? 0);
+}
+
+/** How many printable (not deleted) codes a batch of this brand holds at each level (6 overt, 7 covert, 8 case, 9 pallet). */
+export async function batchPrintableLevels(scope: ConsoleScope, batchId: string): Promise<{ level: number; codes: number }[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ level: codes.level, n: count() })
+    .from(codes)
+    .where(and(eq(codes.clientId, scope.clientId), eq(codes.batchId, batchId), ne(codes.status, 'DELETED')))
+    .groupBy(codes.level)
+    .orderBy(asc(codes.level));
+  return rows.map((r) => ({ level: r.level, codes: Number(r.n) }));
 }
 
 /** A batch of this brand by id, or 404. */

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { ensureRollups, firstLiveDay, rolledUpQuery } from '@/lib/db/scan-rollups';
 import { batches, claims, codes, complaints, payouts, products, redFlags, rewardGrants, scans, warranties } from '@/lib/db/schema';
-import { GENUINE_LABELS } from '@/lib/domain/verdict';
+import { GENUINE_CHECK_LABELS } from '@/lib/domain/verdict';
 import { fieldError } from '@/lib/errors';
 import {
   OVERVIEW_DEFAULT_DAYS,
@@ -105,7 +105,7 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
   const grouped = sql`
     select grouping(g.day) as by_place, to_char(g.day, 'YYYY-MM-DD') as day, g.lat, g.lng,
            count(*)::int as scans,
-           (count(*) filter (where ${inArray(sql`g.result`, [...GENUINE_LABELS])}))::int as genuine,
+           (count(*) filter (where ${inArray(sql`g.result`, [...GENUINE_CHECK_LABELS])}))::int as genuine,
            (count(*) filter (where g.result = 'Fake'))::int as fake,
            (count(*) filter (where g.result = 'Invalid Product'))::int as invalid,
            (count(*) filter (where g.result = 'Expired'))::int as expired,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { codes, products, redFlags } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
@@ -67,19 +67,41 @@ export async function productChoices(scope: ConsoleScope): Promise<Array<{ id: s
   return db.select({ id: products.id, name: products.name }).from(products).where(eq(products.clientId, scope.clientId)).orderBy(asc(products.name), asc(products.id)).limit(500);
 }
 
-/** Closes an open flag with a note; a closed one is 409, another brand's or an unknown one 404. */
-export async function closeRedFlag(scope: ConsoleScope, args: { id: string; note: string }, status: 'resolved' | 'dismissed') {
+/**
+ * Closes an open flag with a note; a closed one is 409, another brand's or an unknown one 404.
+ * Resolving it as a copy may also blacklist the unit's codes (the printed one and the hidden one
+ * together), so customers who scan them are told the code is not genuine: the flag then says it
+ * blacklisted them, and each code changed gets its own code.blacklist entry beside the flag's.
+ */
+export async function closeRedFlag(scope: ConsoleScope, args: { id: string; note: string; blacklist?: boolean }, status: 'resolved' | 'dismissed') {
   const db = await getDb();
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     const [flag] = await tx.select().from(redFlags).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, args.id))).for('update');
     if (!flag) throw new ApiError('not_found', `No red flag ${args.id}`);
     if (flag.status !== 'open') throw new ApiError('conflict', `Red flag ${args.id} is already ${flag.status}`);
-    await tx.update(redFlags).set({ status, note: args.note, closedAt: new Date() }).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, flag.id)));
+    const unit = sql`coalesce(${codes.pairId}, ${codes.id}) = ${flag.unitKey}`;
+    // A copy, confirmed: the unit's codes still active go on the blacklist now.
+    const blacklistedNow: string[] = [];
+    if (status === 'resolved' && args.blacklist) {
+      const changed = await tx
+        .update(codes)
+        .set({ listStatus: 'Blacklisted' })
+        .where(and(eq(codes.clientId, scope.clientId), unit, ne(codes.listStatus, 'Blacklisted')))
+        .returning({ qrId: codes.qrId });
+      for (const c of changed.sort((a, b) => a.qrId.localeCompare(b.qrId))) {
+        blacklistedNow.push(c.qrId);
+        await recordAudit(tx, scope, { action: 'code.blacklist', target: c.qrId, before: { listStatus: 'Whitelisted' }, after: { listStatus: 'Blacklisted', redFlag: flag.id } });
+      }
+    }
+    const blacklisted = flag.blacklisted || (status === 'resolved' && !!args.blacklist);
+    await tx
+      .update(redFlags)
+      .set({ status, note: args.note, closedAt: new Date(), ...(status === 'resolved' ? { blacklisted } : {}) })
+      .where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, flag.id)));
     // Not a copy after all: the unit's codes come off the blacklist the flag put them on.
     let unblacklisted = false;
     if (status === 'dismissed' && flag.blacklisted) {
-      const unit = sql`coalesce(${codes.pairId}, ${codes.id}) = ${flag.unitKey}`;
       await tx.update(codes).set({ listStatus: 'Whitelisted' }).where(and(eq(codes.clientId, scope.clientId), unit));
       unblacklisted = true;
     }
@@ -87,8 +109,8 @@ export async function closeRedFlag(scope: ConsoleScope, args: { id: string; note
       action: status === 'resolved' ? 'redFlag.resolve' : 'redFlag.dismiss',
       target: flag.id,
       before: { status: flag.status },
-      after: { status, note: args.note, unblacklisted },
+      after: { status, note: args.note, unblacklisted, ...(status === 'resolved' ? { blacklisted: blacklistedNow } : {}) },
     });
-    return { id: flag.id, status, note: args.note, unblacklisted };
+    return { id: flag.id, status, note: args.note, unblacklisted, blacklisted: status === 'resolved' ? blacklistedNow : [] };
   });
 }

@@ -3,7 +3,7 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { getDb } from './client';
 import type { DbOrTx } from './db-or-tx';
 import { scanDayRollups, scanRollupDays } from './schema';
-import { GENUINE_LABELS } from '@/lib/domain/verdict';
+import { GENUINE_CHECK_LABELS } from '@/lib/domain/verdict';
 
 // Daily rollups of a brand's scans (migration 0021), for the console's overview: a UTC day that
 // ended more than ROLLUP_LAG_MS ago is counted once, the first time a range needs it, per coarse
@@ -81,7 +81,7 @@ export async function ensureRollups(clientId: string, from: string, to: string):
              g.lat, g.lng,
              count(*)::int,
              (count(*) filter (where g.result in (${sql.join(
-               GENUINE_LABELS.map((l) => sql`${l}`),
+               GENUINE_CHECK_LABELS.map((l) => sql`${l}`),
                sql`, `,
              )})))::int,
              (count(*) filter (where g.result = 'Fake'))::int,

@@ -30,6 +30,11 @@ export function displayLabel(label: VerdictLabel | typeof RESCAN_MESSAGE): strin
 /** Labels that mean the unit itself checked out (counted as verifications, prove a pre-sale scan). */
 export const GENUINE_LABELS: readonly VerdictLabel[] = ['Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale'];
 /** Labels that count as a verification of a real code of this brand. */
+/**
+ * Results the console's overview counts as a genuine check: the genuine verdicts and Info, what
+ * the default printed link (the anonymous info page, /info/verify/…) answers for a real code.
+ */
+export const GENUINE_CHECK_LABELS: readonly VerdictLabel[] = [...GENUINE_LABELS, 'Info'];
 export const VERIFIED_LABELS: readonly VerdictLabel[] = [...GENUINE_LABELS, 'Info', 'Product Cliamed', 'Batch Details Only', 'Expired', 'Scan pre sale first'];
 
 export const VERIFY_ROUTES = ['info', 'overt', 'covert-pre', 'covert-post', 'tert', 'quat', 'auto'] as const;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
@@ -65,7 +65,7 @@ export const listCodesArgs = z
  * of an overt code follows the brand's `verification.printedOvertRoute` (the anonymous info page
  * unless the brand chose the signed-in overt page); the exports and the demo codes file use it.
  */
-export async function listCodes(args: z.output<typeof listCodesArgs>) {
+export async function listCodes(args: z.output<typeof listCodesArgs>, only: { levels?: readonly number[]; live?: boolean } = {}) {
   const brand = await requireBrand(args.slug);
   const batch = args.batch ? await requireBatch(brand.id, args.batch) : undefined;
   const db = await getDb();
@@ -76,7 +76,14 @@ export async function listCodes(args: z.output<typeof listCodesArgs>) {
     .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, brand.id)))
     .leftJoin(claims, and(eq(claims.unitId, codes.pairId), eq(claims.clientId, brand.id)))
     .leftJoin(parent, and(eq(parent.id, codes.parentCodeId), eq(parent.clientId, brand.id)))
-    .where(and(eq(codes.clientId, brand.id), batch ? eq(codes.batchId, batch.id) : undefined))
+    .where(
+      and(
+        eq(codes.clientId, brand.id),
+        batch ? eq(codes.batchId, batch.id) : undefined,
+        only.levels ? inArray(codes.level, [...only.levels]) : undefined,
+        only.live ? ne(codes.status, 'DELETED') : undefined,
+      ),
+    )
     .orderBy(asc(codes.createdAt), asc(codes.pairId), asc(codes.level))
     .limit(args.limit);
   const origin = await brandOrigin(brand.id);

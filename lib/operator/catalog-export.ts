@@ -86,11 +86,14 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill('#000000').restore();
 }
 
-/** The printable codes of a batch (not deleted, of the chosen levels); at most MAX_EXPORT. */
+/**
+ * The printable codes of a batch (not deleted, of the chosen levels); at most MAX_EXPORT. The
+ * limit counts the codes that would be printed, so the units of a batch with cases and pallets
+ * print even when the whole batch holds more.
+ */
 export async function printableCodes(slug: string, batch: string, levels?: readonly number[]) {
-  const all = await listCodes({ slug, batch, limit: MAX_EXPORT + 1 });
-  if (all.length > MAX_EXPORT) throw new ApiError('unprocessable', `A print-ready PDF holds at most ${MAX_EXPORT} codes; this batch has more: choose levels or use the CSV`);
-  const rows = all.filter((r) => r.state !== 'deleted' && (!levels || levels.includes(r.level)));
+  const rows = await listCodes({ slug, batch, limit: MAX_EXPORT + 1 }, { live: true, ...(levels ? { levels } : {}) });
+  if (rows.length > MAX_EXPORT) throw new ApiError('unprocessable', `A print-ready PDF holds at most ${MAX_EXPORT} codes; these levels of this batch have more: choose fewer levels or use the CSV`);
   if (!rows.length) throw new ApiError('not_found', 'No codes to print in this batch');
   return rows;
 }

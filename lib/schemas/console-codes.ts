@@ -83,3 +83,22 @@ export const trackingEventBodySchema = z
 export type TrackingEventBody = z.output<typeof trackingEventBodySchema>;
 export const trackingEventSchema = z.object({ id: z.string(), qrId: z.string(), stage: z.string(), place: z.string(), at: z.string() }).strict();
 export type TrackingEventView = z.infer<typeof trackingEventSchema>;
+
+/**
+ * Blacklisting many codes at once (owner, manager): a whole batch, or the units of a batch from
+ * one printed code to another (in the order the batch's CSV and PDF print them), the printed and
+ * hidden code of each unit together. `confirm` must be true: the page asks first.
+ */
+export const bulkBlacklistBodySchema = z
+  .object({
+    batchId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
+    from: optional(qrIdParam),
+    to: optional(qrIdParam),
+    confirm: z.literal(true, { error: 'must be true: confirm the blacklisting' }),
+  })
+  .strict()
+  .refine((b) => !b.from === !b.to, { message: 'give both ends of the range, or neither for the whole batch', path: ['to'] });
+export const bulkBlacklistSchema = z
+  .object({ batchNumber: z.string(), blacklisted: z.number().int(), alreadyBlacklisted: z.number().int() })
+  .strict();
+export type BulkBlacklist = z.infer<typeof bulkBlacklistSchema>;

@@ -26,4 +26,17 @@ export const redFlagIdSchema = z.string().trim().min(1, 'is required').max(64, '
 export const closeRedFlagNoteSchema = z
   .object({ note: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters') })
   .strict();
-export const closedRedFlagSchema = z.object({ id: z.string(), status: z.enum(['resolved', 'dismissed']), note: z.string(), unblacklisted: z.boolean() }).strict();
+/** Resolving (a copy, confirmed) may also blacklist the unit's codes, the printed and the hidden one. */
+export const resolveRedFlagSchema = closeRedFlagNoteSchema
+  .extend({ blacklist: z.boolean({ error: 'must be true or false' }).default(false) })
+  .strict();
+export const closedRedFlagSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['resolved', 'dismissed']),
+    note: z.string(),
+    unblacklisted: z.boolean(),
+    /** The codes this resolution put on the blacklist (none when it was not asked, or they already were). */
+    blacklisted: z.array(z.string()),
+  })
+  .strict();

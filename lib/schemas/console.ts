@@ -139,7 +139,17 @@ export const auditQuerySchema = z
   .strict();
 export const auditPageSchema = z.object({
   entries: z.array(
-    z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), target: z.string(), before: z.unknown(), after: z.unknown() }),
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      target: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      /** What changed, field by field (dotted paths; values as JSON, null where not set on that side). */
+      changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+    }),
   ),
   nextCursor: z.string().nullable(),
 });

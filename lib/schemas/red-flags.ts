@@ -89,7 +89,7 @@ export const redFlagsQuerySchema = z
 export const redFlagsResponseSchema = z.object({ redFlags: z.array(redFlagSchema) }).strict();
 export const redFlagParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const closeRedFlagBodySchema = z.object({ slug, note: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters') }).strict();
-export const closeRedFlagResponseSchema = z.object({ id: z.string(), status: z.enum(['resolved', 'dismissed']), note: z.string(), unblacklisted: z.boolean() }).strict();
+export const closeRedFlagResponseSchema = z.object({ id: z.string(), status: z.enum(['resolved', 'dismissed']), note: z.string(), unblacklisted: z.boolean(), blacklisted: z.array(z.string()) }).strict();
 export const codeTimelineQuerySchema = z
   .object({ slug, qrId: z.string().trim().min(1, 'is required').max(64), limit: z.coerce.number().int().min(1).max(5000).default(200) })
   .strict();

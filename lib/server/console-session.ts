@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
+import { brandTimeZoneOf } from '@/lib/shared/console-time';
 import { pageOverHttps } from './session';
 import { CONSOLE_SESSION_COOKIE, consoleCookieName, isConsoleRequestHeaders, unsealStaffSessionId } from '@/lib/edge/console-host';
 import { CONSOLE_ENROL_PATH, CONSOLE_SECOND_FACTOR_PATH, CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
@@ -52,6 +53,8 @@ export type StaffPage = {
   role: StaffRole;
   staff: { id: string; email: string; name: string; sessionId: string };
   brand: { clientId: string; slug: string; name: string; organizationType: string; client: ClientRow };
+  /** The brand's time zone, in which the console shows every date (lib/shared/console-time.ts). */
+  timeZone: string;
 };
 
 /**
@@ -71,5 +74,6 @@ export async function requireStaffPage(brandSlug: string, area: ConsoleArea, acc
     role,
     staff: { id: session.staffId, email: session.email, name: session.name, sessionId: session.sessionId },
     brand: { clientId: client.id, slug: client.slug, name: client.organizationName, organizationType: client.organizationType, client },
+    timeZone: brandTimeZoneOf(client.config),
   };
 }

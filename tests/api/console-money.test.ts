@@ -168,6 +168,15 @@ describe('brand settings', () => {
     expect(entry!.after).toMatchObject({ config: { ui: expect.objectContaining({ primaryColor: '#b91c1c' }) } });
   });
 
+  it('shows in the audit log what a settings change changed, field by field, not the whole configuration twice', async () => {
+    const { brand, staff } = await brandWith('owner');
+    expect((await staff.fetch(`${base(brand.slug)}/settings`, { method: 'PATCH', body: { ui: { primaryColor: '#b91c1c' } } })).status).toBe(200);
+    const log = await staff.fetch(`${base(brand.slug)}/audit?action=settings.update`);
+    expect(log.status).toBe(200);
+    expect(log.body.entries).toHaveLength(1);
+    expect(log.body.entries[0].changes).toEqual([{ field: 'config.ui.primaryColor', before: '"#1f4fd8"', after: '"#b91c1c"' }]);
+  });
+
   it('answers an invalid change with 422 naming the field and leaves the stored config unchanged', async () => {
     const { brand, staff } = await brandWith('owner');
     const db = await getDb();

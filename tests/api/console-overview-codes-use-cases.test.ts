@@ -130,10 +130,10 @@ describe('overview', () => {
     expect(o.from).toBe('2026-02-14');
     expect(o.to).toBe('2026-03-15');
     expect(o.days).toHaveLength(30);
-    expect(o.totals).toEqual({ scans: 7, genuine: 3, fake: 1, invalid: 1, expired: 1, suspect: 2, claims: 2, warranties: 1, openComplaints: 2, payoutsWaiting: 2, redFlags: 1 });
+    expect(o.totals).toEqual({ scans: 7, genuine: 4, fake: 1, invalid: 1, expired: 1, suspect: 2, claims: 2, warranties: 1, openComplaints: 2, payoutsWaiting: 2, redFlags: 1 });
     expect(o.days.find((d) => d.day === '2026-03-13')).toEqual({ day: '2026-03-13', scans: 3, genuine: 3, fake: 0, invalid: 0, expired: 0, suspect: 1 });
     expect(o.days.find((d) => d.day === '2026-03-14')).toEqual({ day: '2026-03-14', scans: 2, genuine: 0, fake: 1, invalid: 1, expired: 0, suspect: 1 });
-    expect(o.days.find((d) => d.day === '2026-03-15')).toEqual({ day: '2026-03-15', scans: 2, genuine: 0, fake: 0, invalid: 0, expired: 1, suspect: 0 });
+    expect(o.days.find((d) => d.day === '2026-03-15')).toEqual({ day: '2026-03-15', scans: 2, genuine: 1, fake: 0, invalid: 0, expired: 1, suspect: 0 }); // the Info scan of the printed link is a genuine check
     expect(o.days.filter((d) => d.scans > 0)).toHaveLength(3);
     // Places rounded to one decimal: the two Pune scans are one place.
     expect(o.places).toEqual([
@@ -146,7 +146,7 @@ describe('overview', () => {
 
   it('narrows to a product, a batch and a range', async () => {
     const byProduct = await overview(staff(brand.id, brand.slug), overviewQuerySchema.parse({ product: b.units[0]!.overt.productId }), NOW);
-    expect(byProduct.totals).toEqual({ scans: 3, genuine: 0, fake: 0, invalid: 1, expired: 1, suspect: 0, claims: 1, warranties: 0, openComplaints: 1, payoutsWaiting: 1, redFlags: 0 });
+    expect(byProduct.totals).toEqual({ scans: 3, genuine: 1, fake: 0, invalid: 1, expired: 1, suspect: 0, claims: 1, warranties: 0, openComplaints: 1, payoutsWaiting: 1, redFlags: 0 });
     expect(byProduct.flags).toEqual([]);
     const byBatch = await overview(staff(brand.id, brand.slug), overviewQuerySchema.parse({ batch: a.batchNumber.toLowerCase() }), NOW);
     expect(byBatch.totals).toEqual({ scans: 4, genuine: 3, fake: 1, invalid: 0, expired: 0, suspect: 2, claims: 1, warranties: 1, openComplaints: 1, payoutsWaiting: 1, redFlags: 1 });

@@ -5,6 +5,7 @@ import { signedInStaff, type SignedInStaff } from '../support/console';
 import { getDb } from '@/lib/db/client';
 import { auditLog, codes, scans } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
+import { listCodes } from '@/lib/operator/catalog-codes';
 import type { StaffRole } from '@/lib/domain/staff-roles';
 
 // The console's overview and codes endpoints over HTTP: who may read, who may change, another
@@ -123,6 +124,54 @@ describe('codes', () => {
       ['code.blacklist', staffOf.manager!.email, { listStatus: 'Whitelisted' }, { listStatus: 'Blacklisted' }],
       ['code.whitelist', staffOf.owner!.email, { listStatus: 'Blacklisted' }, { listStatus: 'Whitelisted' }],
       ['code.delete', staffOf.manager!.email, { status: 'ACTIVE' }, { status: 'DELETED' }],
+    ]);
+  });
+});
+
+describe('POST /api/console/brands/{brand}/codes/blacklist', () => {
+  it('blacklists a range of units (printed and hidden codes together) or a whole batch, confirmed and audited; bad input changes nothing', async () => {
+    const mine = await createTestBrand();
+    const b = await createTestBatch(mine, { units: 5 });
+    const manager = await signedInStaff(server, { clientId: mine.id, role: 'manager' });
+    const db = await getDb();
+    const [batchRow] = await db.select({ batchId: codes.batchId }).from(codes).where(eq(codes.id, b.units[0]!.overt.id));
+    const batchId = batchRow!.batchId!;
+    const path = `/api/console/brands/${mine.slug}/codes/blacklist`;
+    const states = async () =>
+      (await db.select({ qrId: codes.qrId, l: codes.listStatus }).from(codes).where(eq(codes.clientId, mine.id))).filter((r) => r.l === 'Blacklisted').map((r) => r.qrId).sort();
+    // The printed order: by creation, then unit, as the batch's CSV lists them (the export's own order).
+    const printed = await listCodes({ slug: mine.slug, batch: b.batchNumber, limit: 100 });
+    const unitOrder = [...new Set(printed.map((r) => r.unit))];
+    const ordered = unitOrder.map((u) => b.units.find((x) => x.overt.pairId === u)!);
+
+    for (const [body, status, field] of [
+      [{ batchId, from: ordered[1]!.overt.qrId, to: ordered[3]!.covert.qrId }, 422, 'confirm'],
+      [{ batchId, from: ordered[1]!.overt.qrId, confirm: true }, 422, 'to'],
+      [{ batchId, from: batch.units[0]!.overt.qrId, to: ordered[3]!.covert.qrId, confirm: true }, 422, 'from'],
+      [{ batchId: 'ba_missing', confirm: true }, 404, undefined],
+    ] as const) {
+      const res = await manager.fetch(path, { method: 'POST', body });
+      expect([res.status, res.body.field]).toEqual([status, field]);
+    }
+    expect(await states()).toEqual([]);
+    // Support may not; another brand's owner gets 404.
+    expect((await staffOf.support!.fetch(`/api/console/brands/${brand.slug}/codes/blacklist`, { method: 'POST', body: { batchId, confirm: true } })).status).toBe(403);
+    expect((await outsider.fetch(path, { method: 'POST', body: { batchId, confirm: true } })).status).toBe(404);
+
+    // Units 2 to 4 in printed order (ends given either way round): six codes.
+    const range = await manager.fetch(path, { method: 'POST', body: { batchId, from: ordered[3]!.covert.qrId, to: ordered[1]!.overt.qrId, confirm: true } });
+    expect([range.status, range.body]).toEqual([200, { batchNumber: b.batchNumber, blacklisted: 6, alreadyBlacklisted: 0 }]);
+    expect(await states()).toEqual(ordered.slice(1, 4).flatMap((u) => [u.overt.qrId, u.covert.qrId]).sort());
+    expect((await call(server, mine.domain, 'GET', `/api/verify/info/${ordered[2]!.overt.qrId}`)).body.result).toBe('Fake');
+    expect((await call(server, mine.domain, 'GET', `/api/verify/info/${ordered[0]!.overt.qrId}`)).body.result).not.toBe('Fake');
+
+    const whole = await manager.fetch(path, { method: 'POST', body: { batchId, confirm: true } });
+    expect(whole.body).toEqual({ batchNumber: b.batchNumber, blacklisted: 4, alreadyBlacklisted: 6 });
+    expect(await states()).toHaveLength(10);
+    const log = await db.select().from(auditLog).where(and(eq(auditLog.clientId, mine.id), eq(auditLog.action, 'codes.blacklist.bulk'))).orderBy(auditLog.at);
+    expect(log.map((e) => [e.actor, e.target, e.after])).toEqual([
+      [manager.email, b.batchNumber, { listStatus: 'Blacklisted', codes: 6, from: ordered[3]!.covert.qrId, to: ordered[1]!.overt.qrId }],
+      [manager.email, b.batchNumber, { listStatus: 'Blacklisted', codes: 4, range: 'whole batch' }],
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { signedInStaff, type SignedInStaff } from '../support/console';
 import { getDb } from '@/lib/db/client';
 import { codes, scanDayRollups, scanRollupDays, scans } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
-import { GENUINE_LABELS } from '@/lib/domain/verdict';
+import { GENUINE_CHECK_LABELS } from '@/lib/domain/verdict';
 import { createBatch, createBatchArgs } from '@/lib/operator/catalog';
 import { generateCodes, generateCodesArgs } from '@/lib/operator/catalog-codes';
 import { purgeScans } from '@/lib/operator/retention';
@@ -82,7 +82,7 @@ async function directCount(clientId: string, from: string, to: string, filter: {
     const d = days.get(dayOf(r.at))!;
     for (const c of [d, totals]) {
       c.scans++;
-      if ((GENUINE_LABELS as readonly string[]).includes(r.result)) c.genuine++;
+      if ((GENUINE_CHECK_LABELS as readonly string[]).includes(r.result)) c.genuine++;
       if (r.result === 'Fake') c.fake++;
       if (r.result === 'Invalid Product') c.invalid++;
       if (r.result === 'Expired') c.expired++;

@@ -196,7 +196,7 @@ describe('red flags', () => {
     expect((await listRedFlags(scope, { status: 'open', rule: 'travel', limit: 10 })).redFlags.map((f) => [f.id, f.qrId])).toEqual([[flagged, code!.qrId]]);
     expect((await listRedFlags(scope, { status: 'all', product: unit.productId, limit: 10 })).redFlags.map((f) => f.id)).toEqual([flagged]);
 
-    expect(await closeRedFlag(scope, { id: flagged, note: 'Owner moved cities' }, 'dismissed')).toEqual({ id: flagged, status: 'dismissed', note: 'Owner moved cities', unblacklisted: true });
+    expect(await closeRedFlag(scope, { id: flagged, note: 'Owner moved cities' }, 'dismissed')).toEqual({ id: flagged, status: 'dismissed', note: 'Owner moved cities', unblacklisted: true, blacklisted: [] });
     const lists = await db.select({ s: codes.listStatus }).from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.pairId, unit.unitId)));
     expect(lists.map((r) => r.s)).toEqual(['Whitelisted', 'Whitelisted']);
     await expect(closeRedFlag(scope, { id: flagged, note: 'again' }, 'resolved')).rejects.toMatchObject({ code: 'conflict', message: `Red flag ${flagged} is already dismissed` });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { apiServerForFile } from '../support/api-server';
+import { apiServerForFile, call } from '../support/api-server';
+import { createTestBatch } from '../support/codes';
 import { as } from '../support/aftersales';
 import { signedInStaff } from '../support/console';
 import { insertComplaint, insertFeedback, insertRedFlag, insertWarranty, supportBrand } from '../support/console-support';
 import { getDb } from '@/lib/db/client';
-import { auditLog, complaintMessages, complaints, redFlags } from '@/lib/db/schema';
+import { auditLog, codes, complaintMessages, complaints, redFlags } from '@/lib/db/schema';
 import { STAFF_ROLES, roleMay, type ConsoleArea } from '@/lib/domain/staff-roles';
 import { signedInCustomer } from '../support/aftersales';
 
@@ -194,12 +195,42 @@ describe('warranty registrations, red flags and feedback', () => {
     expect(noNote.status).toBe(422);
     expect(noNote.body).toMatchObject({ field: 'note', errorMessage: 'note: is required' });
     const ok = await manager.fetch(`${base(brand.slug)}/red-flags/${flag}/resolve`, { method: 'POST', body: { note: 'A copy' } });
-    expect(ok.body).toEqual({ id: flag, status: 'resolved', note: 'A copy', unblacklisted: false });
+    expect(ok.body).toEqual({ id: flag, status: 'resolved', note: 'A copy', unblacklisted: false, blacklisted: [] });
     const again = await manager.fetch(`${base(brand.slug)}/red-flags/${flag}/dismiss`, { method: 'POST', body: { note: 'oops' } });
     expect(again.status).toBe(409);
     expect(again.body.errorMessage).toBe(`Red flag ${flag} is already resolved`);
     expect((await manager.fetch(`${base(brand.slug)}/red-flags?rule=bogus`)).body.field).toBe('rule');
     expect((await audits(brand.id)).map((e) => [e.action, e.target])).toEqual([['redFlag.resolve', flag]]);
+  });
+
+  it('lets support resolve a red flag as a copy and blacklist the unit\'s printed and hidden codes; customers then see the blacklisted verdict', async () => {
+    const brand = await supportBrand();
+    const { units } = await createTestBatch(brand, { units: 2 });
+    const { overt, covert } = units[0]!;
+    const flag = await insertRedFlag(brand.id, { unitKey: overt.pairId!, codeId: overt.id, rules: ['travel'] });
+    const agent = await signedInStaff(server, { clientId: brand.id, role: 'support' });
+    const verdict = async (qrId: string) => (await call(server, brand.domain, 'GET', `/api/verify/info/${qrId}`)).body.result;
+    const before = await verdict(overt.qrId);
+    expect(before).not.toBe('Fake');
+    // A value that is not a yes or no is refused at its field, and nothing changes.
+    const bad = await agent.fetch(`${base(brand.slug)}/red-flags/${flag}/resolve`, { method: 'POST', body: { note: 'A copy', blacklist: 'yes' } });
+    expect([bad.status, bad.body.field]).toEqual([422, 'blacklist']);
+    const done = await agent.fetch(`${base(brand.slug)}/red-flags/${flag}/resolve`, { method: 'POST', body: { note: 'A copy bought online', blacklist: true } });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ id: flag, status: 'resolved', note: 'A copy bought online', unblacklisted: false, blacklisted: [overt.qrId, covert.qrId].sort() });
+    const db = await getDb();
+    const rows = await db.select({ qrId: codes.qrId, listStatus: codes.listStatus }).from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.pairId, overt.pairId!)));
+    expect(rows.map((r) => r.listStatus)).toEqual(['Blacklisted', 'Blacklisted']);
+    // The other unit of the batch is untouched.
+    expect((await db.select({ l: codes.listStatus }).from(codes).where(eq(codes.id, units[1]!.overt.id)))[0]!.l).toBe('Whitelisted');
+    expect(await verdict(overt.qrId)).toBe('Fake');
+    expect((await agent.fetch(`${base(brand.slug)}/red-flags?status=resolved`)).body.redFlags[0]).toMatchObject({ id: flag, blacklisted: true });
+    const log = (await audits(brand.id)).filter((e) => e.actor === agent.email).map((e) => [e.action, e.target]);
+    expect(log.sort()).toEqual([
+      ['code.blacklist', overt.qrId],
+      ['code.blacklist', covert.qrId],
+      ['redFlag.resolve', flag],
+    ].sort());
   });
 
   it('lists feedback with filters; bad ratings are 422', async () => {

@@ -343,7 +343,7 @@ describe('the red-flag operator endpoints', () => {
     expect((await op('POST', `/red-flags/${id}/resolve`, { slug: brand.slug })).body).toMatchObject({ code: 'unprocessable', field: 'note' });
     const done = await op('POST', `/red-flags/${id}/resolve`, { slug: brand.slug, note: 'Copies seized' });
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ id, status: 'resolved', note: 'Copies seized', unblacklisted: false });
+    expect(done.body).toEqual({ id, status: 'resolved', note: 'Copies seized', unblacklisted: false, blacklisted: [] });
     expect((await op('POST', `/red-flags/${id}/dismiss`, { slug: brand.slug, note: 'x' })).status).toBe(409);
 
     // without the key: 401; without the operator channel (the public Brand API): 404

@@ -97,6 +97,8 @@ test('a finance clerk sees payouts waiting, exports the bank file, imports the r
   await expect(clerk).toHaveURL(/status=TRANSFER_FAILED/);
   await clerk.getByRole('button', { name: `Retry payout ${refused}` }).click();
   await expect(clerk.getByTestId('payout-count-TRANSFER_FAILED')).toHaveText('Failed: 0');
+  // What the import said no longer describes the list: it is cleared.
+  await expect(clerk.getByRole('status').filter({ hasText: 'Imported' })).toHaveCount(0);
   await expect(clerk.getByTestId('payout-count-TRANSFER_PENDING')).toHaveText('Waiting for export: 1');
 
   // the customer sees both outcomes
@@ -117,16 +119,18 @@ test('a manager changes the primary colour, sees the phone preview follow, saves
   const primary = page.getByRole('textbox', { name: 'Primary colour', exact: true });
   await primary.fill('not a colour');
   await expect(preview).toHaveAttribute('data-primary', '#1f4fd8');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save theme' }).click();
   await expect(primary).toHaveAttribute('aria-invalid', 'true');
+  await expect(primary).toBeFocused();
+  await expect(primary).toBeInViewport();
   const errorId = (await primary.getAttribute('aria-describedby'))!.split(' ').pop();
   await expect(page.locator(`[id="${errorId}"]`)).toHaveText('must be a colour like #1a2b3c');
 
   await primary.fill('#b91c1c');
   await expect(preview).toHaveAttribute('data-primary', '#b91c1c');
   await expect(page.getByTestId('preview-header')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save theme' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeInViewport();
   await shot(page, 'settings.png');
 
   // the customer site: its brand caches were dropped on save, so the next page has the colour

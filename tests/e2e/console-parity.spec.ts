@@ -25,7 +25,7 @@ test('an owner records a tracking event the customer sees and changes a complain
   await page.getByRole('button', { name: 'Record event' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Recorded: Shipped, Pune DC at 2026-03-01 10:00 UTC.' })).toBeVisible();
   await expect(page.getByLabel('Stage')).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByTestId('code-tracking')).toContainText('2026-03-01: Shipped, Pune DC');
+  await expect(page.getByTestId('code-tracking')).toContainText('1 Mar 2026: Shipped, Pune DC');
 
   // The customer's tracking page shows it.
   await open(page, `${brand.origin}/tracking?qrId=${qrId}`);
@@ -38,11 +38,11 @@ test('an owner records a tracking event the customer sees and changes a complain
   const high = page.getByLabel('High (hours)');
   await expect(high).toHaveValue('24');
   await high.fill('0');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save banners and complaints' }).click();
   await expect(high).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('must be at least 1 hour')).toBeVisible();
   await high.fill('12');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save banners and complaints' }).click();
   await expect(page.getByText('Settings saved. Customers see them now.')).toBeVisible();
   await page.reload();
   await ready(page);

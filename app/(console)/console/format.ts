@@ -1,8 +1,8 @@
-/** A moment as the console shows it: day, month, year and time in UTC. */
-export function when(at: Date | string | null | undefined): string {
-  if (!at) return 'Never';
-  const d = typeof at === 'string' ? new Date(at) : at;
-  return `${d.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })} UTC`;
+import { consoleDateTime, DEFAULT_CONSOLE_TIME_ZONE } from '@/lib/shared/console-time';
+
+/** A moment as the console shows it: day, month, year and time in the brand's zone (lib/shared/console-time.ts). */
+export function when(at: Date | string | null | undefined, timeZone: string = DEFAULT_CONSOLE_TIME_ZONE): string {
+  return consoleDateTime(at, timeZone);
 }
 
 /** A browser's user agent, shortened to what tells sessions apart. */

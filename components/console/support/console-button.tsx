@@ -1,10 +1,10 @@
 'use client';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { useHydrated } from '@/lib/client/navigate';
 
 // A compact button for the console's tables and side panels; disabled until hydrated, so an
 // early click cannot submit a form natively.
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger'; busy?: boolean };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger'; busy?: boolean; ref?: Ref<HTMLButtonElement> };
 
 const styles = {
   primary: 'bg-gray-900 text-white border-gray-900',

@@ -1,29 +1,41 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition } from 'react';
+import { useId, useRef, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { ConsoleButton } from './console-button';
 
 // Resolve (a copy, confirmed) or dismiss (not a copy; lifts its automatic blacklisting) an open
-// red flag, with a note saying why.
-export function RedFlagClose({ brand, flagId }: { brand: string; flagId: string }) {
+// red flag, with a note saying why. Resolving offers to blacklist the unit's codes (the printed and
+// the hidden one), asked again before it is done, so customers who scan them are told.
+export function RedFlagClose({ brand, flagId, qrId, alreadyBlacklisted }: { brand: string; flagId: string; qrId: string; alreadyBlacklisted: boolean }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const [note, setNote] = useState('');
   const [done, setDone] = useState('');
   const { errors, busy, setBusy, setErrors, formRef, valid, submit } = useFormSubmit();
   const id = useId();
+  const [blacklist, setBlacklist] = useState(!alreadyBlacklisted && !!qrId);
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
-  async function close(action: 'resolve' | 'dismiss') {
+  async function close(action: 'resolve' | 'dismiss', confirmed = false) {
     setDone('');
     if (!valid({ note: note.trim() ? undefined : 'Write a note saying why.' })) return;
-    await submit(['note'], async () => {
-      await consoleFetch(`/console/brands/${encodeURIComponent(brand)}/red-flags/${encodeURIComponent(flagId)}/${action}`, { method: 'POST', body: { note: note.trim() } });
+    const withBlacklist = action === 'resolve' && blacklist;
+    if (withBlacklist && !confirmed) {
+      setConfirming(true);
+      setTimeout(() => confirmRef.current?.focus(), 0);
+      return;
+    }
+    await submit(['note', 'blacklist'], async () => {
+      const body = action === 'resolve' ? { note: note.trim(), blacklist: withBlacklist } : { note: note.trim() };
+      await consoleFetch(`/console/brands/${encodeURIComponent(brand)}/red-flags/${encodeURIComponent(flagId)}/${action}`, { method: 'POST', body });
       setErrors({});
       setBusy(false);
-      setDone(action === 'resolve' ? 'Resolved.' : 'Dismissed.');
+      setConfirming(false);
+      setDone(action === 'resolve' ? (withBlacklist ? 'Resolved, and the code is blacklisted: scans of it now answer Fake.' : 'Resolved.') : 'Dismissed.');
       startTransition(() => router.refresh());
     });
   }
@@ -43,10 +55,29 @@ export function RedFlagClose({ brand, flagId }: { brand: string; flagId: string 
         aria-describedby={error ? `${id}-error` : undefined}
       />
       {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <ConsoleButton type="button" busy={busy} onClick={() => close('resolve')}>Resolve</ConsoleButton>
-        <ConsoleButton type="button" variant="secondary" busy={busy} onClick={() => close('dismiss')}>Dismiss</ConsoleButton>
-      </div>
+      {qrId && !alreadyBlacklisted && (
+        <label className="mt-2 flex items-start gap-2 text-sm text-gray-900">
+          <input type="checkbox" className="mt-1 h-4 w-4" checked={blacklist} onChange={(e) => { setBlacklist(e.target.checked); setConfirming(false); }} />
+          <span>When resolving, also blacklist {qrId} and its hidden code (customers who scan them are told the product is not genuine)</span>
+        </label>
+      )}
+      {!confirming && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <ConsoleButton type="button" busy={busy} onClick={() => close('resolve')}>{blacklist && qrId && !alreadyBlacklisted ? 'Resolve and blacklist…' : 'Resolve'}</ConsoleButton>
+          <ConsoleButton type="button" variant="secondary" busy={busy} onClick={() => close('dismiss')}>Dismiss</ConsoleButton>
+        </div>
+      )}
+      {confirming && (
+        <div role="alertdialog" aria-labelledby={`${id}-confirm`} className="mt-2 space-y-2 rounded-md border-2 border-red-700 p-3">
+          <p id={`${id}-confirm`} className="text-sm text-gray-900">
+            {`Blacklist ${qrId} and its hidden code? Every scan of them will answer Fake. Undo it from the code's page if this was a mistake.`}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <ConsoleButton ref={confirmRef} type="button" variant="danger" busy={busy} onClick={() => close('resolve', true)}>Yes, resolve and blacklist</ConsoleButton>
+            <ConsoleButton type="button" variant="secondary" busy={busy} onClick={() => setConfirming(false)}>Cancel</ConsoleButton>
+          </div>
+        </div>
+      )}
     </form>
   );
 }

@@ -235,7 +235,7 @@ export const consoleCatalogueRoutes = [
     access: print,
     params: batchParams,
     query: pdfQuery,
-    errors: { 422: 'The batch holds more codes than one print-ready PDF (10,000): choose levels or use the CSV' },
+    errors: { 422: 'The chosen levels of the batch hold more codes than one print-ready PDF (10,000): choose fewer levels or use the CSV' },
     response: { description: 'A print-ready A4 PDF of the batch\'s QR codes', files: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     handle: async ({ params, query }, ctx) => {
       const { pdf, fileName } = await batchCodesPdf(ctx.scope, params.batchId, query.levels);

@@ -1,8 +1,10 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { codeDetail, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
+import { blacklistCodesOf, codeDetail, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
 import { consoleBrandParams } from '@/lib/schemas/console';
 import {
+  bulkBlacklistBodySchema,
+  bulkBlacklistSchema,
   codeActionSchema,
   codeDetailSchema,
   codeSearchQuerySchema,
@@ -88,5 +90,18 @@ export const codesRoutes = [
     errors: { 404: 'No such code of the brand' },
     fieldErrors: 'A missing or too long stage or place, a malformed time (fields: stage, place, at)',
     handle: ({ params, body }, ctx) => recordTrackingEventOf(ctx.scope, params.qrId, body),
+  }),
+  // POST /api/console/brands/{brand}/codes/blacklist — a batch, or a range of its units, at once
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/codes/blacklist',
+    tag: 'console',
+    access: write,
+    params: consoleBrandParams,
+    body: bulkBlacklistBodySchema,
+    response: { description: "Blacklisted: the batch's codes, or its units from one printed code to another, printed and hidden codes together (one audit entry)", schema: bulkBlacklistSchema },
+    errors: { 404: 'No such batch of the brand' },
+    fieldErrors: 'batchId, from, to, confirm (must be true)',
+    handle: ({ body }, ctx) => blacklistCodesOf(ctx.scope, body),
   }),
 ];

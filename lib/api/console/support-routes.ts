@@ -16,7 +16,7 @@ import {
   ticketIdSchema,
 } from '@/lib/schemas/console-complaints';
 import { consoleWarrantyDetailSchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
-import { closeRedFlagNoteSchema, closedRedFlagSchema, redFlagIdSchema, redFlagListQuerySchema, redFlagListSchema } from '@/lib/schemas/console-red-flags';
+import { closeRedFlagNoteSchema, closedRedFlagSchema, resolveRedFlagSchema, redFlagIdSchema, redFlagListQuerySchema, redFlagListSchema } from '@/lib/schemas/console-red-flags';
 import { feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
 import { reportIdSchema, reportListQuerySchema, reportListSchema } from '@/lib/schemas/console-reports';
 import * as complaints from '@/lib/console/complaints';
@@ -204,24 +204,32 @@ export const consoleSupportRoutes = [
     },
   }),
 
-  ...(['resolve', 'dismiss'] as const).map((action) =>
-    // POST /api/console/brands/{brand}/red-flags/{id}/resolve | dismiss {note}
-    defineRoute({
-      method: 'post',
-      path: `${base}/red-flags/{id}/${action}`,
-      tag: 'console',
-      access: { class: 'staff', area: 'redFlags', access: 'write' },
-      params: redFlagParams,
-      body: closeRedFlagNoteSchema,
-      response: {
-        description: action === 'resolve' ? 'Resolved: a copy, confirmed' : 'Dismissed: not a copy; an automatic blacklisting is lifted',
-        schema: closedRedFlagSchema,
-      },
-      errors: { 409: 'Already resolved or dismissed' },
-      fieldErrors: 'note',
-      handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note }, action === 'resolve' ? 'resolved' : 'dismissed'),
-    }),
-  ),
+  // POST /api/console/brands/{brand}/red-flags/{id}/resolve {note, blacklist?}
+  defineRoute({
+    method: 'post',
+    path: `${base}/red-flags/{id}/resolve`,
+    tag: 'console',
+    access: { class: 'staff', area: 'redFlags', access: 'write' },
+    params: redFlagParams,
+    body: resolveRedFlagSchema,
+    response: { description: "Resolved: a copy, confirmed; with blacklist, the unit's codes are blacklisted and customers who scan them are told so", schema: closedRedFlagSchema },
+    errors: { 409: 'Already resolved or dismissed' },
+    fieldErrors: 'note, blacklist',
+    handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note, blacklist: body.blacklist }, 'resolved'),
+  }),
+  // POST /api/console/brands/{brand}/red-flags/{id}/dismiss {note}
+  defineRoute({
+    method: 'post',
+    path: `${base}/red-flags/{id}/dismiss`,
+    tag: 'console',
+    access: { class: 'staff', area: 'redFlags', access: 'write' },
+    params: redFlagParams,
+    body: closeRedFlagNoteSchema,
+    response: { description: 'Dismissed: not a copy; an automatic blacklisting is lifted', schema: closedRedFlagSchema },
+    errors: { 409: 'Already resolved or dismissed' },
+    fieldErrors: 'note',
+    handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note }, 'dismissed'),
+  }),
 
   // GET /api/console/brands/{brand}/reports?product=&evidence=&page=&pageSize= (customers' reports of
   // suspicious products: read with the red flags)

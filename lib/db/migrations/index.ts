@@ -20,6 +20,7 @@ import { sql0024 } from './0024_session_networks';
 import { sql0030 } from './0030_staff_session_brands';
 import { sql0033 } from './0033_pending_domains';
 import { sql0040 } from './0040_customer_language';
+import { sql0046 } from './0046_rollups_count_info_as_genuine';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -46,4 +47,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0030_staff_session_brands', sql: sql0030 },
   { id: '0033_pending_domains', sql: sql0033 },
   { id: '0040_customer_language', sql: sql0040 },
+  { id: '0046_rollups_count_info_as_genuine', sql: sql0046 },
 ];

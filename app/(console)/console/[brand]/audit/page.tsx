@@ -11,11 +11,9 @@ import { when } from '../../format';
 // page (keyset cursor), filtered by action, actor and kind of security event with a plain GET form
 // (works without JavaScript).
 
-const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
-
 export default async function AuditPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { brand } = await params;
-  const { scope, brand: current } = await requireStaffPage(brand, 'audit', 'read');
+  const { timeZone: tz, scope, brand: current } = await requireStaffPage(brand, 'audit', 'read');
   const raw = await searchParams;
   const parsed = auditQuerySchema.safeParse({
     action: typeof raw.action === 'string' && raw.action ? raw.action : undefined,
@@ -86,27 +84,41 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
       {page && page.entries.length === 0 && <p role="status">No entry{filters.size ? ' matches these filters' : ' yet'}.</p>}
       {page && page.entries.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
+          <table className="w-full min-w-[64rem] table-fixed border-collapse text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead>
               <tr className="border-b border-gray-400">
-                <th scope="col" className="py-2 pr-3">When</th>
-                <th scope="col" className="py-2 pr-3">Who</th>
-                <th scope="col" className="py-2 pr-3">Action</th>
-                <th scope="col" className="py-2 pr-3">On</th>
-                <th scope="col" className="py-2 pr-3">Before</th>
-                <th scope="col" className="py-2">After</th>
+                <th scope="col" className="w-44 py-2 pr-3">When</th>
+                <th scope="col" className="w-48 py-2 pr-3">Who</th>
+                <th scope="col" className="w-40 py-2 pr-3">Action</th>
+                <th scope="col" className="w-48 min-w-40 py-2 pr-3">On</th>
+                <th scope="col" className="py-2">What changed</th>
               </tr>
             </thead>
             <tbody>
               {page.entries.map((e) => (
-                <tr key={e.id} className="border-b border-gray-200 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">{when(e.at)}</td>
-                  <td className="py-2 pr-3">{e.actor}</td>
+                <tr key={e.id} className="border-b border-gray-200 align-top" data-testid="audit-entry">
+                  <td className="py-2 pr-3 whitespace-nowrap">{when(e.at, tz)}</td>
+                  <td className="py-2 pr-3 break-words">{e.actor}</td>
                   <td className="py-2 pr-3 font-mono">{e.action}</td>
-                  <td className="py-2 pr-3 break-all">{e.target}</td>
-                  <td className="py-2 pr-3 font-mono break-all">{show(e.before)}</td>
-                  <td className="py-2 font-mono break-all">{show(e.after)}</td>
+                  <td className="py-2 pr-3 font-mono break-words" data-testid="audit-target">{e.target}</td>
+                  <td className="py-2">
+                    {e.changes.length === 0 ? (
+                      <span className="text-gray-700">No field changed</span>
+                    ) : (
+                      <ul className="space-y-1" aria-label={`What ${e.action} changed`}>
+                        {e.changes.map((c) => (
+                          <li key={c.field} data-testid="audit-change">
+                            <span className="font-mono font-semibold">{c.field}</span>:{' '}
+                            <span className="font-mono break-all">{c.before ?? 'not set'}</span>
+                            <span aria-hidden="true"> → </span>
+                            <span className="sr-only"> changed to </span>
+                            <span className="font-mono break-all">{c.after ?? 'not set'}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { searchCodes } from '@/lib/console/codes';
 import { codeSearchQuerySchema, type CodeSearch } from '@/lib/schemas/console-codes';
@@ -22,7 +23,7 @@ const MATCHED: Record<CodeSearch['matchedBy'], string> = {
 
 export default async function CodesPage({ params, searchParams }: Props) {
   const { brand } = await params;
-  const { scope } = await requireStaffPage(brand, 'codes', 'read');
+  const { timeZone: tz, scope } = await requireStaffPage(brand, 'codes', 'read');
   const raw = await searchParams;
   const q = first(raw.q) ?? '';
   const parsed = codeSearchQuerySchema.safeParse({ q, after: first(raw.after) ?? '' });
@@ -90,7 +91,7 @@ export default async function CodesPage({ params, searchParams }: Props) {
                   <td className="px-2 py-1">{c.product}</td>
                   <td className="px-2 py-1">{c.batch}</td>
                   <td className="px-2 py-1 font-mono">{c.authCode}</td>
-                  <td className="px-2 py-1">{c.createdAt.slice(0, 10)}</td>
+                  <td className="px-2 py-1">{consoleDate(c.createdAt, tz)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,3 +1,4 @@
+import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listFeedback } from '@/lib/console/feedback';
 import { feedbackListQuerySchema } from '@/lib/schemas/console-feedback';
@@ -9,7 +10,7 @@ export const metadata = { title: 'Feedback' };
 
 export default async function FeedbackPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { scope } = await requireStaffPage(brand, 'feedback', 'read');
+  const { timeZone: tz, scope } = await requireStaffPage(brand, 'feedback', 'read');
   const { query, problem, kept } = listQuery(feedbackListQuerySchema, await searchParams);
   const list = await listFeedback(scope, query);
 
@@ -45,7 +46,7 @@ export default async function FeedbackPage({ params, searchParams }: { params: P
                 <td className={`${td} whitespace-pre-wrap`}>{f.comment || '—'}</td>
                 <td className={td}>{f.customerName}</td>
                 <td className={td}>{f.productName ?? '—'}</td>
-                <td className={td}><time dateTime={f.createdAt}>{f.createdAt.slice(0, 10)}</time></td>
+                <td className={td}><time dateTime={f.createdAt}>{consoleDate(f.createdAt, tz)}</time></td>
               </tr>
             ))}
           </tbody>

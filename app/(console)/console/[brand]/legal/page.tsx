@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listLegalVersions } from '@/lib/console/legal';
 import { roleMay } from '@/lib/domain/staff-roles';
@@ -11,7 +12,7 @@ import { linkClass, Section } from '@/components/console/ui';
 
 export default async function LegalPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'legal', 'read');
+  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'legal', 'read');
   const { types } = await listLegalVersions(scope);
   const nextVersions = Object.fromEntries(types.map((t) => [t.documentType, (t.versions[0]?.version ?? 0) + 1])) as Record<LegalDocumentType, number>;
   return (
@@ -25,7 +26,7 @@ export default async function LegalPage({ params }: { params: Promise<{ brand: s
                 <tr className="border-b border-gray-400">
                   <th scope="col" className="py-2 pr-4">Version</th>
                   <th scope="col" className="py-2 pr-4">Format</th>
-                  <th scope="col" className="py-2 pr-4">Published (UTC)</th>
+                  <th scope="col" className="py-2 pr-4">Published</th>
                   <th scope="col" className="py-2 pr-4">Acknowledgements</th>
                 </tr>
               </thead>
@@ -39,7 +40,7 @@ export default async function LegalPage({ params }: { params: Promise<{ brand: s
                       {v.current && <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-sm text-green-900">current</span>}
                     </td>
                     <td className="py-2 pr-4">{v.format === 'pdf' ? 'PDF' : 'Markdown'}</td>
-                    <td className="py-2 pr-4">{v.publishedAt.slice(0, 16).replace('T', ' ')}</td>
+                    <td className="py-2 pr-4">{consoleDateTime(v.publishedAt, tz)}</td>
                     <td className="py-2 pr-4">{v.acknowledgements.toLocaleString('en')}</td>
                   </tr>
                 ))}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listPayouts } from '@/lib/console/payouts';
 import { roleMay } from '@/lib/domain/staff-roles';
@@ -19,11 +20,10 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
 
 const PAGE_SIZE = 500;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') : '');
 
 export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<{ status?: string | string[] }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'payouts', 'read');
+  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'payouts', 'read');
   const raw = (await searchParams).status;
   const status = PAYOUT_STATUSES.find((s) => s === raw);
   const { payouts, counts } = await listPayouts(scope, { status, limit: PAGE_SIZE });
@@ -83,7 +83,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
                   </td>
                   <td className="px-2 py-2">{p.attempts}</td>
                   <td className="px-2 py-2">{p.bankRef ?? ''}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{when(p.settledAt ?? p.claimedAt ?? p.createdAt)}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{consoleDateTime(p.settledAt ?? p.claimedAt ?? p.createdAt, tz)}</td>
                   <td className="px-2 py-2">{canWrite && p.status === 'TRANSFER_FAILED' && <RetryButton brand={brand} payout={p} />}</td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listRedFlags, productChoices } from '@/lib/console/red-flags';
 import { roleMay } from '@/lib/domain/staff-roles';
@@ -16,7 +17,7 @@ const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismisse
 
 export default async function RedFlagsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'redFlags', 'read');
+  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'redFlags', 'read');
   const { query, problem, kept } = listQuery(redFlagListQuerySchema, await searchParams);
   const { redFlags, total } = await listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const products = await productChoices(scope);
@@ -57,16 +58,17 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
                 </th>
                 <td className={td}>{f.product || '—'}</td>
                 <td className={td}>
+                  <span className="block text-xs text-gray-700">As recorded when the flag was raised:</span>
                   <ul className="list-disc pl-4">
                     {f.reasons.map((r, i) => <li key={i}>{r}</li>)}
                   </ul>
                   <span className="text-xs text-gray-700">Rules: {f.rules.join(', ')}</span>
                 </td>
-                <td className={td}><time dateTime={f.createdAt}>{f.createdAt.slice(0, 16).replace('T', ' ')} UTC</time></td>
+                <td className={td}><time dateTime={f.createdAt}>{consoleDateTime(f.createdAt, tz)}</time></td>
                 <td className={`${td} min-w-56`}>
                   <span className="font-semibold">{STATUS_LABELS[f.status]}</span>
                   {f.note && <span className="block text-gray-800">Note: {f.note}</span>}
-                  {f.status === 'open' && mayWrite && <RedFlagClose brand={brand} flagId={f.id} />}
+                  {f.status === 'open' && mayWrite && <RedFlagClose brand={brand} flagId={f.id} qrId={f.qrId} alreadyBlacklisted={f.blacklisted} />}
                 </td>
               </tr>
             ))}

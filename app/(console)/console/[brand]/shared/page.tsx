@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { sharedComplaints, sharedScans, sharedWithUs } from '@/lib/console/sharing';
 import { brandSlugSchema } from '@/lib/schemas/console';
@@ -18,7 +19,7 @@ type Kind = 'scans' | 'complaints';
 
 export default async function SharedPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { scope, brand: org } = await requireStaffPage(brand, 'shared', 'read');
+  const { timeZone: tz, scope, brand: org } = await requireStaffPage(brand, 'shared', 'read');
   const raw = singleValues(await searchParams);
   const { brands } = await sharedWithUs(scope);
   const from = brandSlugSchema.safeParse(raw.from).success ? brands.find((b) => b.slug === raw.from) : brands[0];
@@ -65,7 +66,7 @@ export default async function SharedPage({ params, searchParams }: { params: Pro
             </ul>
           </nav>
           {problem && <FilterError message={problem} />}
-          {from && list.scans && <ScansTable from={from.name} list={list.scans} query={{ from: from.slug, kind }} />}
+          {from && list.scans && <ScansTable from={from.name} list={list.scans} query={{ from: from.slug, kind }} tz={tz} />}
           {from && list.complaints && <ComplaintsTable from={from.name} list={list.complaints} query={{ from: from.slug, kind }} />}
         </>
       )}
@@ -73,7 +74,7 @@ export default async function SharedPage({ params, searchParams }: { params: Pro
   );
 }
 
-function ScansTable({ from, list, query }: { from: string; list: SharedScans; query: Record<string, string> }) {
+function ScansTable({ from, list, query, tz }: { from: string; list: SharedScans; query: Record<string, string>; tz: string }) {
   return (
     <>
       <h2 className="mb-2 text-lg font-semibold text-gray-900">Scans of {from}&apos;s products</h2>
@@ -94,7 +95,7 @@ function ScansTable({ from, list, query }: { from: string; list: SharedScans; qu
             {list.scans.length === 0 && <EmptyRow columns={6}>No scans of your batches yet.</EmptyRow>}
             {list.scans.map((s, i) => (
               <tr key={`${s.at}-${i}`}>
-                <td className={td}><time dateTime={s.at}>{s.at.slice(0, 16).replace('T', ' ')} UTC</time></td>
+                <td className={td}><time dateTime={s.at}>{consoleDateTime(s.at, tz)}</time></td>
                 <td className={td}>{s.place ? `${s.place.lat.toFixed(1)}, ${s.place.lng.toFixed(1)}` : '—'}</td>
                 <td className={td}>{s.product}</td>
                 <td className={`${td} font-mono`}>{s.batchNumber}</td>

@@ -2,13 +2,14 @@ import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listStaff } from '@/lib/console/staff-admin';
 import { EndSessionsButton, InviteStaffForm, MemberRoleForm, ReinviteButton, CancelInvitationButton, RemoveMemberButton } from '@/components/console/staff-actions';
+import { RoleGuide } from '@/components/console/role-guide';
 import { when } from '../../format';
 
 // /<brand>/staff (owner only) — who is on the brand's staff, their role and last sign-in; invite,
 // change a role, remove, end sessions. A brand always keeps an owner (the API refuses otherwise).
 export default async function StaffPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, staff: me, brand: current } = await requireStaffPage(brand, 'staff', 'read');
+  const { timeZone: tz, scope, staff: me, brand: current } = await requireStaffPage(brand, 'staff', 'read');
   const { members, invitations } = await listStaff(scope);
   return (
     <>
@@ -37,7 +38,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
                 <td className="py-2 pr-4">
                   <MemberRoleForm brand={brand} staffId={m.staffId} email={m.email} role={m.role} />
                 </td>
-                <td className="py-2 pr-4">{when(m.lastSignInAt)}</td>
+                <td className="py-2 pr-4">{when(m.lastSignInAt, tz)}</td>
                 <td className="flex flex-wrap gap-2 py-2">
                   <Link href={`/${brand}/staff/${m.staffId}`} className="min-h-11 py-2 underline">
                     Sessions<span className="sr-only"> of {m.email}</span>
@@ -58,7 +59,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
           {invitations.map((i) => (
             <li key={i.email} className="flex flex-wrap items-center gap-3">
               <span>
-                {i.email} as {i.role}, sent {when(i.invitedAt)}, good until {when(i.expiresAt)}
+                {i.email} as {i.role}, sent {when(i.invitedAt, tz)}, good until {when(i.expiresAt, tz)}
               </span>
               <ReinviteButton brand={brand} email={i.email} role={i.role} />
               <CancelInvitationButton brand={brand} email={i.email} />
@@ -66,6 +67,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
           ))}
         </ul>
       )}
+      <RoleGuide />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listWarranties } from '@/lib/console/warranty';
 import { CONSOLE_WARRANTY_STATUSES, warrantyListQuerySchema } from '@/lib/schemas/console-warranty';
@@ -13,7 +14,7 @@ const STATUS_LABELS = { ACTIVE: 'Active', EXPIRED: 'Expired', VOID: 'Void' } as 
 
 export default async function WarrantyPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { scope } = await requireStaffPage(brand, 'warranty', 'read');
+  const { timeZone: tz, scope } = await requireStaffPage(brand, 'warranty', 'read');
   const { query, problem, kept } = listQuery(warrantyListQuerySchema, await searchParams);
   const list = await listWarranties(scope, query);
 
@@ -52,7 +53,7 @@ export default async function WarrantyPage({ params, searchParams }: { params: P
                 <td className={td}>{STATUS_LABELS[w.status]}</td>
                 <td className={td}>{w.purchaseDate}</td>
                 <td className={td}>{w.endsOn}</td>
-                <td className={td}><time dateTime={w.registeredAt}>{w.registeredAt.slice(0, 10)}</time></td>
+                <td className={td}><time dateTime={w.registeredAt}>{consoleDate(w.registeredAt, tz)}</time></td>
               </tr>
             ))}
           </tbody>

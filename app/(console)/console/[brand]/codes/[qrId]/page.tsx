@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { consoleDate, consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { codeDetail } from '@/lib/console/codes';
 import { roleMay, rolePrints } from '@/lib/domain/staff-roles';
@@ -31,7 +32,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default async function CodePage({ params }: Props) {
   const { brand, qrId: rawQrId } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'codes', 'read');
+  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'codes', 'read');
   const qrId = decodeURIComponent(rawQrId);
   if (!isWellFormedQrId(qrId)) notFound();
   const detail = await codeDetail(scope, qrId).catch((err: unknown) => {
@@ -46,7 +47,7 @@ export default async function CodePage({ params }: Props) {
     ['Batch expiry', detail.batchExpiry || 'none'],
     ['Unit', code.unit || 'none'],
     ['Authentication code', code.authCode || (rolePrints(role) ? 'none' : 'hidden from your role')],
-    ['Created', code.createdAt.slice(0, 10)],
+    ['Created', consoleDate(code.createdAt, tz)],
   ];
   return (
     <div className="space-y-8">
@@ -81,7 +82,7 @@ export default async function CodePage({ params }: Props) {
               <caption className="sr-only">Scans of this unit, oldest first</caption>
               <thead className="bg-gray-100">
                 <tr>
-                  {['Time (UTC)', 'Code scanned', 'Kind', 'Result', 'Risk', 'Session', 'Place'].map((h) => (
+                  {['Time', 'Code scanned', 'Kind', 'Result', 'Risk', 'Session', 'Place'].map((h) => (
                     <th key={h} scope="col" className="px-2 py-1">
                       {h}
                     </th>
@@ -91,7 +92,7 @@ export default async function CodePage({ params }: Props) {
               <tbody>
                 {detail.scans.map((s, i) => (
                   <tr key={`${s.at}-${i}`} className="border-t border-gray-200">
-                    <td className="px-2 py-1">{s.at.replace('T', ' ').slice(0, 19)}</td>
+                    <td className="px-2 py-1"><time dateTime={s.at}>{consoleDateTime(s.at, tz)}</time></td>
                     <td className="px-2 py-1 font-mono">{s.qrId}</td>
                     <td className="px-2 py-1">{s.kind}</td>
                     <td className="px-2 py-1">{s.result === 'Product Cliamed' ? 'Product Claimed' : s.result}</td>
@@ -107,7 +108,7 @@ export default async function CodePage({ params }: Props) {
       </Section>
       <Section id="claim-title" title="Claim">
         <p className="text-gray-900" data-testid="code-claim">
-          {detail.claim ? `Claimed on ${detail.claim.claimedAt.slice(0, 10)}${detail.claim.customerId ? ` by customer ${detail.claim.customerId}` : ''}` : 'Not claimed.'}
+          {detail.claim ? `Claimed on ${consoleDate(detail.claim.claimedAt, tz)}${detail.claim.customerId ? ` by customer ${detail.claim.customerId}` : ''}` : 'Not claimed.'}
         </p>
       </Section>
       <Section id="tracking-title" title="Tracking">
@@ -116,7 +117,7 @@ export default async function CodePage({ params }: Props) {
         ) : (
           <ol className="list-decimal pl-6 text-gray-900" data-testid="code-tracking">
             {detail.tracking.map((t, i) => (
-              <li key={`${t.at}-${i}`}>{`${t.at.slice(0, 10)}: ${t.stage}, ${t.place}`}</li>
+              <li key={`${t.at}-${i}`}>{`${consoleDate(t.at, tz)}: ${t.stage}, ${t.place}`}</li>
             ))}
           </ol>
         )}
@@ -133,7 +134,7 @@ export default async function CodePage({ params }: Props) {
         ) : (
           <ul className="list-disc pl-6 text-gray-900">
             {detail.rewards.map((r, i) => (
-              <li key={`${r.at}-${i}`}>{`${r.reward} (${r.type}), ${r.at.slice(0, 10)}`}</li>
+              <li key={`${r.at}-${i}`}>{`${r.reward} (${r.type}), ${consoleDate(r.at, tz)}`}</li>
             ))}
           </ul>
         )}
@@ -144,7 +145,7 @@ export default async function CodePage({ params }: Props) {
         ) : (
           <ul className="list-disc pl-6 text-gray-900">
             {detail.redFlags.map((f) => (
-              <li key={f.id}>{`${f.createdAt.slice(0, 10)}: ${f.status} (${f.rules.join(', ')})`}</li>
+              <li key={f.id}>{`${consoleDate(f.createdAt, tz)}: ${f.status} (${f.rules.join(', ')})`}</li>
             ))}
           </ul>
         )}

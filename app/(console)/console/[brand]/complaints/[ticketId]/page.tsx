@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { assignableStaff, getComplaint } from '@/lib/console/complaints';
 import { roleMay } from '@/lib/domain/staff-roles';
@@ -16,7 +17,7 @@ export const metadata = { title: 'Complaint' };
 
 export default async function ComplaintPage({ params }: { params: Promise<{ brand: string; ticketId: string }> }) {
   const { brand, ticketId } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'complaints', 'read');
+  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'complaints', 'read');
   const id = ticketIdSchema.safeParse(decodeURIComponent(ticketId));
   if (!id.success) notFound();
   const c = await getComplaint(scope, id.data).catch((err: unknown) => {
@@ -50,7 +51,7 @@ export default async function ComplaintPage({ params }: { params: Promise<{ bran
             <dt className="font-semibold text-gray-900">Assigned to</dt>
             <dd className="text-gray-900" data-testid="ticket-assignee">{c.assignee?.name ?? 'Nobody'}</dd>
             <dt className="font-semibold text-gray-900">Raised</dt>
-            <dd className="text-gray-900"><time dateTime={c.createdAt}>{c.createdAt.slice(0, 16).replace('T', ' ')} UTC</time></dd>
+            <dd className="text-gray-900"><time dateTime={c.createdAt}>{consoleDateTime(c.createdAt, tz)}</time></dd>
           </dl>
           <h2 className="mb-2 text-lg font-semibold text-gray-900">Description</h2>
           <p className="mb-4 whitespace-pre-wrap rounded-lg border border-gray-300 bg-white p-4 text-gray-900">{c.description}</p>
@@ -72,7 +73,7 @@ export default async function ComplaintPage({ params }: { params: Promise<{ bran
               {c.messages.map((m) => (
                 <li key={m.messageId} data-testid="thread-message" className={`rounded-lg border p-3 ${m.author === 'brand' ? 'border-blue-300 bg-blue-50' : 'border-gray-300 bg-white'}`}>
                   <p className="text-xs font-semibold text-gray-800">
-                    {m.author === 'brand' ? `${m.authorName ?? 'Brand'} (brand)` : `${c.customer.name} (customer)`} · <time dateTime={m.at}>{m.at.slice(0, 16).replace('T', ' ')} UTC</time>
+                    {m.author === 'brand' ? `${m.authorName ?? 'Brand'} (brand)` : `${c.customer.name} (customer)`} · <time dateTime={m.at}>{consoleDateTime(m.at, tz)}</time>
                   </p>
                   <p className="whitespace-pre-wrap text-gray-900">{m.body}</p>
                 </li>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listReports } from '@/lib/console/reports';
 import { reportListQuerySchema, reportPhotoUrl } from '@/lib/schemas/console-reports';
@@ -15,7 +16,7 @@ const link = 'text-blue-800 underline underline-offset-2';
 
 export default async function ReportsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { scope } = await requireStaffPage(brand, 'redFlags', 'read');
+  const { timeZone: tz, scope } = await requireStaffPage(brand, 'redFlags', 'read');
   const { query, problem, kept } = listQuery(reportListQuerySchema, await searchParams);
   const list = await listReports(scope, query);
   const codePage = (qrId: string) => `/${brand}/codes/${encodeURIComponent(qrId)}`;
@@ -73,7 +74,7 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
                 </td>
                 <td className={td}>{r.customerName}</td>
                 <td className={td}>{r.place ? `${r.place.lat.toFixed(2)}, ${r.place.lng.toFixed(2)}` : '—'}</td>
-                <td className={td}><time dateTime={r.createdAt}>{r.createdAt.slice(0, 16).replace('T', ' ')} UTC</time></td>
+                <td className={td}><time dateTime={r.createdAt}>{consoleDateTime(r.createdAt, tz)}</time></td>
               </tr>
             ))}
           </tbody>

@@ -8,7 +8,7 @@ import { device, when } from '../../../format';
 // /<brand>/staff/<staffId> (owner only) — a member's live sessions, each to sign out.
 export default async function MemberSessionsPage({ params }: { params: Promise<{ brand: string; staffId: string }> }) {
   const { brand, staffId } = await params;
-  const { scope } = await requireStaffPage(brand, 'staff', 'read');
+  const { timeZone: tz, scope } = await requireStaffPage(brand, 'staff', 'read');
   const member = (await listStaff(scope)).members.find((m) => m.staffId === staffId);
   if (!member) notFound();
   const sessions = await memberSessions(scope, staffId);
@@ -27,7 +27,7 @@ export default async function MemberSessionsPage({ params }: { params: Promise<{
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-md border border-gray-300 bg-white p-3">
               <span>
-                {device(s.userAgent)}, from {s.address ?? 'an unknown address'}; signed in {when(s.createdAt)}, last seen {when(s.lastSeenAt)}
+                {device(s.userAgent)}, from {s.address ?? 'an unknown address'}; signed in {when(s.createdAt, tz)}, last seen {when(s.lastSeenAt, tz)}
               </span>
               <EndSessionsButton brand={brand} staffId={staffId} email={member.email} sessionId={s.id} />
             </li>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { getWarranty } from '@/lib/console/warranty';
 import { ApiError } from '@/lib/errors';
@@ -14,7 +15,7 @@ const STATUS_LABELS = { ACTIVE: 'Active', EXPIRED: 'Expired', VOID: 'Void' } as 
 
 export default async function WarrantyDetailPage({ params }: { params: Promise<{ brand: string; warrantyId: string }> }) {
   const { brand, warrantyId } = await params;
-  const { scope } = await requireStaffPage(brand, 'warranty', 'read');
+  const { timeZone: tz, scope } = await requireStaffPage(brand, 'warranty', 'read');
   const id = warrantyIdSchema.safeParse(decodeURIComponent(warrantyId));
   if (!id.success) notFound();
   const w = await getWarranty(scope, id.data).catch((err: unknown) => {
@@ -28,7 +29,7 @@ export default async function WarrantyDetailPage({ params }: { params: Promise<{
     ['Status', STATUS_LABELS[w.status]],
     ['Purchased', w.purchaseDate],
     ['Covered', `${w.startsOn} to ${w.endsOn}`],
-    ['Registered', w.registeredAt.slice(0, 10)],
+    ['Registered', consoleDate(w.registeredAt, tz)],
   ];
   return (
     <article aria-labelledby="warranty-title">

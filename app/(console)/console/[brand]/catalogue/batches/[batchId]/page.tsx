@@ -1,19 +1,21 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getBatch } from '@/lib/console/catalogue';
+import { batchPrintableLevels, getBatch } from '@/lib/console/catalogue';
 import { listCodeRuns } from '@/lib/console/code-runs';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { ApiError } from '@/lib/errors';
 import { CodeRuns } from '@/components/console/catalogue/code-runs';
 import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalogue/batch-codes';
 import { BatchMarketsForm } from '@/components/console/catalogue/batch-markets-form';
+import { BulkBlacklistForm } from '@/components/console/catalogue/bulk-blacklist-form';
 import { linkClass, Section } from '@/components/console/ui';
 
 // One batch: its details, its markets (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
 // the progress of each run (a run still going is picked up again after a reload).
 
 const MAX_PDF_CODES = 10_000;
+const LEVEL_LABELS: Record<number, string> = { 6: 'overt', 7: 'covert', 8: 'case', 9: 'pallet' };
 
 export default async function BatchPage({ params }: { params: Promise<{ brand: string; batchId: string }> }) {
   const { brand, batchId } = await params;
@@ -26,6 +28,9 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
     throw err;
   });
   const api = `/api/console/brands/${brand}/catalogue/batches/${batch.id}`;
+  // The PDF's limit counts the codes printed, so a batch too big for one sheet still prints level by level.
+  const levels = await batchPrintableLevels(scope, batch.id);
+  const printable = levels.reduce((n, l) => n + l.codes, 0);
   return (
     <BatchCodesProvider initial={batch.codes}>
     <div>
@@ -67,20 +72,40 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
               </a>{' '}
               (one row per code, for a printer&apos;s data merge)
             </li>
-            <li>
-              {batch.codes <= MAX_PDF_CODES ? (
+            {printable > 0 && printable <= MAX_PDF_CODES && (
+              <li>
                 <a href={`${api}/codes.pdf`} download className={linkClass}>
                   Print-ready PDF of the QR codes
-                </a>
-              ) : (
-                <>A print-ready PDF holds at most {MAX_PDF_CODES.toLocaleString('en')} codes: use the CSV for this batch.</>
-              )}
-            </li>
+                </a>{' '}
+                ({printable.toLocaleString('en-IN')} codes)
+              </li>
+            )}
+            {levels.length > 1 &&
+              levels.map((l) => (
+                <li key={l.level}>
+                  {l.codes <= MAX_PDF_CODES ? (
+                    <a href={`${api}/codes.pdf?levels=${l.level}`} download className={linkClass}>
+                      Print-ready PDF of the {LEVEL_LABELS[l.level] ?? `level ${l.level}`} codes
+                    </a>
+                  ) : (
+                    <>The {LEVEL_LABELS[l.level] ?? `level ${l.level}`} codes</>
+                  )}{' '}
+                  ({l.codes.toLocaleString('en-IN')} codes{l.codes > MAX_PDF_CODES ? ': more than one print-ready PDF holds; use the CSV' : ''})
+                </li>
+              ))}
+            {printable > MAX_PDF_CODES && (
+              <li>A print-ready PDF holds at most {MAX_PDF_CODES.toLocaleString('en-IN')} codes: print this batch level by level, or use the CSV.</li>
+            )}
           </ul>
         ) : (
           <p className="text-gray-700">No codes yet.</p>
         )}
       </Section>
+      {batch.codes > 0 && roleMay(role, 'codes', 'write') && (
+        <Section title="Blacklist codes" id="blacklist">
+          <BulkBlacklistForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} />
+        </Section>
+      )}
       <Section title="Generate codes" id="generate">
         <CodeRuns brand={brand} batchId={batch.id} initialRuns={runs} canWrite={roleMay(role, 'catalogue', 'write')} />
       </Section>

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+import { open, operator, ready } from './support';
+import { aftersalesBrand } from './aftersales-support';
+import { CONSOLE_ORIGIN, STAFF_PASSWORD, signInStaff } from './console-support';
+
+// A brand manager's day at a laptop's screen (issue 32's defects): settings refused at the field
+// and saved in view, the audit log's diff, a red flag resolved as a copy with its codes
+// blacklisted (a shopper then sees Fake) and the default printed link counted as genuine checks,
+// the second factor's field focused, and a removed member told why.
+
+test.use({ viewport: { width: 1366, height: 768 } });
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test('settings: a refused colour takes the keyboard to its field in view; the saved message is in view; the audit log shows what changed', async ({ page }) => {
+  const shop = await aftersalesBrand();
+  await signInStaff(page, { brand: shop.brand.slug, role: 'owner' });
+  await open(page, `${CONSOLE_ORIGIN}/${shop.brand.slug}/settings`);
+  await ready(page);
+  await expect(h1(page, 'Brand settings')).toBeVisible();
+
+  // Each section saves on its own.
+  await expect(page.getByRole('button', { name: 'Save theme' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save risk settings' })).toHaveCount(1);
+
+  const primary = page.getByRole('textbox', { name: 'Primary colour', exact: true });
+  await primary.fill('crimson');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: 'Save theme' }).click();
+  await expect(primary).toHaveAttribute('aria-invalid', 'true');
+  await expect(primary).toBeFocused();
+  await expect(primary).toBeInViewport();
+
+  await primary.fill('#b91c1c');
+  await page.getByRole('button', { name: 'Save theme' }).click();
+  const saved = page.getByTestId('settings-theme').getByRole('status');
+  await expect(saved).toHaveText('Settings saved. Customers see them now.');
+  await expect(saved).toBeInViewport();
+
+  // The audit log: what changed, in a column wide enough to read, in the brand's time zone.
+  await page.goto(`${CONSOLE_ORIGIN}/${shop.brand.slug}/audit?action=settings.update`);
+  await ready(page);
+  const entry = page.getByTestId('audit-entry').first();
+  await expect(entry.getByTestId('audit-change')).toHaveCount(1);
+  await expect(entry.getByTestId('audit-change')).toContainText('config.ui.primaryColor');
+  await expect(entry.getByTestId('audit-change')).toContainText('"#1f4fd8"');
+  await expect(entry.getByTestId('audit-change')).toContainText('"#b91c1c"');
+  await expect(entry).toContainText('IST');
+  const on = await entry.getByTestId('audit-target').boundingBox();
+  expect(on!.width).toBeGreaterThan(120);
+});
+
+test('a red flag resolved as a copy blacklists its codes after a confirmation; shoppers then see Fake; the printed link counts as genuine checks', async ({ page, browser }) => {
+  test.slow(); // shoppers on the brand's site, a support agent's sign-up with an authenticator
+  const shop = await aftersalesBrand({ isRedFlaggingEnabled: true });
+  const { brand } = shop;
+  // Two shoppers far apart check the same unit through its printed link: a red flag.
+  const codes = (await operator('list-codes', { slug: brand.slug })) as Array<{ qrId: string; level: number; unit: string | null }>;
+  const unit = codes.find((c) => c.qrId === shop.coverts[1])!.unit;
+  const overt = codes.find((c) => c.unit === unit && c.level === 6)!.qrId;
+  for (const where of ['?lat=18.52&lng=73.86', '?lat=28.61&lng=77.21']) {
+    const shopper = await browser.newContext();
+    await open(await shopper.newPage(), `${brand.origin}/info/verify/${overt}${where}`);
+    await shopper.close();
+  }
+
+  await signInStaff(page, { brand: brand.slug, role: 'support' });
+  // The overview counts the printed link's checks as genuine.
+  await open(page, `${CONSOLE_ORIGIN}/${brand.slug}/overview`);
+  await expect(page.locator('[data-total="Scans"]')).toHaveText('2');
+  await expect(page.locator('[data-total="Genuine"]')).toHaveText('2');
+
+  await open(page, `${CONSOLE_ORIGIN}/${brand.slug}/red-flags`);
+  await ready(page);
+  const flag = page.getByTestId('red-flag-row').filter({ hasText: overt });
+  await expect(flag).toContainText('As recorded when the flag was raised:');
+  await flag.getByLabel('Note').fill('Bought from an unlisted seller; the pack is a copy.');
+  await expect(flag.getByRole('checkbox', { name: /also blacklist/ })).toBeChecked();
+  await flag.getByRole('button', { name: 'Resolve and blacklist…' }).click();
+  const confirm = flag.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Blacklist ${overt} and its hidden code?`);
+  await expect(confirm.getByRole('button', { name: 'Yes, resolve and blacklist' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Yes, resolve and blacklist' }).click();
+  await expect(page.getByText('No red flags match.')).toBeVisible();
+
+  const shopper = await browser.newContext();
+  const shopperPage = await shopper.newPage();
+  await open(shopperPage, `${brand.origin}/info/verify/${overt}`);
+  await expect(h1(shopperPage, 'Fake')).toBeVisible();
+  await shopper.close();
+});
+
+test('the second factor takes the keyboard; a removed member\'s next click says why and offers to sign in again', async ({ page, browser }) => {
+  const shop = await aftersalesBrand();
+  const owner = await signInStaff(page, { brand: shop.brand.slug, role: 'owner' });
+  const memberContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const member = await memberContext.newPage();
+  const agent = await signInStaff(member, { brand: shop.brand.slug, role: 'analyst' });
+
+  // Signing in again: the code field has the focus at once.
+  const again = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const second = await again.newPage();
+  await second.goto(`${CONSOLE_ORIGIN}/sign-in`);
+  await ready(second);
+  await second.getByLabel('E-mail').fill(owner.email);
+  await second.getByLabel('Password').fill(STAFF_PASSWORD);
+  await second.getByRole('button', { name: 'Sign in' }).click();
+  await second.waitForURL(/\/second-factor/);
+  await expect(second.getByLabel('6-digit code')).toBeFocused();
+  await again.close();
+
+  // The owner takes the analyst off the staff; the analyst's next click says why.
+  await open(page, `${CONSOLE_ORIGIN}/${shop.brand.slug}/staff`);
+  await ready(page);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Remove ${agent.email}` }).click();
+  await expect(page.getByRole('button', { name: `Remove ${agent.email}` })).toHaveCount(0);
+
+  await ready(member);
+  await member.getByRole('link', { name: 'Codes', exact: true }).first().click();
+  await expect(member.getByTestId('console-not-open')).toContainText('an owner may have removed you');
+  await expect(member.getByRole('link', { name: 'Your brands' })).toBeVisible();
+  await member.getByRole('button', { name: 'Sign in as someone else' }).click();
+  await member.waitForURL(/\/sign-in/);
+  await expect(member.getByRole('heading', { name: 'Sign in to the brand console' })).toBeVisible();
+  await memberContext.close();
+});
+
+test('a manager blacklists a whole batch from its page after confirming; shoppers then see Fake', async ({ page, browser }) => {
+  const shop = await aftersalesBrand();
+  const { brand } = shop;
+  const codes = (await operator('list-codes', { slug: brand.slug })) as Array<{ qrId: string; level: number; batch: string }>;
+  const overt = codes.find((c) => c.level === 6)!;
+  await signInStaff(page, { brand: brand.slug, role: 'manager' });
+  await open(page, `${CONSOLE_ORIGIN}/${brand.slug}/catalogue`);
+  await page.getByRole('link', { name: overt.batch }).first().click();
+  await expect(h1(page, `Batch ${overt.batch}`)).toBeVisible();
+  await ready(page);
+  const form = page.getByRole('form', { name: `Blacklist codes of batch ${overt.batch}` });
+  await form.getByRole('button', { name: 'Blacklist codes…' }).click();
+  const confirm = form.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Blacklist every code of batch ${overt.batch}, printed and hidden codes together?`);
+  await expect(confirm.getByRole('button', { name: 'Yes, blacklist them' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Yes, blacklist them' }).click();
+  await expect(form.getByRole('status')).toHaveText('Blacklisted 4 codes: their scans now answer Fake.');
+
+  const shopper = await browser.newContext();
+  const shopperPage = await shopper.newPage();
+  await open(shopperPage, `${brand.origin}/info/verify/${overt.qrId}`);
+  await expect(h1(shopperPage, 'Fake')).toBeVisible();
+  await shopper.close();
+});
