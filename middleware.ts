@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
 import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
 import { isConsoleHost } from '@/lib/edge/console-host';
+import { gs1Answer, isGs1Path } from '@/lib/edge/gs1-answer';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
 // Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
@@ -65,6 +66,18 @@ export async function middleware(req: NextRequest) {
   // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
   const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
   if (isConsoleHost(host)) return consolePage(req);
+  // A GS1 Digital Link path on a brand with GS1 on is answered by the resolver (docs/gs1.md);
+  // with GS1 off it is no page ('Page not Found!', below).
+  const domain = parseHost(host);
+  if (domain && isGs1Path(pathname)) {
+    const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
+    const gs1 = await gs1Answer(
+      { method: req.method, origin: `${https ? 'https' : 'http'}://${host}`, pathname, searchParams, accept: req.headers.get('accept') },
+      domain,
+      ownServerOrigin(req.nextUrl),
+    );
+    if (gs1) return gs1;
+  }
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
   // Asked of this same server, at the address Next.js names in the request URL (ownServerOrigin).
   const embedding = host ? await embeddingConfigFor(host, ownServerOrigin(req.nextUrl)) : undefined;

@@ -31,6 +31,7 @@ import { rewardsRoutes } from './rewards/routes';
 import { complaintRoutes } from './complaints/routes';
 import { fileRoutes } from './files/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { gs1Routes } from './gs1/routes';
 
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in-process by lib/server/api-fetch.ts, and served
@@ -50,6 +51,7 @@ export const brandApiRoutes = [
   ...complaintRoutes,
   ...fileRoutes,
   ...feedbackRoutes,
+  ...gs1Routes,
 ];
 
 /**

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { listCodes } from './catalog-codes';
 import { slugArg, textArg } from './catalog';
+import { requireBrand } from './brands';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 
 // Exports of a batch's codes: CSV (for a printer's data merge) and a print-ready A4 PDF sheet of
 // QR codes, each encoding the full verify URL on the brand's domain.
@@ -27,7 +29,7 @@ const csvCell = (v: string | number) => {
 /** A batch's codes as CSV, one row per code; the console's download allows more rows than the command line. */
 export async function codesCsv(slug: string, batch: string, limit = MAX_EXPORT): Promise<string> {
   const rows = await listCodes({ slug, batch, limit });
-  const header = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url'] as const;
+  const header = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url', 'gs1Url', 'gs1Line'] as const;
   return [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
 }
 
@@ -77,7 +79,12 @@ export async function printableCodes(slug: string, batch: string, levels?: reado
   if (all.length > MAX_EXPORT) throw new ApiError('unprocessable', `A print-ready PDF holds at most ${MAX_EXPORT} codes; this batch has more: choose levels or use the CSV`);
   const rows = all.filter((r) => r.state !== 'deleted' && (!levels || levels.includes(r.level)));
   if (!rows.length) throw new ApiError('not_found', 'No codes to print in this batch');
-  return rows;
+  // A brand printing GS1 links (gs1.printedLinks 'gs1') encodes each unit's GS1 URI in its visible
+  // code, with the human-readable line under it; every other code keeps its qrId link.
+  const brand = await requireBrand(slug);
+  const gs1 = brandConfigOf(brand).gs1;
+  const printGs1 = gs1.enabled && gs1.printedLinks === 'gs1';
+  return rows.map((r) => (printGs1 && r.gs1Url ? { ...r, url: r.gs1Url } : { ...r, gs1Line: '' }));
 }
 
 export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
@@ -91,7 +98,11 @@ export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
 }
 
 /** Draws the sheets of QR codes into `sink` (a file, or the bytes of a download); answers the page count. */
-export function renderCodesPdf(rows: readonly { qrId: string; kind: string; authCode: string; url: string }[], batch: string, sink: NodeJS.WritableStream): number {
+export function renderCodesPdf(
+  rows: readonly { qrId: string; kind: string; authCode: string; url: string; gs1Line?: string }[],
+  batch: string,
+  sink: NodeJS.WritableStream,
+): number {
   const doc = new PDFDocument({ size: 'A4', margin: GRID.margin, info: { Title: `Codes of batch ${batch}` } });
   doc.pipe(sink);
   const cellW = (A4.width - 2 * GRID.margin) / GRID.cols;
@@ -107,6 +118,8 @@ export function renderCodesPdf(rows: readonly { qrId: string; kind: string; auth
     doc.fontSize(7).fillColor('#000000');
     doc.text(r.qrId, x, y + GRID.qr + 4, { width: cellW, align: 'center' });
     doc.text(`${r.kind}${r.authCode ? ` · code ${r.authCode}` : ''}`, x, y + GRID.qr + 14, { width: cellW, align: 'center' });
+    // The GS1 element string for people (and tills without a camera), under a GS1 code.
+    if (r.gs1Line) doc.text(r.gs1Line, x, y + GRID.qr + 24, { width: cellW, align: 'center' });
   });
   doc.end();
   return Math.ceil(rows.length / perPage);

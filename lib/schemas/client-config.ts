@@ -91,6 +91,20 @@ export const verificationSettingsSchema = z.object({
   risk: riskSettingsSchema.default(riskSettingsSchema.parse({})),
 });
 
+/**
+ * GS1 Digital Link (docs/gs1.md): off, the brand's domain answers `/01/…` with 'Page not Found!';
+ * on, it is a GS1-conformant resolver and the exports carry each unit's GS1 URI. `printedLinks`
+ * picks the link the QR codes of the print-ready PDF encode: the qrId link (default) or the GS1
+ * URI. `recallStatusUrl`: where the brand publishes recalls (the resolver's gs1:recallStatus).
+ */
+export const PRINTED_LINK_KINDS = ['qrId', 'gs1'] as const;
+export const gs1SettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  printedLinks: z.enum(PRINTED_LINK_KINDS, { error: "must be 'qrId' or 'gs1'" }).default('qrId'),
+  recallStatusUrl: httpsUrl.nullable().default(null),
+});
+export type Gs1Settings = z.infer<typeof gs1SettingsSchema>;
+
 /** Per priority name, whole hours (1 hour to a year). */
 const complaintTargetHoursSchema = z.record(z.string().min(1).max(40), z.number().int('must be whole hours').min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours (a year)'));
 
@@ -113,6 +127,7 @@ export const storedClientConfigSchema = z
       .default({ priorities: ['Low', 'Medium', 'High'], targetHours: {} }),
     banners: bannersSchema.default(null),
     verification: verificationSettingsSchema.default(verificationSettingsSchema.parse({})),
+    gs1: gs1SettingsSchema.default(gs1SettingsSchema.parse({})),
     footer: z
       .object({
         text: z.string().max(500).default(''),
@@ -136,6 +151,7 @@ export const clientConfigPatchSchema = z
     complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10), targetHours: complaintTargetHoursSchema }).partial().strict(),
     banners: bannersSchema,
     verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
+    gs1: gs1SettingsSchema.partial().strict(),
     footer: z
       .object({
         text: z.string().max(500),
@@ -164,6 +180,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     complaintConfig: { ...current.complaintConfig, ...patch.complaintConfig },
     banners: patch.banners === undefined ? current.banners : patch.banners,
     verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
+    gs1: { ...current.gs1, ...patch.gs1 },
     footer: { ...current.footer, ...patch.footer },
   });
 }

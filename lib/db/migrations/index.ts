@@ -16,6 +16,7 @@ import { sql0020 } from './0020_brand_shares';
 import { sql0021 } from './0021_scan_day_rollups';
 import { sql0022 } from './0022_unit_session_packed';
 import { sql0023 } from './0023_shared_place_replaces_address';
+import { sql0036 } from './0036_gs1_keys';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -38,4 +39,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0021_scan_day_rollups', sql: sql0021 },
   { id: '0022_unit_session_packed', sql: sql0022 },
   { id: '0023_shared_place_replaces_address', sql: sql0023 },
+  { id: '0036_gs1_keys', sql: sql0036 },
 ];
