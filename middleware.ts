@@ -65,11 +65,11 @@ export async function middleware(req: NextRequest) {
   const { pathname, search, searchParams } = req.nextUrl;
   // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
   const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
-  if (isConsoleHost(host)) return consolePage(req);
+  const consoleHost = isConsoleHost(host);
   // A GS1 Digital Link path on a brand with GS1 on is answered by the resolver (docs/gs1.md);
   // with GS1 off it is no page ('Page not Found!', below).
   const domain = parseHost(host);
-  if (domain && isGs1Path(pathname)) {
+  if (!consoleHost && domain && isGs1Path(pathname)) {
     const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
     const gs1 = await gs1Answer(
       { method: req.method, origin: `${https ? 'https' : 'http'}://${host}`, pathname, searchParams, accept: req.headers.get('accept') },
@@ -78,6 +78,11 @@ export async function middleware(req: NextRequest) {
     );
     if (gs1) return gs1;
   }
+  // Next.js's own trailing-slash redirect is off (next.config.mjs, for the resolver): the same 308 here.
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return NextResponse.redirect(new URL((pathname.replace(/\/+$/, '') || '/') + search, req.url), 308);
+  }
+  if (consoleHost) return consolePage(req);
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
   // Asked of this same server, at the address Next.js names in the request URL (ownServerOrigin).
   const embedding = host ? await embeddingConfigFor(host, ownServerOrigin(req.nextUrl)) : undefined;

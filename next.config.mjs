@@ -23,6 +23,9 @@ const nextConfig = {
   // the CSS over a slow connection; client navigations keep using the file (docs/benchmarks.md,
   // "In a customer's hand: Lighthouse").
   experimental: { inlineCss: true },
+  // A GS1 resolver tolerates a trailing slash (docs/gs1.md): middleware.ts answers /01/…/ itself
+  // and redirects every other page path with a trailing slash, as Next.js would (308).
+  skipTrailingSlashRedirect: true,
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

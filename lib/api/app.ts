@@ -11,6 +11,7 @@ import { overviewRoutes } from './console/overview-routes';
 import { codesRoutes } from './console/codes-routes';
 import { consoleSupportRoutes } from './console/support-routes';
 import { consoleCatalogueRoutes } from './console/catalogue-routes';
+import { consoleGs1Routes } from './console/gs1-routes';
 import { consoleLegalRoutes } from './console/legal-routes';
 import { consoleRewardsRoutes } from './console/rewards-routes';
 import { consolePayoutsRoutes } from './console/payouts-routes';
@@ -58,7 +59,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleGs1Routes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

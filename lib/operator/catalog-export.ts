@@ -26,10 +26,16 @@ const csvCell = (v: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+const CSV_COLUMNS = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url'] as const;
+const CSV_COLUMNS_GS1 = [...CSV_COLUMNS, 'gs1Url', 'gs1Line'] as const;
+
 /** A batch's codes as CSV, one row per code; the console's download allows more rows than the command line. */
 export async function codesCsv(slug: string, batch: string, limit = MAX_EXPORT): Promise<string> {
   const rows = await listCodes({ slug, batch, limit });
-  const header = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url', 'gs1Url', 'gs1Line'] as const;
+  // A brand with GS1 on gets each unit's GS1 URI and its human-readable line after its qrId link;
+  // the others keep the columns their printers' templates know.
+  const gs1 = brandConfigOf(await requireBrand(slug)).gs1.enabled;
+  const header = gs1 ? CSV_COLUMNS_GS1 : CSV_COLUMNS;
   return [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
 }
 
@@ -118,8 +124,12 @@ export function renderCodesPdf(
     doc.fontSize(7).fillColor('#000000');
     doc.text(r.qrId, x, y + GRID.qr + 4, { width: cellW, align: 'center' });
     doc.text(`${r.kind}${r.authCode ? ` · code ${r.authCode}` : ''}`, x, y + GRID.qr + 14, { width: cellW, align: 'center' });
-    // The GS1 element string for people (and tills without a camera), under a GS1 code.
-    if (r.gs1Line) doc.text(r.gs1Line, x, y + GRID.qr + 24, { width: cellW, align: 'center' });
+    // The GS1 element string for people (and tills without a camera), under a GS1 code: one
+    // line per key ("(01) 095…", "(10) …", "(21) …"), each short enough never to wrap.
+    if (r.gs1Line) {
+      doc.fontSize(6);
+      r.gs1Line.split(/ (?=\(\d\d\) )/).forEach((part, k) => doc.text(part, x, y + GRID.qr + 24 + k * 8, { width: cellW, align: 'center', lineBreak: false }));
+    }
   });
   doc.end();
   return Math.ceil(rows.length / perPage);

@@ -7,11 +7,18 @@ import { createTestBatch } from '../support/codes';
 import { createBrand } from '@/lib/operator/brands';
 import { randomId } from '@/lib/ids';
 import { listCodes } from '@/lib/operator/catalog-codes';
-import { codesCsv } from '@/lib/operator/catalog-export';
+import { codesCsv, exportPdf } from '@/lib/operator/catalog-export';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { createProduct, createProductArgs } from '@/lib/operator/catalog';
 import { setGtin, setGtinArgs, setLot, setLotArgs, setSerial, setSerialArgs } from '@/lib/operator/gs1';
 import { gs1Answer, type Gs1Request } from '@/lib/edge/gs1-answer';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
+import { signedInStaff } from '../support/console';
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { auditLog } from '@/lib/db/schema';
 
 // The GS1 resolver (docs/gs1.md): the Brand API's data endpoints, and the resolver's HTTP answers
 // built from them at the edge (lib/edge/gs1-answer.ts, asking this test's server over HTTP as
@@ -25,7 +32,7 @@ const GTIN = '09506000134352';
 const GTIN13 = '9506000134352';
 const linksetSchema = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/gs1-linkset-schema.json'), 'utf8'));
 const validLinkset = new Ajv({ allErrors: true }).compile(linksetSchema);
-const { DigitalLink } = digitalLink as unknown as { DigitalLink: (uri: string) => { isValid: () => boolean } };
+const { DigitalLink } = digitalLink;
 
 /** A brand on a public-looking domain (https links), with GS1 as asked, a product with the GTIN and a batch of units. */
 async function setup(gs1: ClientConfigPatch['gs1'] = { enabled: true }, flags: ClientConfigPatch['flags'] = {}) {
@@ -72,6 +79,35 @@ describe('GS1 keys on the catalogue', () => {
     await expect(setSerial(setSerialArgs.parse({ slug: brand.slug, qrId: batch.units[0]!.overt.qrId, serial: 'é1' }))).rejects.toMatchObject({ code: 'unprocessable', field: 'serial' });
     await setSerial(setSerialArgs.parse({ slug: brand.slug, qrId: batch.units[0]!.overt.qrId, serial: 'SN-0001' }));
     await expect(setSerial(setSerialArgs.parse({ slug: brand.slug, qrId: batch.units[1]!.covert.qrId, serial: 'SN-0001' }))).rejects.toMatchObject({ code: 'conflict', field: 'serial' });
+  });
+});
+
+describe('GS1 keys from the console', () => {
+  it('sets a GTIN, a lot and a serial over HTTP (422 naming the field, 409 when taken, readers refused), audited', async () => {
+    const { brand, batch, productId, origin, resolve } = await setup();
+    const manager = await signedInStaff(server, { clientId: brand.id, role: 'manager' });
+    const base = `/api/console/brands/${brand.slug}/catalogue`;
+    const put = (who: typeof manager, path: string, body: unknown) => who.fetch(`${base}${path}`, { method: 'PUT', body });
+    const bad = await put(manager, `/products/${productId}/gtin`, { gtin: '09506000134353' });
+    expect([bad.status, bad.body.field, bad.body.errorMessage]).toEqual([422, 'gtin', 'gtin: has a wrong check digit']);
+    const other = await createProduct(createProductArgs.parse({ slug: brand.slug, name: 'Other', gtin: '96385074' }));
+    expect((await put(manager, `/products/${other.id}/gtin`, { gtin: GTIN })).body).toMatchObject({ field: 'gtin', code: 'conflict' });
+    expect((await put(manager, `/products/${productId}/gtin`, { gtin: GTIN13 })).body).toEqual({ productId, gtin: GTIN });
+    expect((await manager.fetch(`${base}/products/${productId}`)).body.gtin).toBe(GTIN);
+
+    const batchId = (await manager.fetch(`${base}/batches`)).body.batches.find((b: { batchNumber: string }) => b.batchNumber === batch.batchNumber).id;
+    expect((await put(manager, `/batches/${batchId}/lot`, { lot: 'a b' })).body).toMatchObject({ field: 'lot' });
+    expect((await put(manager, `/batches/${batchId}/lot`, { lot: 'LOT-9' })).body).toEqual({ batchId, lot: 'LOT-9' });
+    expect((await manager.fetch(`${base}/batches`)).body.batches.find((b: { id: string }) => b.id === batchId).lot).toBe('LOT-9');
+    const unit = batch.units[0]!;
+    expect((await put(manager, `/units/${unit.covert.qrId}/serial`, { serial: 'x'.repeat(21) })).body).toMatchObject({ field: 'serial' });
+    expect((await put(manager, `/units/${unit.covert.qrId}/serial`, { serial: 'SN1' })).body).toEqual({ qrId: unit.overt.qrId, serial: 'SN1' });
+    expect((await resolve(`/01/${GTIN}/10/LOT-9/21/SN1`))!.headers.get('location')).toBe(`${origin}/info/verify/${unit.overt.qrId}`);
+
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    expect((await put(analyst, `/products/${productId}/gtin`, { gtin: null })).status).toBe(403);
+    const audit = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.clientId, brand.id)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['product.gtin', 'batch.lot', 'code.serial']));
   });
 });
 
@@ -230,5 +266,16 @@ describe('printed GS1 links', () => {
     const edited = (await listCodes({ slug: brand.slug, batch: batch.batchNumber, limit: 10 })).find((c) => c.qrId === overt[0]!.qrId)!;
     expect(edited.gs1Url).toBe(`${origin}/01/${GTIN}/10/${batch.batchNumber}/21/A%2FB%25C%271`);
     expect(DigitalLink(edited.gs1Url).isValid()).toBe(true);
+  });
+
+  it('prints the GS1 URI in the PDF when the brand chooses so, with one key a line under each code', async () => {
+    const { brand, batch } = await setup({ enabled: true, printedLinks: 'gs1' });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gs1-pdf-'));
+    const out = path.join(dir, 'codes.pdf');
+    expect(await exportPdf({ slug: brand.slug, batch: batch.batchNumber, out, levels: [6, 7] })).toMatchObject({ codes: 4 });
+    const lines = execFileSync('/usr/bin/pdftotext', ['-raw', out, '-'], { encoding: 'utf8' }).split('\n').map((l) => l.trim());
+    expect(lines.filter((l) => l === `(01) ${GTIN}`)).toHaveLength(2); // the visible codes only
+    expect(lines.filter((l) => l === `(10) ${batch.batchNumber}`)).toHaveLength(2);
+    for (const u of batch.units) expect(lines).toContain(`(21) ${u.overt.qrId}`);
   });
 });
