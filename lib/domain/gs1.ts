@@ -64,6 +64,14 @@ export function isDigitalLinkPath(pathname: string): boolean {
   return /^\/01(\/|$)/.test(pathname);
 }
 
+/**
+ * Whether a path may be a compressed Digital Link URI (one segment of base64url characters, GS1
+ * Digital Link: Compression); only the resolver's decompression tells for sure.
+ */
+export function isCompressedCandidate(pathname: string): boolean {
+  return /^\/[A-Za-z0-9_-]{10,}\/?$/.test(pathname);
+}
+
 function decodeSegment(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment);

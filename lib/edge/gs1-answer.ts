@@ -1,5 +1,6 @@
 import { gs1DescriptionSchema, gs1ResolutionSchema, type Gs1Resolution } from '@/lib/schemas/gs1';
-import { GS1_VOC, isDigitalLinkPath, linkTypeName } from '@/lib/domain/gs1';
+import { GS1_VOC, isCompressedCandidate, isDigitalLinkPath, linkTypeName } from '@/lib/domain/gs1';
+import { routeClassOf } from '@/lib/shared/routes';
 import { env } from './env';
 
 // The GS1-conformant resolver's HTTP answers on a brand's domain (docs/gs1.md), for middleware.ts
@@ -18,7 +19,13 @@ const RESOLVER_PARAMS = new Set(['linkType', 'context']);
 
 /** Whether middleware hands the path to the resolver (it still falls through when the brand has GS1 off). */
 export function isGs1Path(pathname: string): boolean {
-  return pathname === GS1_DESCRIPTION_PATH || pathname === `${GS1_DESCRIPTION_PATH}/` || isDigitalLinkPath(pathname);
+  return (
+    pathname === GS1_DESCRIPTION_PATH ||
+    pathname === `${GS1_DESCRIPTION_PATH}/` ||
+    isDigitalLinkPath(pathname) ||
+    // a compressed URI is one segment that is no page of the app (the API decompresses it, or says not found)
+    (isCompressedCandidate(pathname) && routeClassOf(pathname) === undefined)
+  );
 }
 
 const CORS: Record<string, string> = {
@@ -83,13 +90,15 @@ function withQuery(target: string, searchParams: URLSearchParams): string {
 /** The resolver's answer to a request for a resolution (or its refusal), as the Brand API gave it. */
 export function resolutionAnswer(req: Gs1Request, resolution: Gs1Resolution): Response {
   const anchor = req.origin + resolution.path;
-  const link = linkHeader(anchor, false);
+  // A compressed request names its uncompressed URI (owl:sameAs), the subject of its linkset.
+  const sameAs = isDigitalLinkPath(req.pathname) ? '' : `, <${anchor}>; rel="owl:sameAs"`;
+  const link = linkHeader(anchor, false) + sameAs;
   if (req.method === 'OPTIONS') return answer(req.method, 204, { allow: 'GET, HEAD, OPTIONS', link });
   const linkType = req.searchParams.get('linkType');
   const wantsLinkset =
     linkType === 'linkset' || linkType === 'all' || (linkType === null && (req.accept ?? '').toLowerCase().includes(LINKSET_TYPE));
   if (wantsLinkset) {
-    return answer(req.method, 200, { 'content-type': LINKSET_TYPE, link: linkHeader(anchor, true) }, JSON.stringify(linksetOf(resolution, req.origin)));
+    return answer(req.method, 200, { 'content-type': LINKSET_TYPE, link: linkHeader(anchor, true) + sameAs }, JSON.stringify(linksetOf(resolution, req.origin)));
   }
   let target: string | undefined;
   if (linkType === null) {

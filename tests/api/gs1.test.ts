@@ -34,6 +34,7 @@ const linksetSchema = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/
 const validLinkset = new Ajv({ allErrors: true }).compile(linksetSchema);
 const { DigitalLink } = digitalLink;
 
+
 /** A brand on a public-looking domain (https links), with GS1 as asked, a product with the GTIN and a batch of units. */
 async function setup(gs1: ClientConfigPatch['gs1'] = { enabled: true }, flags: ClientConfigPatch['flags'] = {}) {
   const tag = randomId('g', 10).toLowerCase().replace('_', '-');
@@ -203,6 +204,20 @@ describe('the GS1 resolver', () => {
       });
       expect(body.linkset[0]['https://ref.gs1.org/voc/customerSupport'][0].href).toBe(`${origin}/raise-complaint`);
     }
+  });
+
+  it('still reads a compressed URI: the same answer, naming its uncompressed URI (owl:sameAs); anything else that looks compressed is no page', async () => {
+    const { batch, origin, resolve } = await setup();
+    const unit = batch.units[0]!.overt;
+    const full = `${origin}${unitPath(batch.batchNumber, unit.qrId)}`;
+    const compressed = new URL(digitalLink.Utils.compressWebUri(full)).pathname;
+    expect(compressed).toMatch(/^\/[A-Za-z0-9_-]+$/);
+    const res = (await resolve(compressed))!;
+    expect([res.status, res.headers.get('location')]).toEqual([307, `${origin}/info/verify/${unit.qrId}`]);
+    expect(res.headers.get('link')).toContain(`<${full}>; rel="owl:sameAs"`);
+    const linkset = await (await resolve(compressed, { query: 'linkType=linkset' }))!.json();
+    expect(linkset.linkset[0].anchor).toBe(full);
+    expect(await resolve('/NotACompressedLink')).toBeUndefined();
   });
 
   it('answers 400 for a malformed URI or a wrong check digit, never 200', async () => {

@@ -6,7 +6,8 @@ import { batches, codes, products } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import { findClientByHost, type ClientRow } from '@/lib/brands/find-client';
-import { digitalLinkPath, GS1_VOC, parseDigitalLinkPath, type DigitalLinkKey } from '@/lib/domain/gs1';
+import digitalLink from 'digital-link.js';
+import { digitalLinkPath, GS1_VOC, isDigitalLinkPath, parseDigitalLinkPath, type DigitalLinkKey } from '@/lib/domain/gs1';
 import { originOf, PAGE_PATH_OF_ROUTE, printedRouteOf } from '@/lib/domain/qr-id';
 import { env } from '@/lib/edge/env';
 import type { Gs1Resolution } from '@/lib/schemas/gs1';
@@ -49,8 +50,23 @@ export function unknownUnitQrId(clientId: string, key: DigitalLinkKey): string {
   return createHash('sha256').update(`${clientId}\u0000${digitalLinkPath(key)}`).digest('hex');
 }
 
-export async function resolveDigitalLink(domain: string, path: string): Promise<Gs1Resolution> {
+/**
+ * The uncompressed path of a compressed Digital Link URI (GS1 Digital Link: Compression, read by
+ * digital-link.js), or undefined when the path is none: then it is no resolver path at all.
+ */
+function decompressedPath(path: string): string | undefined {
+  try {
+    const uri = new URL(digitalLink.Utils.decompressWebUri(`https://resolver.invalid${path.replace(/\/$/, '')}`));
+    return isDigitalLinkPath(uri.pathname) ? uri.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function resolveDigitalLink(domain: string, rawPath: string): Promise<Gs1Resolution> {
   const client = await gs1Brand(domain);
+  const path = isDigitalLinkPath(rawPath) ? rawPath : decompressedPath(rawPath);
+  if (!path) throw new ApiError('not_found', 'No GS1 Digital Link URI');
   const parsed = parseDigitalLinkPath(path);
   if (!parsed.ok) throw new ApiError('bad_request', parsed.problem, undefined, 'path');
   const { key } = parsed;

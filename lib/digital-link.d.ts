@@ -1,4 +1,4 @@
-// digital-link.js ships no types: the little the GS1 tests use (tests/api/gs1.test.ts).
+// digital-link.js ships no types: the little the GS1 resolver (lib/api/gs1/resolve.ts) and its tests use.
 declare module 'digital-link.js' {
   const digitalLink: {
     DigitalLink: (uri: string) => { isValid: () => boolean };
