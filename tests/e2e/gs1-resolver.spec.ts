@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import digitalLink from 'digital-link.js';
 import { createBrand, operator, PORT, tag, type Brand } from './support';
 
 // The checks of GS1's resolver conformance test suite (gs1/GS1DL-resolver-testsuite, for the
@@ -123,6 +124,12 @@ test('the brand domain is a GS1-conformant resolver (the conformance suite\'s ch
 
   // SHALL answer 404 for a link type it has no link of
   expect((await raw(brand, 'GET', `${dl}?linkType=gs1:nosuchlt`)).status).toBe(404);
+
+  // SHALL decompress a compressed URI, and expose the uncompressed one as owl:sameAs
+  const compressed = new URL(digitalLink.Utils.compressWebUri(`https://${brand.domain}${dl}`)).pathname;
+  const viaCompressed = await raw(brand, 'GET', compressed);
+  expect([viaCompressed.status, viaCompressed.headers.location]).toEqual([307, get.headers.location]);
+  expect(viaCompressed.headers.link).toContain(`<${brand.origin}${dl}>; rel="owl:sameAs"`);
 });
 
 test("a brand without GS1 keeps /01/… and the description file as 'Page not Found!'", async () => {
