@@ -6,7 +6,7 @@ import { batches, codes, products } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
 import { createBatch as createCatalogueBatch, createProduct as createCatalogueProduct } from '@/lib/console/catalogue';
 import { cliScope } from '@/lib/console/scope';
-import { checkGtin, setProductGtin } from '@/lib/console/gs1-keys';
+import { freeGtin, setProductGtin } from '@/lib/console/gs1-keys';
 import { requireBrand } from './brands';
 
 // Products and batches for the operator command line (npm run brand -- create-product ...): the
@@ -58,7 +58,7 @@ export const createProductArgs = z
 export async function createProduct(args: z.output<typeof createProductArgs>) {
   const brand = await requireBrand(args.slug);
   const { images, gtin, ...rest } = args;
-  if (gtin) checkGtin(gtin);
+  if (gtin) await freeGtin(brand.id, gtin);
   const scope = cliScope(brand.id, brand.slug);
   const product = await createCatalogueProduct(scope, { ...rest, images });
   if (gtin) return { id: product.id, name: product.name, gtin: (await setProductGtin(scope, product.id, gtin)).gtin };

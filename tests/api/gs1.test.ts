@@ -71,6 +71,10 @@ describe('GS1 keys on the catalogue', () => {
     expect(await setGtin(setGtinArgs.parse({ slug: brand.slug, product: productId, gtin: GTIN }))).toEqual({ productId, gtin: GTIN });
     // create-product checks the GTIN before making anything
     await expect(createProduct(createProductArgs.parse({ slug: brand.slug, name: 'Bad', gtin: '123' }))).rejects.toMatchObject({ field: 'gtin' });
+    await expect(createProduct(createProductArgs.parse({ slug: brand.slug, name: 'Taken', gtin: GTIN }))).rejects.toMatchObject({ code: 'conflict', field: 'gtin' });
+    const names = (await import('@/lib/operator/catalog').then((m) => m.listProducts({ slug: brand.slug }))).map((p) => p.name);
+    expect(names).not.toContain('Bad');
+    expect(names).not.toContain('Taken');
   });
 
   it('refuses a lot or serial outside GS1 character set 82 naming the field, and a serial another unit has', async () => {
