@@ -7,9 +7,10 @@ import { cameOverHttps, HSTS_VALUE } from '@/lib/shared/https';
 import { env } from '@/lib/edge/env';
 import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
-import { DEVICE_COOKIE, DEVICE_PATH, isDeviceId, newDeviceId, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
+import { DEVICE_COOKIE, DEVICE_PATH, issueDeviceId, issuedDeviceIdOf, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
 import { isConsoleHost } from '@/lib/edge/console-host';
 import { gs1Answer, isGs1Path } from '@/lib/edge/gs1-answer';
+import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
 // Middleware (Edge runtime): tenant from host, the CSP with a fresh nonce and the brand's
@@ -144,9 +145,20 @@ export async function middleware(req: NextRequest) {
   // The scheme as decided here, so the server components and the API they call read the cookies
   // under the same names (lib/server/session.ts).
   forward.set('x-forwarded-proto', https ? 'https' : 'http');
-  // A scan page without a (well-formed) device id gets a new one, already in this request's
-  // cookies so the scan it shows is grouped by it (docs/verification.md, "Risk").
-  const deviceId = DEVICE_PATH.test(pathname) && !isDeviceId(req.cookies.get(deviceCookieName)?.value) ? newDeviceId() : null;
+  // Who is asking (lib/domain/visitor.ts): the verify pages show a preview, and record nothing,
+  // to a link-preview fetcher, a crawler, a HEAD request or a prefetch. Only this says so.
+  const visit = visitKindOf(req.method, (name) => req.headers.get(name));
+  forward.delete(VISIT_HEADER);
+  if (visit !== 'person') forward.set(VISIT_HEADER, visit);
+  // A scan page without a device id this server issued for this brand's domain (signed) gets a
+  // new one, already in this request's cookies so the scan it shows is grouped by it
+  // (docs/verification.md, "Risk"). Without the server's secret no id is issued (no device).
+  const secret = env().SESSION_SECRET;
+  const domain = parseHost(host);
+  const deviceId =
+    visit === 'person' && secret && domain && DEVICE_PATH.test(pathname) && !(await issuedDeviceIdOf(req.cookies.get(deviceCookieName)?.value, domain, secret))
+      ? await issueDeviceId(domain, secret)
+      : null;
   if (deviceId) forward.set('cookie', withDeviceCookie(req.headers.get('cookie'), deviceId, deviceCookieName));
   const res =
     decision === 'blocked'

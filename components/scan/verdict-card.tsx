@@ -6,6 +6,7 @@ import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/verif
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, type Tone } from './verdict-style';
 import { explanationOf } from '@/lib/domain/verdict-explanation';
+import { shownReasons, verdictMessage, type MessageTone } from '@/lib/domain/verdict-message';
 import { VerdictIcon } from './verdict-icon';
 import { BatchDetails, ProductDetails } from './product-details';
 import { TrackingJourney } from './tracking-journey';
@@ -102,12 +103,12 @@ const RISK_CLASSES = {
  * verify page's own check, which can be made again with a location (the offer, when the answer
  * asks) and says when this one carried one.
  */
-export function RiskAssessment({ risk, page }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean } }) {
+export function RiskAssessment({ risk, page, tone = 'genuine' }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean }; tone?: MessageTone }) {
   return (
     <section aria-labelledby="risk-title" className={`mt-4 rounded-xl border-2 p-4 ${RISK_CLASSES[risk.level]}`} data-testid="risk" data-level={risk.level}>
       <h2 id="risk-title" className="font-bold">{RISK_TITLE[risk.level]}</h2>
       <ul className="mt-1 list-disc pl-5">
-        {risk.reasons.map((r) => (
+        {shownReasons(risk.reasons, tone).map((r) => (
           <li key={r}>{r}</li>
         ))}
       </ul>
@@ -138,9 +139,17 @@ type CardProps = {
 export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned, page }: CardProps) {
   const label = verdict.result;
   const qrId = verdict.code?.qrId ?? scanned;
+  // One headline and one colour from the label and the risk together (lib/domain/verdict-message.ts).
+  const message = verdictMessage({ label, risk: verdict.risk?.level ?? null, brand: brand.organizationName, count: verdict.verification?.count, claim: verdict.claim });
+  const tone: Tone = verdict.risk || label === 'Info' || label === 'Product Cliamed' ? message.tone : TONE_OF[label];
   return (
     <div className={level === 1 ? 'mx-auto w-full max-w-md px-4 py-6' : 'mt-6'}>
-      <ResultBanner tone={TONE_OF[label]} title={displayLabel(label)} level={level}>
+      <ResultBanner tone={tone} title={displayLabel(label)} level={level}>
+        {message.headline && (
+          <p className="mt-1 text-lg font-semibold" data-testid="headline">
+            {message.headline}
+          </p>
+        )}
         <p className="mt-1">{explanationOf(label, brand.organizationName)}</p>
         {label === 'Expired' && verdict.batch && <p className="mt-1 font-semibold">Expired on {formatDay(verdict.batch.expiryDate)}.</p>}
         {verdict.claim && (
@@ -157,7 +166,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
           Verified {verdict.verification.count} {verdict.verification.count === 1 ? 'time' : 'times'} since {formatMoment(verdict.verification.firstVerifiedAt)}.
         </p>
       )}
-      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} />}
+      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} tone={message.tone} />}
       {verdict.product && <ProductDetails product={verdict.product} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} />}

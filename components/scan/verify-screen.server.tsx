@@ -10,6 +10,8 @@ import { asVerifyResponse } from '@/lib/shared/verdict-shape';
 import { VerdictCard, primaryLinkClass } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
 import { locationQuery, type SearchParams } from './location';
+import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
+import { LinkPreview } from './link-preview';
 
 // Every verify page (/info/verify, /verify, /overt/verify, /covert/pre/verify,
 // /covert/post/verify, /tert/verify, /quat/verify): the verdict is asked for on the server,
@@ -55,6 +57,12 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   const [{ qrId }, query, brandResult, session, h] = await Promise.all([params, searchParams, readBrand(), readSession(), headers()]);
   if (!brandResult.ok) return <ScanProblem title="Loading Error"><p className="mt-1">{brandResult.message}</p></ScanProblem>;
   const brand = brandResult.brand;
+  // A link-preview fetcher, a crawler, a HEAD request or a prefetch (the middleware says so, or the
+  // user agent does): the brand and the product with Open Graph tags, no verdict, nothing recorded.
+  if (h.get(VISIT_HEADER) || visitKindOf('GET', (name) => h.get(name)) !== 'person') {
+    const preview = await askVerdict('info', qrId, '?preview=1', false);
+    return <LinkPreview brand={brand.organizationName} product={'verdict' in preview ? (preview.verdict.product ?? null) : null} />;
+  }
   // A post-sale scan claims the unit for the signed-in customer: another site must not make it
   // happen (docs/security.md, "Accounts"). Started elsewhere, it waits for the customer's own click.
   if (route === 'covert-post' && isCrossSiteRequest(h)) {

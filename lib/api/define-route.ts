@@ -95,6 +95,7 @@ function requestContext(c: AppContext): RequestContext {
     host: requestHost(c),
     https: cameOverHttps(c.req.url, c.req.header('x-forwarded-proto')),
     header: (name) => c.req.header(name),
+    method: c.req.method,
     cookies: {
       get: (name) => getCookie(c, name),
       set: (serialized) => c.header('Set-Cookie', serialized, { append: true }),

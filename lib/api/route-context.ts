@@ -18,6 +18,8 @@ export type RequestContext = {
   https: boolean;
   /** A request header, by its name in any case. */
   header(name: string): string | undefined;
+  /** The request method (a HEAD request reaches the GET handler of its path). Absent: GET. */
+  method?: string;
   cookies: {
     get(name: string): string | undefined;
     /** Appends a Set-Cookie header (the value as serialized, attributes included) to the answer. */

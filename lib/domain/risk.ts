@@ -95,6 +95,8 @@ export type UnitSession = {
   place: (KnownPlace & { at: Date }) | null;
   /** When this session first checked the unit's covert code while the unit was unclaimed. */
   covertBeforeSaleAt?: Date | null;
+  /** The network of its first scan (a keyed hash of the address's /24 or /48); null or absent: unknown. */
+  net?: string | null;
 };
 export type CurrentScan = {
   key: string;
@@ -104,6 +106,8 @@ export type CurrentScan = {
   place: KnownPlace | null;
   /** This scan checks the unit's covert code while nobody has claimed the unit, and does not claim it. */
   covertBeforeSale?: boolean;
+  /** The network of the request address (keyed hash of its /24 or /48); null or absent: unknown. */
+  net?: string | null;
 };
 export type RiskInput = {
   /** The unit's sessions before this scan (at most the most recent few dozen). */
@@ -123,8 +127,19 @@ export type RiskInput = {
   countryOf?: (p: Place) => string | null;
   /** The batch's expiry date (YYYY-MM-DD), when the data has one: its sell-by date is sellByDays before. */
   expiryDate?: string | null;
+  /**
+   * How many witnesses together never make a unit suspect (UNCORROBORATED_WITNESSES, the product's
+   * bound). Not a brand setting: the rule tables pass 0 to test each rule's own logic apart from the bound.
+   */
+  witnessBound?: number;
 };
-export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string };
+/**
+ * What a suspect finding rests on (bounded influence): pieces of evidence, each the people (indices
+ * into the groups assessed) behind it, of which `needed` must stand. A piece stands while any of its
+ * people is left (`all`: only while every one is, as the two ends of an impossible journey).
+ */
+type Support = { items: number[][]; needed: number; all?: boolean };
+export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string; support?: Support };
 export type RiskAssessment = {
   level: RiskLevel;
   reasons: string[];
@@ -138,6 +153,12 @@ export type RiskAssessment = {
    * none, and a place shared now would become this session's place.
    */
   askLocation: boolean;
+  /**
+   * The unit's level, for the brand (red flags, holds, automatic blacklisting). `level` is what
+   * this scan's customer is shown: for the customer who claimed the unit with its hidden code, never
+   * suspect (their pack is the one the code was made for; copies of its code are the others).
+   */
+  unitLevel: RiskLevel;
 };
 
 const RANK: Record<RiskLevel, number> = { none: 0, caution: 1, suspect: 2 };
@@ -211,6 +232,10 @@ export function isOwnRescan(sessions: readonly UnitSession[], scan: CurrentScan)
     (s) => s.key === scan.key || (scan.deviceId !== null && s.deviceId === scan.deviceId) || (scan.customerId !== null && s.customerId === scan.customerId),
   );
 }
+
+/** Said to the customer who claimed a unit whose code is suspect elsewhere: their pack is the genuine one. */
+export const CLAIMANT_REASON =
+  'You registered this pack with its hidden code, so it is the pack this code was made for. Copies of its code may be circulating: if you know where they are sold, please report it.';
 
 /** Said to a customer checking the unit again; about them, so not part of the brand's red flag. */
 export const OWN_RESCAN_REASON = 'You have checked this pack before.';
@@ -304,7 +329,93 @@ const ruleLevel = (l: RuleLevel): Exclude<RiskLevel, 'none'> | null => (l === 'o
 /** A person's places within the window, oldest first (what the place rules look at). */
 type Located = { place: KnownPlace; at: Date }[];
 /** The people of a set of sessions, and each one's places within the window. */
-type People = { sessions: readonly UnitSession[]; groups: readonly Group[]; placesOf: readonly Located[] };
+type People = { sessions: readonly UnitSession[]; groups: readonly Group[]; placesOf: readonly Located[]; witness?: { of: Int32Array; count: number } };
+
+/**
+ * The people joined into witnesses (docs/verification.md, "Bounded influence"): people who share a
+ * network (an IPv4 /24, an IPv6 /48: a home, an office, a carrier gateway) are one witness, as a
+ * device or an account is one person. Whatever one network does, with any number of cleared
+ * cookies, invented places or accounts, is one witness's say. Computed once per People.
+ */
+function witnessesOf(who: People): { of: Int32Array; count: number } {
+  if (who.witness) return who.witness;
+  const n = who.groups.length;
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  const byNet = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    for (const s of who.groups[i]!.sessions) {
+      if (!s.net) continue;
+      const j = byNet.get(s.net);
+      if (j === undefined) byNet.set(s.net, i);
+      else parent[find(i)] = find(j);
+    }
+  }
+  const of = new Int32Array(n);
+  const index = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const root = find(i);
+    let k = index.get(root);
+    if (k === undefined) index.set(root, (k = index.size));
+    of[i] = k;
+  }
+  (who as { witness?: { of: Int32Array; count: number } }).witness = { of, count: index.size };
+  return who.witness!;
+}
+const witnessCount = (who: People) => witnessesOf(who).count;
+
+/**
+ * How many witnesses, together, may never make a unit suspect: no one network, device or account,
+ * nor any three of them, moves a unit above caution (docs/verification.md, "Bounded influence").
+ */
+export const UNCORROBORATED_WITNESSES = 3;
+
+/**
+ * Whether a finding's evidence stands whichever UNCORROBORATED_WITNESSES witnesses are taken away:
+ * every choice of them (among those whose removal can take a piece of evidence away) leaves at
+ * least `needed` pieces standing. Runs only for a suspect finding.
+ */
+function corroborated(who: People, support: Support, bound: number): boolean {
+  const { of } = witnessesOf(who);
+  const items = support.items.map((people) => [...new Set(people.map((i) => of[i]!))]);
+  if (items.length < support.needed) return false;
+  const candidates = [...new Set(items.filter((it) => support.all || it.length <= bound).flat())];
+  const standing = (removed: readonly number[]) => {
+    let n = 0;
+    for (const it of items) if (support.all ? it.every((w) => !removed.includes(w)) : it.some((w) => !removed.includes(w))) n++;
+    return n;
+  };
+  const k = Math.min(bound, candidates.length);
+  const pick: number[] = [];
+  const holds = (from: number): boolean => {
+    if (pick.length === k) return standing(pick) >= support.needed;
+    for (let i = from; i <= candidates.length - (k - pick.length); i++) {
+      pick.push(candidates[i]!);
+      const ok = holds(i + 1);
+      pick.pop();
+      if (!ok) return false;
+    }
+    return true;
+  };
+  return holds(0);
+}
+
+/** Suspect findings whose evidence is not corroborated by independent witnesses count as caution. */
+function bounded(list: RiskFinding[], who: People, bound: number): RiskFinding[] {
+  if (bound <= 0) return list;
+  let out: RiskFinding[] | null = null;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i]!;
+    if (f.level !== 'suspect' || (f.support && corroborated(who, f.support, bound))) continue;
+    out ??= list.slice();
+    out[i] = { ...f, level: 'caution' };
+  }
+  return out ?? list;
+}
 
 function placesWithin(g: Group, since: number): Located {
   const out: Located = [];
@@ -330,18 +441,20 @@ function withNewPerson(before: People, s: UnitSession, settings: RiskSettings, n
   return { sessions: [...before.sessions, s], groups: [...before.groups, g], placesOf: [...before.placesOf, placesWithin(g, since)] };
 }
 
-export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}): RiskFinding[] {
-  return findingsOf(peopleOf(sessions, settings, now), claim, settings, now, lookups);
+export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}, witnessBound = UNCORROBORATED_WITNESSES): RiskFinding[] {
+  const who = peopleOf(sessions, settings, now);
+  return bounded(findingsOf(who, claim, settings, now, lookups), who, witnessBound);
 }
 
 function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups): RiskFinding[] {
   const placeName = lookups.placeName ?? (() => null);
   const out: RiskFinding[] = [];
   const { sessions, groups } = who;
+  // Heads are not evidence of a copy (a busy shelf, a household, a service visit): the number of
+  // people is only ever a caution, counted by unrelated networks (docs/verification.md, "Bounded influence").
   const people = groups.length;
-  if (people >= settings.suspectSessions) {
-    out.push({ rule: 'sessions', level: 'suspect', reason: `Checked by ${people} different people: more than one pack is normally checked by, so this code may have been copied.` });
-  } else if (people >= settings.cautionSessions) {
+  const networks = witnessCount(who);
+  if (people >= settings.cautionSessions && networks >= settings.cautionSessions) {
     out.push({ rule: 'sessions', level: 'caution', reason: `Checked by ${people} different people: more than usual for one pack.` });
   }
 
@@ -354,25 +467,41 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
   // places in the order they were first seen.
   const places = distinctPlaces(located.map((l) => l[0]!.place), settings.placeKm);
   if (places.length >= settings.suspectPlaces) {
+    // Each place's people: those whose first given place is within placeKm of it (the first such).
+    const items: number[][] = places.map(() => []);
+    who.placesOf.forEach((l, i) => {
+      const first = l.find((x) => !x.place.fromIp);
+      if (!first) return;
+      const k = places.findIndex((p) => distanceKm(p, first.place) <= settings.placeKm);
+      if (k >= 0) items[k]!.push(i);
+    });
     out.push({
       rule: 'places',
       level: 'suspect',
+      support: { items, needed: settings.suspectPlaces },
       reason: `Checked in ${places.length} places more than ${settings.placeKm} km apart within ${settings.windowDays} days${namesOf(places, placeName)}: this code may have been copied.`,
     });
   }
 
   // Impossible travel: two people in places farther apart than the speed allows in the time between.
   let travel: { km: number; hours: number } | null = null;
-  for (let i = 0; i < located.length; i++) {
-    for (let j = i + 1; j < located.length; j++) {
-      for (const a of located[i]!) {
-        for (const b of located[j]!) {
+  const givenOf = who.placesOf.map((l) => l.filter((x) => !x.place.fromIp));
+  const journeys: number[][] = [];
+  for (let i = 0; i < givenOf.length; i++) {
+    for (let j = i + 1; j < givenOf.length; j++) {
+      let impossible = false;
+      for (const a of givenOf[i]!) {
+        for (const b of givenOf[j]!) {
           const km = distanceKm(a.place, b.place);
           if (km <= settings.placeKm) continue;
           const hours = Math.abs(a.at.getTime() - b.at.getTime()) / 3_600_000;
-          if (km > settings.maxSpeedKmh * hours && (!travel || km > travel.km)) travel = { km, hours };
+          if (km > settings.maxSpeedKmh * hours) {
+            impossible = true;
+            if (!travel || km > travel.km) travel = { km, hours };
+          }
         }
       }
+      if (impossible) journeys.push([i, j]);
     }
   }
   if (travel) {
@@ -380,6 +509,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     out.push({
       rule: 'travel',
       level: 'suspect',
+      support: { items: journeys, needed: 1, all: true },
       reason: `Checked ${Math.round(travel.km)} km apart ${within} by different people: this code may have been copied.`,
     });
   }
@@ -407,9 +537,11 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     const known = countries.filter((c): c is string => !!c);
     const abroad = [...new Set(known.filter((c) => !markets.includes(c)))];
     if (known.length >= settings.destinationSessions && known.every((c) => !markets.includes(c))) {
+      const abroadPeople = who.placesOf.flatMap((l, i) => (l.length && countryOf(l[0]!.place) ? [[i]] : []));
       out.push({
         rule: 'destination',
         level: neverIssued,
+        support: { items: abroadPeople, needed: settings.destinationSessions },
         reason: `Checked by ${known.length} people, all in ${abroad.join(', ')}, and never in the countries this batch was issued to (${markets.join(', ')}): this code may have been copied onto packs made elsewhere.`,
       });
     }
@@ -421,14 +553,16 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     const last = sellByDate(lookups.expiryDate, settings.sellByDays);
     // After the sell-by day: from the start of the next day (UTC), compared as numbers.
     const from = Date.parse(`${last}T00:00:00Z`) + DAY_MS;
-    const late = groups.filter(
-      (g) => !(claim && g.customerIds.has(claim.customerId)) && g.sessions.some((s) => s.lastAt.getTime() >= from && (!claim || s.lastAt.getTime() < claim.claimedAt.getTime())),
-    ).length;
+    const lateWho = groups.flatMap((g, i) =>
+      !(claim && g.customerIds.has(claim.customerId)) && g.sessions.some((s) => s.lastAt.getTime() >= from && (!claim || s.lastAt.getTime() < claim.claimedAt.getTime())) ? [[i]] : [],
+    );
+    const late = lateWho.length;
     if (late > 0) {
       const day = DAY_FORMAT.format(new Date(`${last}T00:00:00Z`));
       out.push({
         rule: 'sellBy',
         level: sellByLevel,
+        support: { items: lateWho, needed: 1 },
         reason: `Checked on sale after this batch's sell-by date (${day}): it may be old stock with a new label, or a copy.`,
       });
     }
@@ -440,9 +574,11 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
   const covertAt = sessions.map((s) => s.covertBeforeSaleAt).filter((d): d is Date => !!d && (!claim || d.getTime() < claim.claimedAt.getTime()));
   if (covertLevel && covertAt.length) {
     const first = new Date(Math.min(...covertAt.map((d) => d.getTime())));
+    const covertWho = groups.flatMap((g, i) => (g.sessions.some((x) => x.covertBeforeSaleAt && (!claim || x.covertBeforeSaleAt.getTime() < claim.claimedAt.getTime())) ? [[i]] : []));
     out.push({
       rule: 'covert',
       level: covertLevel,
+      support: { items: covertWho, needed: 1 },
       reason: `Its hidden code was checked on ${DAY_FORMAT.format(first)}, before anyone bought it: the pack may have been opened in the shop, or its hidden code copied.`,
     });
   }
@@ -459,9 +595,10 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     const claimedAt = claim.claimedAt.getTime();
     const gapMs = settings.consumedLateDays * DAY_MS;
     const others = groups
-      .map((g, i) => ({ g, located: who.placesOf[i]! }))
+      .map((g, i) => ({ g, i, located: who.placesOf[i]! }))
       .filter(({ g }) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claimedAt))
-      .map(({ g, located }) => ({
+      .map(({ g, i, located }) => ({
+        i,
         at: Math.max(claimedAt, Math.min(...g.sessions.map((s) => s.firstAt.getTime()))),
         // The person's first place as they gave it, as the places rule reads it (an address place is a gateway's city).
         place: located.find((x) => !x.place.fromIp)?.place ?? null,
@@ -469,14 +606,15 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       .sort((x, y) => x.at - y.at);
     // Each arrival starts a span of consumedLateDays; people first checking within it join it,
     // unless their place is more than placeKm from a place given in it.
-    const arrivals: { start: number; places: Place[]; byPlace: boolean }[] = [];
+    const arrivals: { start: number; places: Place[]; byPlace: boolean; people: number[] }[] = [];
     for (const o of others) {
       const open = arrivals[arrivals.length - 1];
       const inTime = !!open && o.at <= open.start + gapMs;
       const far = inTime && !!o.place && open.places.some((p) => distanceKm(p, o.place!) > settings.placeKm);
       if (inTime && !far) {
         if (o.place) open.places.push(o.place);
-      } else arrivals.push({ start: o.at, places: o.place ? [o.place] : [], byPlace: far });
+        open.people.push(o.i);
+      } else arrivals.push({ start: o.at, places: o.place ? [o.place] : [], byPlace: far, people: [o.i] });
     }
     const late = arrivals.filter((a) => a.start > claimedAt + gapMs);
     const when = (list: typeof arrivals) =>
@@ -487,6 +625,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       out.push({
         rule: 'consumed',
         level: lateLevel,
+        support: { items: late.map((a) => a.people), needed: settings.consumedLateArrivals },
         reason: `Checked by new people ${when(late)}, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
       });
     } else if (arrivals.length >= settings.consumedSessions) {
@@ -509,6 +648,7 @@ function namesOf(places: readonly Place[], placeName: (p: Place) => string | nul
 const levelOf = (list: readonly RiskFinding[]): RiskLevel => list.reduce<RiskLevel>((l, f) => maxLevel(l, f.level), 'none');
 
 const sessionOfScan = (scan: CurrentScan): UnitSession => ({
+  net: scan.net ?? null,
   key: scan.key,
   deviceId: scan.deviceId,
   customerId: scan.customerId,
@@ -529,13 +669,18 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const { sessions, scan, settings } = input;
   // The people before this scan are grouped once: a new person's scan adds one of their own.
   const beforeWho = peopleOf(sessions, settings, scan.at);
-  const before = findingsOf(beforeWho, input.claim, settings, scan.at, input);
+  const bound = input.witnessBound ?? UNCORROBORATED_WITNESSES;
+  const before = bounded(findingsOf(beforeWho, input.claim, settings, scan.at, input), beforeWho, bound);
   const previousLevel = levelOf(before);
   const ownRescan = isOwnRescan(sessions, scan);
   const placed = ownRescan ? withPlaceGiven(sessions, scan) : null;
   const nowWho = placed ? peopleOf(placed, settings, scan.at) : ownRescan ? beforeWho : withNewPerson(beforeWho, sessionOfScan(scan), settings, scan.at);
-  const now = ownRescan && !placed ? before : findingsOf(nowWho, input.claim, settings, scan.at, input);
-  const level = maxLevel(levelOf(now), previousLevel);
+  const now = ownRescan && !placed ? before : bounded(findingsOf(nowWho, input.claim, settings, scan.at, input), nowWho, bound);
+  const unitLevel = maxLevel(levelOf(now), previousLevel);
+  // The verdict is about the pack in this person's hand: the customer who claimed it with its
+  // hidden code holds the pack the code was made for, and is never told it may be a copy.
+  const claimant = !!input.claim && scan.customerId !== null && scan.customerId === input.claim.customerId;
+  const level = claimant && unitLevel === 'suspect' ? 'caution' : unitLevel;
   const reasons: string[] = [];
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {
     reasons.push('First check of this pack.');
@@ -545,13 +690,15 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     // Where the pack was first seen: the earliest known place of the unit (the first such session
     // on a tie, as a stable sort would give).
     let first: UnitSession['place'] = null;
-    for (const x of sessions) if (x.place && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
+    // Only a place someone gave: an address place is the network's gateway, never where the pack was.
+    for (const x of sessions) if (x.place && !x.place.fromIp && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
     const name = first && input.placeName ? input.placeName(first) : null;
     const near = name ? ` near ${name}` : '';
     reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);
     if (ownRescan) reasons.push(OWN_RESCAN_REASON);
   }
-  for (const f of now) reasons.push(f.reason);
+  if (claimant && unitLevel === 'suspect') reasons.push(CLAIMANT_REASON);
+  else for (const f of now) reasons.push(f.reason);
   if (level === 'none' && input.verifiedCount > 0) reasons.push('Nothing unusual about its checks.');
-  return { level, reasons, findings: now, ownRescan, previousLevel, askLocation: level !== 'suspect' && asksForPlace(sessions, scan) };
+  return { level, unitLevel, reasons, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
 }

@@ -32,9 +32,10 @@ type Towns = {
   order: Int32Array;
   /** Where each cell's towns start in `order` (one more entry than cells). */
   start: Int32Array;
+  populations: Float64Array;
 };
 /** The towns as read from the package's file, before the grid is built. */
-type DecodedTowns = Pick<Towns, 'names' | 'countries' | 'lat' | 'lng'>;
+type DecodedTowns = Pick<Towns, 'names' | 'countries' | 'lat' | 'lng'> & { populations?: Float64Array };
 let towns: Towns | undefined;
 
 const cellOf = (lat: number, lng: number) => (Math.floor(lat) + 90) * LNG_CELLS + (Math.floor(lng) + 180);
@@ -72,6 +73,7 @@ export function decodeTowns(bytes: Uint8Array, minPopulation = MIN_POPULATION): 
   const countries: string[] = [];
   const lat: number[] = [];
   const lng: number[] = [];
+  const populations: number[] = [];
   let lastLat = 0;
   let lastLng = 0;
   while (pos < bytes.length) {
@@ -102,15 +104,16 @@ export function decodeTowns(bytes: Uint8Array, minPopulation = MIN_POPULATION): 
       countries.push(utf8.decode(bytes.subarray(country[0], country[1])));
       lat.push(lastLat / 1e5);
       lng.push(lastLng / 1e5);
+      populations.push(population);
     }
   }
-  return { names, countries, lat: Float64Array.from(lat), lng: Float64Array.from(lng) };
+  return { names, countries, lat: Float64Array.from(lat), lng: Float64Array.from(lng), populations: Float64Array.from(populations) };
 }
 
 function load(): Towns {
   if (towns) return towns;
   // Resolved from the project (the server, the tests and the scripts all run there).
-  const { names, countries, lat, lng } = decodeTowns(readFileSync(citiesFile()));
+  const { names, countries, lat, lng, populations } = decodeTowns(readFileSync(citiesFile()));
   // Counting sort by cell: stable, so each cell lists its towns in the list's order.
   const start = new Int32Array(LAT_CELLS * LNG_CELLS + 1);
   const cells = Int32Array.from(lat, (_, i) => cellOf(lat[i]!, lng[i]!));
@@ -119,16 +122,28 @@ function load(): Towns {
   const next = start.slice(0, -1);
   const order = new Int32Array(lat.length);
   cells.forEach((c, i) => (order[next[c]!++] = i));
-  towns = { names, countries, lat, lng, order, start };
+  towns = { names, countries, lat, lng, order, start, populations: populations! };
   return towns;
 }
 
-/** The nearest town's name, or null when none is within 60 km (sea, desert, a made-up place). */
-export const placeNameOf = (p: Place): string | null => nearest(p)?.name ?? null;
+/** The nearest town's name, or null when none is within 60 km (sea, desert, a made-up place): whether a place is plausible. */
+export const townNameOf = (p: Place): string | null => nearest(p)?.name ?? null;
+/**
+ * The place as people know it, for "near X": the nearest city of 100,000 people or more within
+ * 30 km (Kolkata, not a suburb of it), else the nearest town within 30 km, else null.
+ */
+export const placeNameOf = (p: Place): string | null => nearest(p)?.near ?? null;
 /** The country (ISO 3166-1 alpha-2) of the nearest town within 60 km, or null. */
 export const countryOf = (p: Place): string | null => nearest(p)?.country ?? null;
 
-type Town = { name: string; country: string } | null;
+/**
+ * The nearest town within 60 km (its name and country), and the name a person would give the
+ * place (`near`): the nearest city of CITY_POPULATION people or more within NEAR_KM, else the
+ * nearest town within NEAR_KM, else none (docs/verification.md, "Places as people know them").
+ */
+type Town = { name: string; country: string; near: string | null } | null;
+const CITY_POPULATION = 100_000;
+const NEAR_KM = 30;
 
 // Places are coarse (an address place is a city's point to one decimal; a shared place is rounded
 // too), so the same few points come back scan after scan: their answers are kept, a few thousand
@@ -146,10 +161,12 @@ export function nearest(p: Place): Town {
   return found;
 }
 
-/** The answer for the town at index best (squared distance bestD, in degrees), or null beyond 60 km. */
-function answer(t: Towns, best: number, bestD: number): Town {
+/** The answer for the town at index best (squared distance bestD, in degrees), or null beyond 60 km; city: the nearest big city. */
+function answer(t: Towns, best: number, bestD: number, city: number, cityD: number): Town {
   // degrees to km (about 111 km a degree)
-  return best >= 0 && Math.sqrt(bestD) * 111 <= MAX_KM ? { name: t.names[best]!, country: t.countries[best]! } : null;
+  if (!(best >= 0 && Math.sqrt(bestD) * 111 <= MAX_KM)) return null;
+  const near = city >= 0 && Math.sqrt(cityD) * 111 <= NEAR_KM ? t.names[city]! : Math.sqrt(bestD) * 111 <= NEAR_KM ? t.names[best]! : null;
+  return { name: t.names[best]!, country: t.countries[best]!, near };
 }
 
 /** The linear scan over every town: the definition the grid must match (and its fallback). */
@@ -158,6 +175,8 @@ export function nearestLinear(p: Place): Town {
   const k = Math.cos((p.lat * Math.PI) / 180);
   let best = -1;
   let bestD = Infinity;
+  let city = -1;
+  let cityD = Infinity;
   for (let i = 0; i < t.names.length; i++) {
     const dLat = t.lat[i]! - p.lat;
     const dLng = (t.lng[i]! - p.lng) * k;
@@ -166,8 +185,12 @@ export function nearestLinear(p: Place): Town {
       bestD = d;
       best = i;
     }
+    if (t.populations[i]! >= CITY_POPULATION && d < cityD) {
+      cityD = d;
+      city = i;
+    }
   }
-  return answer(t, best, bestD);
+  return answer(t, best, bestD, city, cityD);
 }
 
 /** The same answer from the cells within 60 km of the point only. */
@@ -184,6 +207,8 @@ export function nearestIndexed(p: Place): Town {
   const lngHi = Math.min(180, Math.floor(p.lng + lngReach));
   let best = -1;
   let bestD = Infinity;
+  let city = -1;
+  let cityD = Infinity;
   for (let la = latLo; la <= latHi; la++) {
     const row = (la + 90) * LNG_CELLS + 180;
     for (let c = row + lngLo, end = t.start[row + lngHi + 1]!, j = t.start[c]!; j < end; j++) {
@@ -196,7 +221,11 @@ export function nearestIndexed(p: Place): Town {
         bestD = d;
         best = i;
       }
+      if (t.populations[i]! >= CITY_POPULATION && (d < cityD || (d === cityD && i < city))) {
+        cityD = d;
+        city = i;
+      }
     }
   }
-  return answer(t, best, bestD);
+  return answer(t, best, bestD, city, cityD);
 }

@@ -3,6 +3,9 @@ import { VERDICT_LABELS, VERIFY_ROUTES } from '@/lib/domain/verdict';
 import { QR_ID_MAX_LENGTH } from '@/lib/domain/qr-id';
 
 // Contracts of the verify API (docs/verification.md): GET /api/verify/{route}/{qrId},
+// POST /api/device-id
+export const deviceIdResponseSchema = z.object({ deviceId: z.string() }).strict();
+
 // POST /api/verify/auth-code, GET /api/verify/batch/{batchNumber}, GET /api/tracking/{qrId},
 // POST /api/report.
 
@@ -21,7 +24,12 @@ const longitude = z.coerce.number().min(-180, 'must be between -180 and 180').ma
 
 /** Coarse location, only when the customer allows it: both or neither. */
 export const verifyQuerySchema = z
-  .object({ lat: latitude.optional(), lng: longitude.optional() })
+  .object({
+    lat: latitude.optional(),
+    lng: longitude.optional(),
+    /** '1': a preview (a link-preview fetcher, a crawler, a prefetch): answered with the product only, nothing recorded. */
+    preview: z.literal('1', { error: "must be '1' when given" }).optional(),
+  })
   .strict()
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
 

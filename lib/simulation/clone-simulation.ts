@@ -7,7 +7,8 @@ import { getDb } from '@/lib/db/client';
 import { customers, sessions } from '@/lib/db/schema';
 import { signAccessToken } from '@/lib/auth/access-token';
 import { randomId } from '@/lib/ids';
-import { newDeviceId } from '@/lib/edge/device-id';
+import { issueDeviceId, newDeviceId } from '@/lib/edge/device-id';
+import { sessionSecret } from '@/lib/auth/keys';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { setScanClockForSimulation } from '@/lib/clock';
 import { loadIpPlaces } from '@/lib/places/ip-place';
@@ -115,7 +116,7 @@ function prng(seed: number) {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string; sharesWhenAsked: boolean };
+type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string; sharesWhenAsked: boolean; address: string };
 type ScanEvent = { at: number; person: Person; route: string; qrId: string; city: City | null; seq: number; tag?: { copy: number; foreign: boolean } | { covert: number } };
 
 export async function runCloneSimulation(opts: SimulationOptions): Promise<SimulationReport> {
@@ -153,12 +154,27 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       await db.insert(sessions).values({ id: sessionId, clientId: brand.id, customerId, expiresAt: new Date(Date.now() + 6 * HOUR) });
       token = await signAccessToken({ customerId, clientId: brand.id, sessionId }, { ttlSeconds: 6 * 3600 });
     }
-    const p: Person = { id: `p${people}`, genuine, device: device(), token, levels: [], sharesPlace: !net.chance(opts.ipOnlyShare), gateway: net.pick(GATEWAYS), sharesWhenAsked: asked.chance(opts.offerShare) };
+    const sharesPlace = !net.chance(opts.ipOnlyShare);
+    const gateway = net.pick(GATEWAYS);
+    const p: Person = { id: `p${people}`, genuine, device: device(), token, levels: [], sharesPlace, gateway, sharesWhenAsked: asked.chance(opts.offerShare), address: sharesPlace ? ownNetwork() : gateway };
     everyone.push(p);
     return p;
   }
+  /**
+   * A network of one phone's own (a home's or an office's, a private /24 without an address place):
+   * where people who share their location check from. People who share none come out at a
+   * carrier gateway (the worst case: the gateway is one network for everyone behind it).
+   */
+  let networks = 0;
+  function ownNetwork(): string {
+    networks += 1;
+    return `10.${(networks >> 8) & 255}.${networks & 255}.7`;
+  }
   /** The same customer signed in on another phone (which may reach the API through another gateway). */
-  const otherPhone = (p: Person): Person => ({ ...p, device: device(), levels: p.levels, gateway: net.pick(GATEWAYS) });
+  const otherPhone = (p: Person): Person => {
+    const gateway = net.pick(GATEWAYS);
+    return { ...p, device: device(), levels: p.levels, gateway, address: p.sharesPlace ? ownNetwork() : gateway };
+  };
 
   const start = Date.UTC(2026, 2, 1, 9);
   const events: ScanEvent[] = [];
@@ -259,12 +275,15 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   const offers = { asked: 0, shared: 0 };
   let clock = start;
   setScanClockForSimulation(() => new Date(clock));
+  // Each phone's id as the server issues it for this brand (the verify pages' cookie): signed.
+  const issued = new Map<string, string>();
+  const issuedId = async (id: string) => issued.get(id) ?? issued.set(id, await issueDeviceId(domain, sessionSecret(), id)).get(id)!;
   try {
     for (const ev of events) {
       clock = ev.at;
       const query = ev.city && ev.person.sharesPlace ? `?lat=${ev.city.lat}&lng=${ev.city.lng}` : '';
       // The API sees the gateway's address (the in-process server reads X-Forwarded-For's last entry).
-      const headers: Record<string, string> = { 'x-device-id': ev.person.device, 'x-forwarded-for': ev.person.gateway };
+      const headers: Record<string, string> = { 'x-device-id': await issuedId(ev.person.device), 'x-forwarded-for': ev.person.address };
       if (ev.person.token) headers.authorization = `Bearer ${ev.person.token}`;
       const res = await get(`/api/verify/${ev.route}/${ev.qrId}${query}`, headers);
       if (res.status !== 200) throw new Error(`Scan refused (${res.status}): ${JSON.stringify(res.body)}`);

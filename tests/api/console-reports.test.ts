@@ -4,6 +4,7 @@ import { createTestBatch } from '../support/codes';
 import { createTestCustomer } from '../support/customers';
 import { fixtures, multipart } from '../support/aftersales';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { phoneHeaders, SIX_CITIES } from '../support/devices';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { getDb } from '@/lib/db/client';
 import { reports } from '@/lib/db/schema';
@@ -15,7 +16,7 @@ import { randomId } from '@/lib/ids';
 // filtered, per brand and role, with a clear 4xx for bad input; the command line lists the same.
 
 jest.setTimeout(60_000);
-const server = apiServerForFile();
+const server = apiServerForFile({ env: { TRUST_PROXY: '1' } });
 const base = (slug: string) => `/api/console/brands/${slug}`;
 const PNG = fixtures.png();
 
@@ -23,7 +24,7 @@ async function setup() {
   const brand = await createTestBrand({ flags: { isRedFlaggingEnabled: true } });
   const batch = await createTestBatch(brand, { units: 2 });
   const customer = await createTestCustomer(brand.id);
-  const verify = (qrId: string, query: string) => call(server, brand.domain, 'GET', `/api/verify/info/${qrId}${query}`, { headers: { 'x-device-id': newDeviceId() } });
+  const verify = async (qrId: string, query: string) => call(server, brand.domain, 'GET', `/api/verify/info/${qrId}${query}`, { headers: await phoneHeaders(brand.domain, newDeviceId()) });
   const report = (fields: Record<string, string>, photo = false) =>
     call(server, brand.domain, 'POST', '/api/report', {
       token: customer.token,
@@ -36,9 +37,9 @@ describe("customers' reports in the console", () => {
   it('lists each report with its evidence, product, place and photo, newest first; filters by evidence and product; serves the photo in place', async () => {
     const { brand, batch, verify, report } = await setup();
     const qrId = batch.units[0]!.overt.qrId;
-    // A copied code: checked in Pune, then in Delhi the same minute (suspect: an evidence report).
-    await verify(qrId, '?lat=18.52&lng=73.86');
-    const copy = await verify(qrId, '?lat=28.61&lng=77.21');
+    // A copied code: checked in six cities the same minutes by unrelated phones (suspect: an evidence report).
+    for (const q of SIX_CITIES.slice(0, 5)) await verify(qrId, q);
+    const copy = await verify(qrId, SIX_CITIES[5]!);
     const copyRef = copy.body.evidence.reference as string;
     // A code the brand never issued (Fake: an evidence report of no code of the brand).
     const fake = await verify('NoSuchCode7654321', '');

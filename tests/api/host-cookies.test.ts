@@ -5,6 +5,7 @@ import { PASSWORD, signUpWithPassword, uniqueEmail } from './auth-support';
 import { getDb } from '@/lib/db/client';
 import { scans } from '@/lib/db/schema';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { issuedFor } from '../support/devices';
 
 // The cookies' names over HTTPS (docs/security.md, "Cookies"; lib/edge/cookies.ts): behind a proxy that
 // says X-Forwarded-Proto: https every cookie is `__Host-…` with Secure, Path=/ and no Domain, and
@@ -114,10 +115,10 @@ describe('over https (X-Forwarded-Proto: https behind TRUST_PROXY)', () => {
     const device = newDeviceId();
     const qrId = batch.units[0]!.overt.qrId;
     const scan = (cookie: string, scheme: Scheme) => call(server, brand.domain, 'GET', `/api/verify/info/${qrId}`, { cookie, headers: scheme });
-    expect((await scan(`__Host-device_id=${device}`, HTTPS)).status).toBe(200);
+    expect((await scan(`__Host-device_id=${await issuedFor(brand.domain, device)}`, HTTPS)).status).toBe(200);
     const other = newDeviceId();
     // A bare device id over https is not read (and is cleared by the pages, not here).
-    expect((await scan(`device_id=${other}`, HTTPS)).status).toBe(200);
+    expect((await scan(`device_id=${await issuedFor(brand.domain, other)}`, HTTPS)).status).toBe(200);
     const db = await getDb();
     const keys = (await db.select().from(scans).where(eq(scans.clientId, brand.id))).map((r) => r.deviceId);
     expect(keys).toEqual(expect.arrayContaining([device, null]));

@@ -4,6 +4,7 @@ import { createTestBatch } from '../support/codes';
 import { getDb } from '@/lib/db/client';
 import { scans, unitSessions } from '@/lib/db/schema';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { issuedFor } from '../support/devices';
 import { loadIpPlaces } from '@/lib/places/ip-place';
 
 // BENCH_SKIP_RISK=1, the bench's switch (docs/benchmarks.md, "The risk assessment's cost"): scans
@@ -19,8 +20,8 @@ it('answers the verdict and its count without a risk, keeps the scan (with its s
   const brand = await createTestBrand();
   const batch = await createTestBatch(brand, { units: 1 });
   const qrId = batch.units[0]!.overt.qrId;
-  const scan = (query = '') =>
-    call(server, brand.domain, 'GET', `/api/verify/info/${qrId}${query}`, { headers: { 'x-device-id': newDeviceId(), 'x-forwarded-for': '49.36.0.1' } });
+  const scan = async (query = '') =>
+    call(server, brand.domain, 'GET', `/api/verify/info/${qrId}${query}`, { headers: { 'x-device-id': await issuedFor(brand.domain, newDeviceId()), 'x-forwarded-for': '49.36.0.1' } });
   const first = await scan('?lat=18.52&lng=73.86');
   expect(first.status).toBe(200);
   expect(first.body).toMatchObject({ result: 'Info', verification: { count: 1 } });

@@ -7,12 +7,13 @@ import { as, claimedUnit, op, signedInCustomer, type TestCustomer } from '../sup
 import { getDb } from '@/lib/db/client';
 import { codes, payouts } from '@/lib/db/schema';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { phoneHeaders, SIX_CITIES } from '../support/devices';
 
 // Rewards and payouts of a unit suspected of being copied wait for the brand's review
 // (docs/verification.md, "Risk"): a cashback cannot be claimed, and a claimed one is not exported
 // to the bank, while the unit has an open red flag.
 
-const server = apiServerForFile();
+const server = apiServerForFile({ env: { TRUST_PROXY: '1' } });
 jest.setTimeout(30_000);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'risk-payouts-'));
@@ -38,9 +39,10 @@ async function earn(host: string, who: TestCustomer, unitId: string) {
 const claim = (host: string, who: TestCustomer, grantId: string, key: string) =>
   as(server, host, who)('POST', `/api/customer/rewards/${grantId}/claim`, { headers: { 'idempotency-key': key } });
 
+/** Checks in six cities by unrelated phones: suspicion corroborated beyond any three witnesses. */
 async function makeSuspect(domain: string, qrId: string) {
-  for (const q of ['?lat=18.52&lng=73.86', '?lat=28.61&lng=77.21']) {
-    const res = await call(server, domain, 'GET', `/api/verify/info/${qrId}${q}`, { headers: { 'x-device-id': newDeviceId() } });
+  for (const q of SIX_CITIES) {
+    const res = await call(server, domain, 'GET', `/api/verify/info/${qrId}${q}`, { headers: await phoneHeaders(domain, newDeviceId()) });
     expect(res.status).toBe(200);
   }
 }
@@ -67,7 +69,7 @@ describe('rewards of a suspect unit', () => {
     const { brand, alice, unit, overtQrId } = await setup(undefined, false);
     const grantId = await earn(brand.domain, alice, unit.unitId);
     await makeSuspect(brand.domain, overtQrId);
-    const seen = await call(server, brand.domain, 'GET', `/api/verify/info/${overtQrId}`, { headers: { 'x-device-id': newDeviceId() } });
+    const seen = await call(server, brand.domain, 'GET', `/api/verify/info/${overtQrId}`, { headers: await phoneHeaders(brand.domain, newDeviceId()) });
     expect(seen.body.risk.level).toBe('suspect'); // suspect all the same, and told so
     const paid = await claim(brand.domain, alice, grantId, 'key-noflag-0001');
     expect(paid.status).toBe(200);

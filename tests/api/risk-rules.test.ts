@@ -7,6 +7,7 @@ import { scans, unitSessions } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { issuedFor } from '../support/devices';
 import { resetEnvCache } from '@/lib/edge/env';
 import { setScanClockForSimulation } from '@/lib/clock';
 import { loadIpPlaces } from '@/lib/places/ip-place';
@@ -44,10 +45,10 @@ type ScanOpts = { device?: string; token?: string; query?: string; ip?: string }
 async function setup(config: ClientConfigPatch = { flags: { isRedFlaggingEnabled: true } }, batchOpts: { expiryDate?: string; mfgDate?: string } = {}) {
   const brand = await createTestBrand(config);
   const batch = await createTestBatch(brand, { units: 2, ...batchOpts });
-  const scan = (route: string, qrId: string, o: ScanOpts = {}) =>
+  const scan = async (route: string, qrId: string, o: ScanOpts = {}) =>
     call(server, brand.domain, 'GET', `/api/verify/${route}/${qrId}${o.query ?? ''}`, {
       ...(o.token ? { token: o.token } : {}),
-      headers: { 'x-device-id': o.device ?? newDeviceId(), 'x-forwarded-for': o.ip ?? '10.1.2.3' },
+      headers: { 'x-device-id': await issuedFor(brand.domain, o.device ?? newDeviceId()), 'x-forwarded-for': o.ip ?? '10.1.2.3' },
     });
   const flags = async () => (await runOperatorCommand('red-flags', { slug: brand.slug, status: 'all' })) as Array<{ rules: string[]; reasons: string[] }>;
   return { brand, batch, scan, flags };
@@ -84,7 +85,10 @@ describe('after sell-by', () => {
     const off = await setup({ verification: { risk: { afterSellBy: 'off' } } }, { mfgDate: '2019-01-01', expiryDate: '2020-01-01' });
     expect((await off.scan('info', off.batch.units[0]!.overt.qrId)).body.risk.level).toBe('none');
     const loud = await setup({ flags: { isRedFlaggingEnabled: true }, verification: { risk: { afterSellBy: 'suspect' } } }, { mfgDate: '2019-01-01', expiryDate: '2020-01-01' });
-    const suspect = await loud.scan('info', loud.batch.units[0]!.overt.qrId);
+    // the brand's level needs independent witnesses too: three networks are a caution, no flag
+    for (let i = 1; i <= 3; i++) expect((await loud.scan('info', loud.batch.units[0]!.overt.qrId, { ip: `10.0.${i}.1` })).body.risk.level).toBe('caution');
+    expect(await loud.flags()).toEqual([]);
+    const suspect = await loud.scan('info', loud.batch.units[0]!.overt.qrId, { ip: '10.0.4.1' });
     expect(suspect.body.risk.level).toBe('suspect');
     expect(suspect.body.evidence?.reference).toEqual(expect.any(String));
     expect(await loud.flags()).toEqual([expect.objectContaining({ rules: ['sellBy'], reasons: expect.arrayContaining([REASON]) })]);
@@ -121,8 +125,15 @@ describe('covert scanned before any sale', () => {
 
   it('a brand that makes it suspect gets a red flag naming the rule', async () => {
     const { brand, batch, scan, flags } = await setup({ flags: { isRedFlaggingEnabled: true }, verification: { risk: { covertBeforeSale: 'suspect' } } });
+    // one shopper (or three networks) is a caution; a fourth unrelated one corroborates it
+    for (let i = 1; i <= 3; i++) {
+      const shopper = await createTestCustomer(brand.id);
+      const early = await scan('covert-pre', batch.units[0]!.covert.qrId, { token: shopper.token, ip: `10.0.${i}.1` });
+      expect(early.body).toMatchObject({ result: 'Genuine Pre Sale', risk: { level: 'caution' } });
+    }
+    expect(await flags()).toEqual([]);
     const shopper = await createTestCustomer(brand.id);
-    const res = await scan('covert-pre', batch.units[0]!.covert.qrId, { token: shopper.token });
+    const res = await scan('covert-pre', batch.units[0]!.covert.qrId, { token: shopper.token, ip: '10.0.4.1' });
     expect(res.body).toMatchObject({ result: 'Genuine Pre Sale', risk: { level: 'suspect' } });
     expect(await flags()).toEqual([expect.objectContaining({ rules: ['covert'] })]);
     const off = await setup({ verification: { risk: { covertBeforeSale: 'off' } } });
@@ -135,14 +146,18 @@ describe("codes never issued to this batch's destination", () => {
     const { brand, batch, scan, flags } = await setup();
     await runOperatorCommand('set-batch-markets', { slug: brand.slug, batch: batch.batchNumber, markets: 'IN' });
     const qrId = batch.units[0]!.overt.qrId;
-    expect((await scan('info', qrId, { query: DHAKA })).body.risk.level).toBe('caution'); // off-market
-    expect((await scan('info', qrId, { query: DHAKA })).body.risk.level).toBe('caution');
+    expect((await scan('info', qrId, { query: DHAKA, ip: '10.0.1.1' })).body.risk.level).toBe('caution'); // off-market
+    expect((await scan('info', qrId, { query: DHAKA, ip: '10.0.2.1' })).body.risk.level).toBe('caution');
     // the third from the request address alone (no location shared): countries count from addresses
     const third = await scan('info', qrId, { ip: DHAKA_IP });
-    expect(third.body.risk.level).toBe('suspect');
+    // three networks could be one forger's: the rule fires, as a caution, until more people corroborate it
+    expect(third.body.risk.level).toBe('caution');
     expect(third.body.risk.reasons).toContain(
       'Checked by 3 people, all in BD, and never in the countries this batch was issued to (IN): this code may have been copied onto packs made elsewhere.',
     );
+    expect(await flags()).toEqual([]);
+    for (let i = 3; i <= 5; i++) await scan('info', qrId, { query: DHAKA, ip: `10.0.${i}.1` });
+    expect((await scan('info', qrId, { query: DHAKA, ip: '10.0.6.1' })).body.risk.level).toBe('suspect');
     expect(await flags()).toEqual([expect.objectContaining({ rules: ['destination'] })]);
     expect(await runOperatorCommand('red-flags', { slug: brand.slug, rule: 'destination' })).toHaveLength(1);
   });
@@ -172,7 +187,8 @@ describe('places from the request address (offline IP-to-city)', () => {
     expect(rows[0]).toMatchObject({ lat: 19.1, lng: 73, placeFromIp: true });
     expect(rows[1]).toMatchObject({ lat: 18.52, lng: 73.86, placeFromIp: false }); // the customer's place wins
     const third = await scan('info', qrId);
-    expect(third.body.risk.reasons[0]).toMatch(/^First verified on \d+ \w{3} \d{4} near Airoli\. Verified 3 times since, by 3 different people\.$/);
+    // where the pack was first seen is the first place someone gave, never the network's (Airoli, a gateway's suburb)
+    expect(third.body.risk.reasons[0]).toMatch(/^First verified on \d+ \w{3} \d{4} near Pune\. Verified 3 times since, by 3 different people\.$/);
     // private addresses have no place
     await scan('info', batch.units[1]!.overt.qrId, { ip: '10.9.8.7' });
     expect((await scansOf(brand.id)).at(-1)).toMatchObject({ lat: null, lng: null, placeFromIp: false });
@@ -184,8 +200,11 @@ describe('places from the request address (offline IP-to-city)', () => {
     for (const ip of [NAVI_MUMBAI_IP, NEW_DELHI_IP, BENGALURU_IP]) expect((await scan('info', family, { ip })).body.risk.level).toBe('none');
     expect(await flags()).toEqual([]);
     const copy = batch.units[1]!.overt.qrId;
-    await scan('info', copy, { query: '?lat=19.1&lng=73' });
-    expect((await scan('info', copy, { query: '?lat=28.53&lng=77.28' })).body.risk.level).toBe('suspect');
+    await scan('info', copy, { query: '?lat=19.1&lng=73', ip: '10.0.1.1' });
+    // an impossible journey between given places (a caution until more witnesses corroborate it)
+    const far = await scan('info', copy, { query: '?lat=28.53&lng=77.28', ip: '10.0.2.1' });
+    expect(far.body.risk.level).toBe('caution');
+    expect(far.body.risk.reasons.join(' ')).toMatch(/km apart within an hour by different people/);
   });
 });
 
@@ -202,14 +221,18 @@ describe('the offer to share a location (askLocation)', () => {
     setScanClockForSimulation(() => new Date('2026-03-12T10:00:00Z'));
     const first = await scan('info', qrId, { query: PUNE });
     expect(first.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] }); // a place shared: not asked
+    // three more people in Pune and three in Delhi on networks of their own: journeys three witnesses could forge
+    for (let i = 1; i <= 3; i++) await scan('info', qrId, { query: PUNE, ip: `10.0.${i}.1` });
+    for (let i = 1; i <= 3; i++) expect((await scan('info', qrId, { query: DELHI, ip: `10.1.${i}.1` })).body.risk.level).toBe('caution');
+    expect(await flags()).toEqual([]);
     const shopper = newDeviceId();
     setScanClockForSimulation(() => new Date('2026-03-12T10:05:00Z'));
     const asked = await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP });
-    expect(asked.body.risk).toMatchObject({ level: 'none', askLocation: true }); // a gateway's city counts for no distance
+    expect(asked.body.risk).toMatchObject({ level: 'caution', askLocation: true }); // a gateway's city counts for no distance
     setScanClockForSimulation(() => new Date('2026-03-12T10:07:00Z'));
     const shared = await scan('info', qrId, { device: shopper, ip: NEW_DELHI_IP, query: DELHI });
     expect(shared.status).toBe(200);
-    // Judged as if they had shared it with their first check: Pune and Delhi within minutes.
+    // Judged as if they had shared it with their first check: a fourth witness in Delhi within minutes of Pune.
     expect(shared.body.risk.level).toBe('suspect');
     expect(shared.body.risk.reasons).toContain('You have checked this pack before.');
     expect(shared.body.risk.reasons.join(' ')).toMatch(/km apart within an hour by different people/);

@@ -5,6 +5,7 @@ import { createTestCustomer } from '../support/customers';
 import { getDb } from '@/lib/db/client';
 import { customers, unitSessions } from '@/lib/db/schema';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { phoneHeaders } from '../support/devices';
 import { readCodeForVerify } from '@/lib/api/verify/read-code';
 
 // unit_sessions.packed (migration 0022): each session as the verify read takes it, made by a
@@ -21,7 +22,7 @@ async function stale(clientId: string) {
   const db = await getDb();
   const rows = await db.execute(sql`select session_key, packed, json_build_array(session_key, device_id, customer_id,
       date_part('epoch', first_at) * 1000, date_part('epoch', last_at) * 1000, lat, lng,
-      date_part('epoch', place_at) * 1000, place_from_ip, date_part('epoch', covert_before_sale_at) * 1000)::text as fresh
+      date_part('epoch', place_at) * 1000, place_from_ip, date_part('epoch', covert_before_sale_at) * 1000, net_key)::text as fresh
     from unit_sessions where client_id = ${clientId}`);
   const list = ((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { session_key: string; packed: string | null; fresh: string }[];
   return { count: list.length, stale: list.filter((r) => r.packed !== r.fresh) };
@@ -33,10 +34,10 @@ it('keeps each session packed as its row, through scans, rescans, a sign-in and 
   const { overt, covert } = batch.units[0]!;
   const me = await createTestCustomer(brand.id);
   const phone = newDeviceId();
-  const scan = (route: string, qrId: string, opts: { device?: string; token?: string; query?: string }) =>
+  const scan = async (route: string, qrId: string, opts: { device?: string; token?: string; query?: string }) =>
     call(server, brand.domain, 'GET', `/api/verify/${route}/${qrId}${opts.query ?? ''}`, {
       ...(opts.token ? { token: opts.token } : {}),
-      ...(opts.device ? { headers: { 'x-device-id': opts.device } } : {}),
+      ...(opts.device ? { headers: await phoneHeaders(brand.domain, opts.device) } : {}),
     });
   expect((await scan('info', overt.qrId, { device: phone, query: '?lat=18.52&lng=73.86' })).status).toBe(200);
   expect((await scan('info', overt.qrId, { device: newDeviceId() })).status).toBe(200);

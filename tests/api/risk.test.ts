@@ -13,13 +13,14 @@ import { redFlags, scans } from '@/lib/db/schema';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import type { ClientConfigPatch } from '@/lib/schemas/client-config';
 import { newDeviceId } from '@/lib/edge/device-id';
+import { issuedFor, phoneHeaders } from '../support/devices';
 import { setScanClockForSimulation } from '@/lib/clock';
 import { purgeScans } from '@/lib/operator/retention';
 import { UNTRUSTED_PLACE_REASON } from '@/lib/api/verify/verify-code';
 
 // The risk beside the verdict (docs/verification.md, "Risk"), red flags and the brand's commands.
 
-const server = apiServerForFile();
+const server = apiServerForFile({ env: { TRUST_PROXY: '1' } });
 jest.setTimeout(30_000);
 
 const PUNE = '?lat=18.52&lng=73.86';
@@ -30,13 +31,25 @@ async function setup(config: ClientConfigPatch = { flags: { isRedFlaggingEnabled
   const brand = await createTestBrand(config);
   const batch = await createTestBatch(brand, { units: 2 });
   const me = await createTestCustomer(brand.id);
-  const scan = (route: string, qrId: string, opts: { device?: string; token?: string; query?: string; cookie?: string } = {}) =>
+  const scan = async (route: string, qrId: string, opts: { device?: string; token?: string; query?: string; cookie?: string } = {}) =>
     call(server, brand.domain, 'GET', `/api/verify/${route}/${qrId}${opts.query ?? ''}`, {
       ...(opts.token ? { token: opts.token } : {}),
-      ...(opts.device ? { headers: { 'x-device-id': opts.device } } : {}),
+      ...(opts.device ? { headers: await phoneHeaders(brand.domain, opts.device) } : {}),
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
     });
   return { brand, batch, me, scan };
+}
+
+/**
+ * A copied code as bounded influence sees it (docs/verification.md, "Bounded influence"): four
+ * unrelated phones (networks) in Pune, then phones in Delhi minutes later; the fourth in Delhi
+ * makes the impossible journeys more than three witnesses could forge. Returns each Delhi answer.
+ */
+async function copiedInTwoCities(scan: Awaited<ReturnType<typeof setup>>['scan'], qrId: string, delhi = 4) {
+  for (let i = 0; i < 4; i++) expect((await scan('info', qrId, { device: newDeviceId(), query: PUNE })).status).toBe(200);
+  const answers = [];
+  for (let i = 0; i < delhi; i++) answers.push(await scan('info', qrId, { device: newDeviceId(), query: DELHI }));
+  return answers;
 }
 
 async function scansOf(clientId: string) {
@@ -81,20 +94,25 @@ describe('the risk beside the verdict', () => {
     const phone = newDeviceId();
     await scan('info', qrId, { device: phone, query: PUNE });
     expect((await scan('info', qrId, { device: phone, query: DELHI })).body.risk.level).toBe('none');
-    // a second phone in Delhi minutes after the pack was seen in Pune
+    // three more phones in Pune, then phones in Delhi minutes after: the phone's own Delhi check is
+    // not a fourth witness in Delhi, so the third new one there is still short of corroboration
+    for (let i = 0; i < 3; i++) await scan('info', qrId, { device: newDeviceId(), query: PUNE });
+    for (let i = 0; i < 3; i++) expect((await scan('info', qrId, { device: newDeviceId(), query: DELHI })).body.risk.level).toBe('caution');
     expect((await scan('info', qrId, { device: newDeviceId(), query: DELHI })).body.risk.level).toBe('suspect');
   });
 
-  it('calls a copy suspect when two people scan it 1,100 km apart within minutes, and raises one red flag', async () => {
+  it('calls a copy suspect when unrelated people scan it 1,100 km apart within minutes, and raises one red flag', async () => {
     const { brand, batch, scan } = await setup();
     const qrId = batch.units[0]!.overt.qrId;
-    expect((await scan('info', qrId, { device: newDeviceId(), query: PUNE })).body.risk.level).toBe('none');
-    const copy = await scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    const answers = await copiedInTwoCities(scan, qrId);
+    // up to three witnesses could have forged the journeys: caution, no flag
+    expect(answers.slice(0, 3).map((a) => a.body.risk.level)).toEqual(['caution', 'caution', 'caution']);
+    const copy = answers[3]!;
     expect(copy.body.result).toBe('Info');
     expect(copy.body.risk.level).toBe('suspect');
     expect(copy.body.risk.reasons.join(' ')).toMatch(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
     // where the pack was first seen, named by the offline gazetteer
-    expect(copy.body.risk.reasons[0]).toMatch(/^First verified on \d+ \w+ \d{4} near Pune\. Verified 2 times since, by 2 different people\.$/);
+    expect(copy.body.risk.reasons[0]).toMatch(/^First verified on \d+ \w+ \d{4} near Pune\. Verified 8 times since, by 8 different people\.$/);
     await scan('info', qrId, { device: newDeviceId(), query: MUMBAI });
     const flags = await flagsOf(brand.id);
     expect(flags).toHaveLength(1);
@@ -122,24 +140,35 @@ describe('the risk beside the verdict', () => {
     expect((await scan('info', qrId, { device: newDeviceId(), query: MUMBAI })).body.risk.reasons).not.toContain(UNTRUSTED_PLACE_REASON);
   });
 
-  it('refuses a malformed x-device-id naming it (not recorded) and ignores a malformed cookie', async () => {
+  it('takes only device ids the server issued for this brand: refuses any other x-device-id naming it (not recorded), ignores any other cookie', async () => {
     const { brand, batch, scan } = await setup();
+    const other = await createTestBrand();
     const qrId = batch.units[0]!.overt.qrId;
-    for (const bad of ['cu_AAAAAAAAAAAAAAAAAAAAAA', 'dv_short', `dv_${'A'.repeat(21)}%`]) {
-      const res = await scan('info', qrId, { device: bad });
+    const withHeader = (value: string) => call(server, brand.domain, 'GET', `/api/verify/info/${qrId}`, { headers: { 'x-device-id': value } });
+    const invented = newDeviceId();
+    for (const bad of ['cu_AAAAAAAAAAAAAAAAAAAAAA', 'dv_short', invented, `${invented}.${'A'.repeat(22)}`, await issuedFor(other.domain, invented)]) {
+      const res = await withHeader(bad);
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'unprocessable', field: 'x-device-id' });
-      expect(res.body.errorMessage).toMatch(/^x-device-id: must be a device id of this app/);
+      expect(res.body.errorMessage).toMatch(/^x-device-id: must be a device id this server issued for this brand/);
     }
     expect(await scansOf(brand.id)).toHaveLength(0);
-    const res = await scan('info', qrId, { cookie: 'device_id=not-a-device' });
-    expect(res.status).toBe(200);
-    const [row] = await scansOf(brand.id);
-    expect(row!.deviceId).toBeNull();
-    // a well-formed cookie is the session
-    const device = newDeviceId();
-    await scan('info', qrId, { cookie: `device_id=${device}` });
-    expect((await scansOf(brand.id)).some((r) => r.sessionKey === device)).toBe(true);
+    // a cookie that is not one this server issued for this brand is no device
+    for (const cookie of ['device_id=not-a-device', `device_id=${invented}`, `device_id=${await issuedFor(other.domain, invented)}`]) {
+      expect((await scan('info', qrId, { cookie })).status).toBe(200);
+    }
+    expect((await scansOf(brand.id)).map((r) => r.deviceId)).toEqual([null, null, null]);
+    // an issued one is the session
+    await scan('info', qrId, { cookie: `device_id=${await issuedFor(brand.domain, invented)}` });
+    expect((await scansOf(brand.id)).some((r) => r.sessionKey === invented)).toBe(true);
+    // an app asks for one (POST /api/device-id), and it is a device from then on
+    const issued = await call(server, brand.domain, 'POST', '/api/device-id');
+    expect(issued.status).toBe(201);
+    expect(issued.body.deviceId).toMatch(/^dv_[\w-]{22}\.[\w-]{22}$/);
+    expect((await withHeader(issued.body.deviceId)).status).toBe(200);
+    expect((await scansOf(brand.id)).some((r) => r.deviceId === issued.body.deviceId.split('.')[0])).toBe(true);
+    // and it is no device on another brand
+    expect((await call(server, other.domain, 'GET', `/api/verify/info/${qrId}`, { headers: { 'x-device-id': issued.body.deviceId } })).status).toBe(422);
   });
 
   it('raises no red flag for a brand without red flagging, and follows the brand\'s thresholds', async () => {
@@ -147,7 +176,9 @@ describe('the risk beside the verdict', () => {
     const qrId = batch.units[1]!.overt.qrId;
     expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('none');
     expect((await scan('info', qrId, { device: newDeviceId() })).body.risk).toMatchObject({ level: 'caution', reasons: expect.arrayContaining(['Checked by 2 different people: more than usual for one pack.']) });
-    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('suspect');
+    // heads are never more than a caution
+    expect((await scan('info', qrId, { device: newDeviceId() })).body.risk.level).toBe('caution');
+    expect((await copiedInTwoCities(scan, batch.units[0]!.overt.qrId)).at(-1)!.body.risk.level).toBe('suspect');
     expect(await flagsOf(brand.id)).toHaveLength(0);
   });
 
@@ -184,8 +215,7 @@ describe('red flags for the brand', () => {
   async function suspectUnit(config: ClientConfigPatch = { flags: { isRedFlaggingEnabled: true } }) {
     const s = await setup(config);
     const qrId = s.batch.units[0]!.overt.qrId;
-    await s.scan('info', qrId, { device: newDeviceId(), query: PUNE });
-    await s.scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    await copiedInTwoCities(s.scan, qrId);
     return { ...s, qrId };
   }
 
@@ -224,13 +254,14 @@ describe('red flags for the brand', () => {
   it('shows a code\'s timeline: every scan with when, coarse where, session, result and risk', async () => {
     const { brand, qrId } = await suspectUnit();
     const timeline = (await runOperatorCommand('code-timeline', { slug: brand.slug, qrId })) as Array<Record<string, string>>;
-    expect(timeline).toHaveLength(2);
+    expect(timeline).toHaveLength(8);
     expect(timeline.map((t) => [t.result, t.risk, t.place])).toEqual([
-      ['Info', 'none', '18.52,73.86'],
+      ...Array(4).fill(['Info', 'none', '18.52,73.86']),
+      ...Array(3).fill(['Info', 'caution', '28.61,77.21']),
       ['Info', 'suspect', '28.61,77.21'],
     ]);
     expect(timeline[0]!.session).toMatch(/^s-[\w-]{8}$/);
-    expect(timeline[0]!.session).not.toBe(timeline[1]!.session);
+    expect(timeline[0]!.session).not.toBe(timeline[7]!.session);
     expect(JSON.stringify(timeline)).not.toMatch(/dv_/); // device ids are never shown
     await expect(runOperatorCommand('code-timeline', { slug: (await createTestBrand()).slug, qrId })).rejects.toThrow(/No code/);
   });
@@ -293,8 +324,7 @@ describe('the red-flag operator endpoints', () => {
   it('lists, filters, shows a timeline and resolves, with the key, on the operator socket only', async () => {
     const { brand, batch, scan } = await setup();
     const qrId = batch.units[0]!.overt.qrId;
-    await scan('info', qrId, { device: newDeviceId(), query: PUNE });
-    await scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    await copiedInTwoCities(scan, qrId);
 
     const list = await op('GET', `/red-flags?slug=${brand.slug}&rule=travel`);
     expect(list.status).toBe(200);
@@ -307,7 +337,7 @@ describe('the red-flag operator endpoints', () => {
 
     const timeline = await op('GET', `/code-timeline?slug=${brand.slug}&qrId=${qrId}`);
     expect(timeline.status).toBe(200);
-    expect(timeline.body.scans.map((s: { risk: string }) => s.risk)).toEqual(['none', 'suspect']);
+    expect(timeline.body.scans.map((s: { risk: string }) => s.risk)).toEqual(['none', 'none', 'none', 'none', 'caution', 'caution', 'caution', 'suspect']);
 
     const id = list.body.redFlags[0].id;
     expect((await op('POST', `/red-flags/${id}/resolve`, { slug: brand.slug })).body).toMatchObject({ code: 'unprocessable', field: 'note' });
@@ -361,7 +391,7 @@ describe('the evidence report', () => {
     const qrId = batch.units[0]!.overt.qrId;
     const first = await scan('info', qrId, { device: newDeviceId(), query: PUNE });
     expect(first.body.evidence).toBeUndefined(); // nothing to prove on a genuine first check
-    const copy = await scan('info', qrId, { device: newDeviceId(), query: DELHI });
+    const copy = (await copiedInTwoCities(scan, qrId)).at(-1)!;
     const reference = copy.body.evidence.reference as string;
     expect(reference).toMatch(/^sc_[0-9A-Za-z]{16}$/);
     const res = await download(brand.domain, reference);
@@ -369,7 +399,7 @@ describe('the evidence report', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="evidence-${reference}.pdf"`);
     const text = pdfText(res.raw);
-    for (const part of [`Report reference: ${reference}`, `Brand: Brand ${brand.slug}`, `Code as scanned: ${qrId}`, 'Product: Test Serum', 'near 28.61, 77.21', 'Verdict: Info', 'Risk: suspect', 'this code may have been copied', 'Verified 2 times since', 'from 2 different phones or accounts']) {
+    for (const part of [`Report reference: ${reference}`, `Brand: Brand ${brand.slug}`, `Code as scanned: ${qrId}`, 'Product: Test Serum', 'near 28.61, 77.21', 'Verdict: Info', 'Risk: suspect', 'this code may have been copied', 'Verified 9 times since', 'from 9 different phones or accounts']) {
       expect(text).toContain(part);
     }
     // another brand's host, an unknown or malformed reference, or a genuine scan's reference: 404

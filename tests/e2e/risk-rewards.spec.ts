@@ -5,7 +5,12 @@ import { aftersalesBrand, customerWithUnit } from './aftersales-support';
 // A reward of a unit the brand is checking for copies waits (docs/verification.md, "Rewards of a
 // suspect unit wait"): the rewards page says why, in a status, in place of the coupon's code.
 
-test('a coupon of a unit that became suspect is not shown until the brand closes the check', async ({ page, browser }) => {
+// Held back (issue 27, bounded influence): a unit becomes suspect only on evidence from more than
+// three unrelated networks, and every browser of the e2e server is 127.0.0.1 (it trusts no proxy
+// header), so no page visit here can make one suspect. The hold itself is tested through the API
+// (tests/api/risk-rewards.test.ts, six cities on six networks). Next: per-context addresses for
+// the e2e server, or the brand's own decision in the console, then this runs again unchanged.
+test.fixme('a coupon of a unit that became suspect is not shown until the brand closes the check', async ({ page, browser }) => {
   test.slow();
   const shop = await aftersalesBrand({ isRedFlaggingEnabled: true });
   const { slug, origin } = shop.brand;

@@ -23,7 +23,8 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   await expect(risk.getByRole('link', { name: 'GeoNames' })).toHaveAttribute('href', 'https://www.geonames.org/');
   await expect(page.getByRole('link', { name: 'Download the evidence report (PDF)' })).toHaveCount(0); // nothing to prove
   const device = (await page.context().cookies()).find((c) => c.name === 'device_id');
-  expect(device?.value).toMatch(/^dv_[A-Za-z0-9_-]{22}$/);
+  // issued and signed by the server for this brand's domain (lib/edge/device-id.ts)
+  expect(device?.value).toMatch(/^dv_[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
   expect(device?.httpOnly).toBe(true);
 
   // the same phone, now with a location far away: its own rescan does not raise the level
@@ -32,28 +33,20 @@ test('the verify page shows the risk: a first check, an own rescan, then a copy 
   await expect(risk).toContainText('You have checked this pack before.');
   expect((await page.context().cookies()).find((c) => c.name === 'device_id')?.value).toBe(device!.value);
 
-  // another phone in Delhi: the code is suspect, with the reason in words, and can be reported
+  // another phone in Delhi, on the same network (every browser here is 127.0.0.1): an impossible
+  // journey, but one network is one witness, so a caution in amber, with the reason in words
+  // (suspect needs more unrelated networks: tests/api/risk.test.ts, tests/attack/forgery.test.ts)
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await open(page2, `${url}${DELHI}`);
   const risk2 = page2.getByTestId('risk');
-  await expect(risk2.getByRole('heading', { name: 'Risk: suspect' })).toBeVisible();
+  await expect(risk2.getByRole('heading', { name: 'Risk: caution' })).toBeVisible();
   await expect(risk2).toContainText(/First verified on \d+ \w+ \d{4} near Pune\./);
   await expect(risk2).toContainText(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
-  await expect(page2.getByRole('link', { name: 'Sign in to report this product' })).toBeVisible();
-  // and the evidence report of this scan downloads as a PDF
-  const evidence = page2.getByRole('link', { name: 'Download the evidence report (PDF)' });
-  const href = await evidence.getAttribute('href');
-  expect(href).toMatch(/^\/api\/verify\/evidence\/sc_[0-9A-Za-z]{16}$/);
-  // fetched by the page's own browser (Chromium resolves *.localhost; Node does not)
-  const pdf = await page2.evaluate(async (u) => {
-    const res = await fetch(u);
-    const head = new Uint8Array(await res.arrayBuffer()).slice(0, 5);
-    return { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...head) };
-  }, href!);
-  expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+  await expect(page2.getByTestId('headline')).toHaveText('Genuine code, checked in unusual ways: here is what to look for.');
+  await expect(page2.getByTestId('verdict')).toHaveAttribute('data-tone', 'warning');
 
-  await page2.screenshot({ path: test.info().outputPath('risk-suspect.png'), fullPage: true });
+  await page2.screenshot({ path: test.info().outputPath('risk-caution.png'), fullPage: true });
   await other.close();
 });
 
@@ -79,12 +72,13 @@ test('a shopper who shared no location is offered to share it, and the check is 
   const share = page2.getByRole('button', { name: 'Share my approximate location' });
   await expect(share).toBeVisible();
   await expect(page2.getByTestId('place-sent')).toHaveCount(0);
-  // by keyboard: the check is made again with the coarse place, which makes it a copy seen 1,100 km apart
+  // by keyboard: the check is made again with the coarse place, 1,100 km from the first minutes
+  // before (one network here: a caution, see above)
   const entries = await page2.evaluate(() => history.length);
   await share.focus();
   await page2.keyboard.press('Enter');
   await page2.waitForURL(/\?lat=28\.61&lng=77\.21$/);
-  await expect(risk).toHaveAttribute('data-level', 'suspect');
+  await expect(risk).toHaveAttribute('data-level', 'caution');
   await expect(risk).toContainText('You have checked this pack before.');
   await expect(risk).toContainText(/Checked 11\d\d km apart within an hour by different people: this code may have been copied\./);
   await expect(page2.getByTestId('place-sent')).toBeVisible();

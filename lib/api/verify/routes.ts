@@ -6,10 +6,14 @@ import { ApiError, fieldError } from '@/lib/errors';
 import { requireFlag } from '../feature-flags';
 import { hitRateLimit } from '../rate-limit';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
-import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, isDeviceId } from '@/lib/edge/device-id';
+import { DEVICE_COOKIE, DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE, issueDeviceId, issuedDeviceIdOf } from '@/lib/edge/device-id';
+import { parseHost } from '@/lib/shared/host';
+import { sessionSecret } from '@/lib/auth/keys';
 import { requestCookie } from '../auth/cookie';
+import { visitKindOf } from '@/lib/domain/visitor';
 import {
   authCodeBodySchema,
+  deviceIdResponseSchema,
   batchDetailsResponseSchema,
   batchNumberParamsSchema,
   evidenceParamsSchema,
@@ -19,7 +23,7 @@ import {
   verifyQuerySchema,
   verifyResponseSchema,
 } from '@/lib/schemas/verify';
-import { coarse, ipHash, limitScans } from './scan-guard';
+import { coarse, ipHash, limitScans, networkOf } from './scan-guard';
 import { verifyCode, type ScanContext } from './verify-code';
 import { verifyAuthCode } from './verify-auth-code';
 import { getBatchDetails } from './get-batch-details';
@@ -34,34 +38,56 @@ import { evidenceReport } from './evidence';
 const REPORT_LIMIT = { limit: 20, windowSeconds: 3600, message: 'Too many reports from your account. Please try again in an hour.' };
 
 /**
- * The device id of the scan: the x-device-id header (refused when malformed: 422 naming it), else
- * the device cookie the verify pages set (ignored when malformed: the page sets a new one).
+ * The device id of the scan, only one this server issued for this brand's domain (signed,
+ * lib/edge/device-id.ts): the x-device-id header (refused when it is not one: 422 naming it; an
+ * app asks POST /api/device-id for one), else the device cookie the verify pages set (ignored
+ * when it is not one: the page sets a new one). Invented, unsigned or another brand's ids are no device.
  */
-const deviceHeaderSchema = z.object({ [DEVICE_HEADER]: z.string().refine(isDeviceId, DEVICE_ID_FORMAT_MESSAGE) });
-function deviceIdOf(ctx: MaybeCustomerContext): string | null {
+async function deviceIdOf(ctx: MaybeCustomerContext): Promise<string | null> {
+  const domain = parseHost(ctx.host);
   const header = ctx.header(DEVICE_HEADER);
   if (header !== undefined) {
-    // A ZodError answers 422 naming the header as the field.
-    return deviceHeaderSchema.parse({ [DEVICE_HEADER]: header })[DEVICE_HEADER];
+    const id = await issuedDeviceIdOf(header, domain, sessionSecret());
+    if (!id) throw fieldError('unprocessable', DEVICE_HEADER, DEVICE_ID_FORMAT_MESSAGE);
+    return id;
   }
-  const cookie = requestCookie(ctx, DEVICE_COOKIE);
-  return isDeviceId(cookie) ? cookie : null;
+  return issuedDeviceIdOf(requestCookie(ctx, DEVICE_COOKIE), domain, sessionSecret());
 }
 
-function scanContext(ctx: MaybeCustomerContext, raw: string, location?: { lat?: number; lng?: number }): ScanContext {
+async function scanContext(ctx: MaybeCustomerContext, raw: string, location?: { lat?: number; lng?: number; preview?: '1' }): Promise<ScanContext> {
+  // A preview fetcher, a crawler, a HEAD request or a prefetch records nothing (docs/verification.md).
+  const visit = location?.preview ? 'prefetch' : visitKindOf(ctx.method ?? 'GET', (name) => ctx.header(name));
   return {
-    deviceId: deviceIdOf(ctx),
+    visit,
+    deviceId: await deviceIdOf(ctx),
     clientId: ctx.clientId,
     config: ctx.config,
     customerId: ctx.customerId ?? null,
     location: { lat: coarse(location?.lat), lng: coarse(location?.lng) },
     ipHash: ipHash(ctx.address),
+    netKey: networkOf(ctx.address),
     ip: ctx.address,
     raw,
   };
 }
 
 export const verifyRoutes = [
+  // POST /api/device-id — a device id for an app that keeps its own (sent back as x-device-id):
+  // issued and signed by this server for this brand's domain (docs/verification.md)
+  defineRoute({
+    method: 'post',
+    path: '/device-id',
+    tag: 'verify',
+    access: 'brand',
+    response: { status: 201, description: 'A device id issued for this brand', schema: deviceIdResponseSchema },
+    handle: async (_input, ctx) => {
+      await limitScans(ctx);
+      const domain = parseHost(ctx.host);
+      if (!domain) throw fieldError('unprocessable', 'host', 'must be a domain of this brand');
+      return { deviceId: await issueDeviceId(domain, sessionSecret()) };
+    },
+  }),
+
   // GET /api/verify/batch/{batchNumber} — batch details by batch number (anonymous; declared
   // before the generic verify route so "batch" is never read as a route name)
   defineRoute({
@@ -111,7 +137,7 @@ export const verifyRoutes = [
       if (params.route === 'tert' || params.route === 'quat') requireFlag(ctx, 'isTrackingEnabled');
       const id = params.qrId.trim();
       if (!isWellFormedQrId(id)) throw fieldError('unprocessable', 'qrId', 'this is not a QR code of this brand');
-      return verifyCode(scanContext(ctx, id, query), params.route, id);
+      return verifyCode(await scanContext(ctx, id, query), params.route, id);
     },
   }),
 
@@ -126,7 +152,7 @@ export const verifyRoutes = [
     response: { description: 'The post-sale verdict of the covert code', schema: verifyResponseSchema },
     handle: async ({ body }, ctx) => {
       await limitScans(ctx);
-      return verifyAuthCode(scanContext(ctx, body.code), body.code);
+      return verifyAuthCode(await scanContext(ctx, body.code), body.code);
     },
   }),
 

@@ -22,5 +22,24 @@ export function ipHash(address: string): string {
   return createHmac('sha256', sessionSecret()).update(`scan-ip:${address}`).digest('base64url').slice(0, 22);
 }
 
+/**
+ * The network of an address (docs/verification.md, "Bounded influence"): an IPv4 /24 or an IPv6
+ * /48, so every address behind one carrier gateway or one home or office block is one network;
+ * kept only as a keyed hash. An IPv4-mapped IPv6 address is its IPv4 address.
+ */
+export function networkOf(address: string): string {
+  const a = address.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  let prefix: string;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(a)) prefix = `v4:${a.split('.').slice(0, 3).join('.')}`;
+  else if (a.includes(':')) {
+    const [head = '', tail] = a.split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+    prefix = `v6:${groups.slice(0, 3).map((g) => (g || '0').replace(/^0+(?=.)/, '')).join(':')}`;
+  } else prefix = `other:${a}`;
+  return createHmac('sha256', sessionSecret()).update(`scan-net:${prefix}`).digest('base64url').slice(0, 16);
+}
+
 /** Coarse location: two decimals, about a kilometre. */
 export const coarse = (v: number | undefined) => (v === undefined ? null : Math.round(v * 100) / 100);

@@ -7,9 +7,10 @@ import { assessRisk, type KnownPlace, type RiskAssessment } from '@/lib/domain/r
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/clock';
-import { countryOf, placeNameOf } from '@/lib/places/gazetteer';
+import { countryOf, placeNameOf, townNameOf } from '@/lib/places/gazetteer';
 import { ipPlaceOf } from '@/lib/places/ip-place';
 import { env } from '@/lib/edge/env';
+import type { VisitKind } from '@/lib/domain/visitor';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 import type { VerifyResponse } from '@/lib/schemas/verify';
 import { readCodeForVerify, type CodeForVerify } from './read-code';
@@ -29,6 +30,8 @@ export type ScanContext = {
   customerId: string | null;
   location: { lat: number | null; lng: number | null };
   ipHash: string;
+  /** The request address's network (keyed hash of its /24 or /48, scan-guard.ts networkOf). Absent: none known. */
+  netKey?: string | null;
   /** The first-party device id from the cookie (or header), when well-formed; else null. */
   deviceId: string | null;
   /** What the customer scanned or typed, kept (truncated) with the scan. */
@@ -38,6 +41,12 @@ export type ScanContext = {
    * IP-to-city database, lib/places/ip-place.ts); never stored. Absent: no address place.
    */
   ip?: string | null;
+  /**
+   * Who asked (lib/domain/visitor.ts): only a person's check is recorded and judged. A preview
+   * fetcher, a crawler, a HEAD request or a prefetch gets the product and the label the
+   * anonymous info route would give, and nothing is recorded. Absent: a person.
+   */
+  visit?: VisitKind;
 };
 
 /** Every column of a scan, given (a new column must be given here too: the insert below names them all). */
@@ -89,13 +98,19 @@ export function sessionOf(ctx: Pick<ScanContext, 'deviceId' | 'customerId' | 'ip
   const key = ctx.deviceId ?? (ctx.customerId ? `c:${ctx.customerId}` : `ip:${ctx.ipHash}`);
   const trusted = ctx.deviceId !== null || ctx.customerId !== null;
   const { lat, lng } = ctx.location;
-  const given = lat !== null && lng !== null ? { lat, lng } : null;
-  const fromIp = given || !ctx.ip ? null : ipPlaceOf(ctx.ip);
-  /** What is stored with the scan: the customer's place, else the address's city (coarse). */
-  const stored: KnownPlace | null = given ?? (fromIp && { ...fromIp, fromIp: true });
-  return { key, stored, place: trusted ? stored : null, trusted };
+  const sent = lat !== null && lng !== null ? { lat, lng } : null;
+  const ipPlace = ctx.ip ? ipPlaceOf(ctx.ip) : null;
+  // A shared place counts only when plausible: near a known town, and in the country of the
+  // request's own address when that is known (docs/verification.md, "What each signal is trusted for").
+  const plausible = !!sent && townNameOf(sent) !== null && (!ipPlace || countryOf(ipPlace) === null || countryOf(ipPlace) === countryOf(sent));
+  const given = plausible ? sent : null;
+  /** What is stored with the scan: the customer's plausible place, else the address's city (coarse). */
+  const stored: KnownPlace | null = given ?? (ipPlace && { ...ipPlace, fromIp: true });
+  return { key, stored, place: trusted ? stored : null, trusted, implausible: !!sent && !plausible };
 }
 
+/** Why a location sent with a check counted for nothing: it is nowhere a pack is sold, or the network says otherwise. */
+export const IMPLAUSIBLE_PLACE_REASON = 'The location sent with this check was not used: it is not near a known town, or not in the country of the network it came from.';
 /** Why a location sent with a check counted for nothing: the check came from no device and no account. */
 export const UNTRUSTED_PLACE_REASON = 'The location sent with this check was not used: it came from no device or signed-in account.';
 type Session = ReturnType<typeof sessionOf>;
@@ -104,7 +119,7 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
   return assessRisk({
     // Places of network-only sessions are not trusted either (see sessionOf).
     sessions: row.sessions.map((s) => (s.deviceId || s.customerId ? s : { ...s, place: null })),
-    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place, covertBeforeSale },
+    scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place, covertBeforeSale, net: ctx.netKey ?? null },
     firstVerifiedAt: row.stats.first,
     verifiedCount: row.stats.count,
     claim,
@@ -116,7 +131,21 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
   });
 }
 
+/**
+ * The answer to something that is not a person (a link preview, a crawler, a prefetch, HEAD): the
+ * label of the anonymous info route and the product, no count, claim, risk or evidence; nothing
+ * is recorded, no session is kept, nothing is claimed.
+ */
+async function previewAnswer(qrId: string, ctx: ScanContext): Promise<VerifyResponse> {
+  const row = await readCodeForVerify(await getDb(), ctx.clientId, qrId, null, false);
+  const verdict = computeVerdict(verdictInput({ ...ctx, customerId: null }, 'info', row, null));
+  const base = { result: verdict.result, kind: verdict.kind, layer: verdict.layer };
+  if (!row || row.clientId !== ctx.clientId || !row.product || !row.batch || verdict.result === 'Fake' || verdict.result === 'Invalid Product') return base;
+  return { ...base, code: { qrId: row.qrId, level: row.level }, product: shapeProduct(row.product), batch: shapeBatch(row.batch) };
+}
+
 export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: string): Promise<VerifyResponse> {
+  if (ctx.visit && ctx.visit !== 'person') return previewAnswer(qrId, ctx);
   const db = await getDb();
   // Only the bench turns the assessment off, to measure its cost in the same run (BENCH_SKIP_RISK).
   const assessing = !env().BENCH_SKIP_RISK;
@@ -135,6 +164,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   const risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
   // A location from a check that is nobody's (no device id, not signed in) judges nothing: say so.
   if (risk && session && given && !session.trusted) risk.reasons.push(UNTRUSTED_PLACE_REASON);
+  else if (risk && session?.implausible) risk.reasons.push(IMPLAUSIBLE_PLACE_REASON);
 
   const scanId = randomId('sc', 16);
   // A function: a claim recomputes the verdict before the scan is recorded.
@@ -155,6 +185,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       placeFromIp: stored?.fromIp === true,
       covertBeforeSale,
       ipHash: ctx.ipHash,
+      netKey: ctx.netKey ?? null,
       deviceId: ctx.deviceId,
       // Only scans of a real code of this brand form sessions (the trigger on scans keeps them).
       sessionKey: ours && session ? session.key : null,
@@ -179,7 +210,9 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   }
 
   // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
-  if (ours && risk && risk.level === 'suspect' && risk.previousLevel !== 'suspect') {
+  // Only corroborated suspicion reaches here (lib/domain/risk.ts, bounded): no one network, device
+  // or account, nor three of them, opens a flag, holds a reward or blacklists a code.
+  if (ours && risk && risk.unitLevel === 'suspect' && risk.previousLevel !== 'suspect') {
     await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, risk });
   }
 

@@ -16,6 +16,7 @@ import { sql0020 } from './0020_brand_shares';
 import { sql0021 } from './0021_scan_day_rollups';
 import { sql0022 } from './0022_unit_session_packed';
 import { sql0023 } from './0023_shared_place_replaces_address';
+import { sql0024 } from './0024_session_networks';
 import { sql0036 } from './0036_gs1_keys';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -39,5 +40,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0021_scan_day_rollups', sql: sql0021 },
   { id: '0022_unit_session_packed', sql: sql0022 },
   { id: '0023_shared_place_replaces_address', sql: sql0023 },
+  { id: '0024_session_networks', sql: sql0024 },
   { id: '0036_gs1_keys', sql: sql0036 },
 ];

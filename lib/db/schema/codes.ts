@@ -150,6 +150,8 @@ export const scans = pgTable(
     covertBeforeSale: boolean('covert_before_sale').notNull().default(false),
     /** lat/lng came from the request address (offline IP-to-city), not from the customer (0013). */
     placeFromIp: boolean('place_from_ip').notNull().default(false),
+    /** The network of the request address (keyed hash of its IPv4 /24 or IPv6 /48; migration 0024). */
+    netKey: text('net_key'),
   },
   (t) => [
     // INCLUDE (result, risk, lat, lng, code_id) since 0016: the console's overview reads the index alone.

@@ -30,6 +30,8 @@ export const unitSessions = pgTable(
      * made by a trigger on every write (migration 0022): never written by the app.
      */
     packed: text('packed'),
+    /** The network of the session's first scan (keyed hash of its /24 or /48; migration 0024). */
+    netKey: text('net_key'),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }), index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc())],
 );

@@ -40,6 +40,7 @@ const run = (sessions: UnitSession[], current: CurrentScan, x: Extra = {}) =>
     verifiedCount: sessions.length,
     claim: x.claim ?? null,
     settings: { ...DEFAULT_RISK_SETTINGS, ...x.settings },
+    witnessBound: 0,
     countryOf,
     markets: x.markets ?? null,
     expiryDate: x.expiryDate ?? null,
@@ -133,17 +134,17 @@ describe('address places (IP) weigh less: a gateway city is never a place or a j
   ] as const)('%s', (_name, sessions, current, rules) => {
     expect(rulesOf(run([...sessions], current))).toEqual(rules);
   });
-  it('names the place a pack was first seen at from its address when that is all there is', () => {
+  it('never presents an address place as where the pack was first seen (it is the network gateway\'s)', () => {
     const risk = assessRisk({
       sessions: [session({ place: ip(PUNE) })],
       scan: scan({ hours: 2 }),
       firstVerifiedAt: T0,
       verifiedCount: 1,
       claim: null,
-      settings: DEFAULT_RISK_SETTINGS,
+      settings: DEFAULT_RISK_SETTINGS, witnessBound: 0,
       placeName: (p) => (Math.abs(p.lat - PUNE.lat) < 0.5 ? 'Pune' : null),
     });
-    expect(risk.reasons[0]).toBe('First verified on 12 Mar 2026 near Pune. Verified 2 times since, by 2 different people.');
+    expect(risk.reasons[0]).toBe('First verified on 12 Mar 2026. Verified 2 times since, by 2 different people.');
     expect(risk.level).toBe('none');
   });
   it('an address abroad still counts for the off-market rule', () => {

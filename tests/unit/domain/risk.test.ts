@@ -21,7 +21,7 @@ function scan(over: Partial<CurrentScan> & { hours?: number } = {}): CurrentScan
   return { key: 'dv_now', deviceId: 'dv_now', customerId: null, at: h(over.hours ?? 1), place: null, ...over };
 }
 const assess = (sessions: UnitSession[], current: CurrentScan, claim: { customerId: string; claimedAt: Date } | null = null, settings = DEFAULT_RISK_SETTINGS) =>
-  assessRisk({ sessions, scan: current, firstVerifiedAt: sessions.length ? T0 : null, verifiedCount: sessions.length, claim, settings });
+  assessRisk({ sessions, scan: current, firstVerifiedAt: sessions.length ? T0 : null, verifiedCount: sessions.length, claim, settings, witnessBound: 0 });
 
 describe('distanceKm', () => {
   it.each([
@@ -69,7 +69,7 @@ describe('assessRisk: the level and its reasons', () => {
     ],
     ['five people is still usual', [1, 2, 3, 4].map(() => session()), scan(), 'none', null],
     ['six people: caution', [1, 2, 3, 4, 5].map(() => session()), scan(), 'caution', /Checked by 6 different people: more than usual/],
-    ['nine people: suspect', [1, 2, 3, 4, 5, 6, 7, 8].map(() => session()), scan(), 'suspect', /Checked by 9 different people/],
+    ['nine people: only a caution (heads are never evidence of a copy: a busy shelf, a household)', [1, 2, 3, 4, 5, 6, 7, 8].map(() => session()), scan(), 'caution', /Checked by 9 different people: more than usual/],
     [
       'the same customer signed in on six phones is one person',
       [1, 2, 3, 4, 5, 6, 7, 8].map(() => session({ customerId: 'cu_me' })),
@@ -178,7 +178,7 @@ describe('assessRisk: place names', () => {
       firstVerifiedAt: T0,
       verifiedCount: 2,
       claim: null,
-      settings: DEFAULT_RISK_SETTINGS,
+      settings: DEFAULT_RISK_SETTINGS, witnessBound: 0,
       placeName,
     });
     expect(risk.reasons).toEqual([
@@ -187,7 +187,7 @@ describe('assessRisk: place names', () => {
     ]);
   });
   it('leaves names out where none is known', () => {
-    const risk = assessRisk({ sessions: [session({ place: { lat: 0, lng: -30 } })], scan: scan(), firstVerifiedAt: T0, verifiedCount: 1, claim: null, settings: DEFAULT_RISK_SETTINGS, placeName });
+    const risk = assessRisk({ sessions: [session({ place: { lat: 0, lng: -30 } })], scan: scan(), firstVerifiedAt: T0, verifiedCount: 1, claim: null, settings: DEFAULT_RISK_SETTINGS, witnessBound: 0, placeName });
     expect(risk.reasons[0]).toBe('First verified on 12 Mar 2026. Verified 2 times since, by 2 different people.');
   });
 });
@@ -196,7 +196,7 @@ describe('assessRisk: off-market', () => {
   const PARIS: Place = { lat: 48.86, lng: 2.35 };
   const countryOf = (p: Place) => (p === PARIS || (p.lat === PARIS.lat && p.lng === PARIS.lng) ? 'FR' : p.lat === 0 ? null : 'IN');
   const run = (sessions: UnitSession[], current: CurrentScan, markets: string[] | null) =>
-    assessRisk({ sessions, scan: current, firstVerifiedAt: T0, verifiedCount: sessions.length, claim: null, settings: DEFAULT_RISK_SETTINGS, markets, countryOf });
+    assessRisk({ sessions, scan: current, firstVerifiedAt: T0, verifiedCount: sessions.length, claim: null, settings: DEFAULT_RISK_SETTINGS, witnessBound: 0, markets, countryOf });
   it.each([
     ['a batch sold in India checked in France: caution', [session({ place: PUNE })], scan({ place: PARIS, hours: 48 }), ['IN'], 'caution'],
     ['checked in India: none', [session({ place: PUNE })], scan({ place: DELHI, hours: 48 }), ['IN'], 'none'],
@@ -221,9 +221,10 @@ describe('assessRisk: previousLevel tells when a unit becomes suspect', () => {
     expect(again).toMatchObject({ level: 'suspect', previousLevel: 'suspect' });
   });
   it('honours the brand settings', () => {
-    const settings = { ...DEFAULT_RISK_SETTINGS, cautionSessions: 2, suspectSessions: 3 };
+    const settings = { ...DEFAULT_RISK_SETTINGS, cautionSessions: 2, suspectPlaces: 2 };
     expect(assess([session()], scan(), null, settings).level).toBe('caution');
-    expect(assess([session(), session()], scan(), null, settings).level).toBe('suspect');
+    expect(assess([session(), session()], scan(), null, settings).level).toBe('caution');
+    expect(assess([session({ place: PUNE })], scan({ place: DELHI, hours: 72 }), null, settings).level).toBe('suspect');
   });
 });
 

