@@ -154,7 +154,6 @@ export async function middleware(req: NextRequest) {
   // new one, already in this request's cookies so the scan it shows is grouped by it
   // (docs/verification.md, "Risk"). Without the server's secret no id is issued (no device).
   const secret = env().SESSION_SECRET;
-  const domain = parseHost(host);
   const deviceId =
     visit === 'person' && secret && domain && DEVICE_PATH.test(pathname) && !(await issuedDeviceIdOf(req.cookies.get(deviceCookieName)?.value, domain, secret))
       ? await issueDeviceId(domain, secret)
