@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '@/lib/edge/csp';
 import { embeddingConfigFor, ownServerOrigin } from '@/lib/edge/brand-embedding';
 import { DEVICE_COOKIE, DEVICE_PATH, issueDeviceId, issuedDeviceIdOf, serializeDeviceCookie, withDeviceCookie } from '@/lib/edge/device-id';
 import { isConsoleRequestHeaders } from '@/lib/edge/console-host';
+import { gs1Answer, isGs1Path } from '@/lib/edge/gs1-answer';
 import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
 import { EMBED_BLOCKED_PATH, EMBED_DECISION_HEADER, embeddingDecision, selfOriginOf, frameAncestorsFor, originOf, withFrameAncestors } from '@/lib/domain/embedding';
 
@@ -66,7 +67,24 @@ export async function middleware(req: NextRequest) {
   // The brand's host as the API reads it (behind a trusted proxy, X-Forwarded-Host).
   const host = brandHostHeader((name) => req.headers.get(name), !!env().TRUST_PROXY) ?? '';
   // The console by its Host only (an X-Forwarded-Host never selects it: isConsoleRequestHeaders).
-  if (isConsoleRequestHeaders((name) => req.headers.get(name))) return consolePage(req);
+  const consoleHost = isConsoleRequestHeaders((name) => req.headers.get(name));
+  // A GS1 Digital Link path on a brand with GS1 on is answered by the resolver (docs/gs1.md);
+  // with GS1 off it is no page ('Page not Found!', below).
+  const domain = parseHost(host);
+  if (!consoleHost && domain && isGs1Path(pathname)) {
+    const https = cameOverHttps(req.url, req.headers.get('x-forwarded-proto'));
+    const gs1 = await gs1Answer(
+      { method: req.method, origin: `${https ? 'https' : 'http'}://${host}`, pathname, searchParams, accept: req.headers.get('accept') },
+      domain,
+      ownServerOrigin(req.nextUrl),
+    );
+    if (gs1) return gs1;
+  }
+  // Next.js's own trailing-slash redirect is off (next.config.mjs, for the resolver): the same 308 here.
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return NextResponse.redirect(new URL((pathname.replace(/\/+$/, '') || '/') + search, req.url), 308);
+  }
+  if (consoleHost) return consolePage(req);
   // Unknown config (the API did not answer): framed by nobody but the app itself (fail closed).
   // Asked of this same server, at the address Next.js names in the request URL (ownServerOrigin).
   const embedding = host ? await embeddingConfigFor(host, ownServerOrigin(req.nextUrl)) : undefined;
@@ -137,7 +155,6 @@ export async function middleware(req: NextRequest) {
   // new one, already in this request's cookies so the scan it shows is grouped by it
   // (docs/verification.md, "Risk"). Without the server's secret no id is issued (no device).
   const secret = env().SESSION_SECRET;
-  const domain = parseHost(host);
   const deviceId =
     visit === 'person' && secret && domain && DEVICE_PATH.test(pathname) && !(await issuedDeviceIdOf(req.cookies.get(deviceCookieName)?.value, domain, secret))
       ? await issueDeviceId(domain, secret)

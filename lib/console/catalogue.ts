@@ -36,6 +36,7 @@ const productOut = (p: ProductRow, batchCount: number): ConsoleProduct => ({
   status: p.status,
   createdAt: p.createdAt.toISOString(),
   batches: batchCount,
+  gtin: p.gtin,
 });
 
 const auditedProduct = (p: Pick<ProductRow, 'name' | 'description' | 'warrantyMonths' | 'attributes' | 'images'>) => ({
@@ -137,6 +138,7 @@ const batchOut = (b: BatchRow, productName: string, codeCount: number): ConsoleB
   markets: b.markets ?? [],
   codes: codeCount,
   createdAt: b.createdAt.toISOString(),
+  lot: b.lot ?? b.batchNumber,
 });
 
 /** The brand's batches, newest first, optionally of one product. */

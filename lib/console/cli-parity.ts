@@ -59,6 +59,9 @@ export const cliParity: Record<string, ParityEntry> = {
   'list-reports': { console: [`GET ${b}/reports`, `GET ${b}/reports/{reportId}/photo`], screen: 'Support (red flags: customer reports)' },
   'resolve-red-flag': { console: [`POST ${b}/red-flags/{id}/resolve`], screen: 'Support (red flags)' },
   'dismiss-red-flag': { console: [`POST ${b}/red-flags/{id}/dismiss`], screen: 'Support (red flags)' },
+  'set-gtin': { console: [`PUT ${b}/catalogue/products/{productId}/gtin`], screen: 'Catalogue (a product\'s GTIN)' },
+  'set-lot': { console: [`PUT ${b}/catalogue/batches/{batchId}/lot`], screen: 'Catalogue (a batch\'s GS1 lot)' },
+  'set-serial': { console: [`PUT ${b}/catalogue/units/{qrId}/serial`], screen: 'None yet: the console API only', note: 'docs/gs1.md' },
   'set-batch-markets': { console: [`PATCH ${b}/catalogue/batches/{batchId}`], screen: 'Catalogue (a batch\'s markets)' },
   'purge-scans': {
     console: [`POST ${b}/settings/purge-scans`, `PATCH ${b}/settings`],

@@ -39,6 +39,8 @@ export async function seedDemo(): Promise<{ created: boolean }> {
       },
       otpServices: { isOtpServiceEnabled: true, isLoginOtpEnabled: true, isEmailServiceEnabled: true, isMobileNoServiceEnabled: true },
       footer: { text: 'Demo Brand: genuine products, verified.', links: [] },
+      // GS1 Digital Link on (docs/gs1.md): the demo products have GTINs, the codes file shows each unit's GS1 URI.
+      gs1: { enabled: true },
     },
   });
   for (const step of demoSeedSteps) await step(brand.id);

@@ -3,11 +3,12 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { batches, claims, codes, scans } from '@/lib/db/schema';
+import { batches, claims, codes, products, scans } from '@/lib/db/schema';
 import { formatAuthCode } from '@/lib/domain/auth-code';
 import { generateCodesNow, newAuthCode, newQrId } from '@/lib/console/code-runs';
 import { cliScope } from '@/lib/console/scope';
 import { originOf, verifyUrlOf } from '@/lib/domain/qr-id';
+import { digitalLinkUri, humanReadableLine, type DigitalLinkKey } from '@/lib/domain/gs1';
 import type { CodeLevel } from '@/lib/domain/verdict';
 import { findClientDomains } from '@/lib/brands/find-client';
 import { brandConfigOf } from '@/lib/brands/brand-config';
@@ -71,9 +72,10 @@ export async function listCodes(args: z.output<typeof listCodesArgs>, only: { le
   const db = await getDb();
   const parent = alias(codes, 'parent');
   const rows = await db
-    .select({ code: codes, batch: batches, claimedAt: claims.claimedAt, parentQrId: parent.qrId })
+    .select({ code: codes, batch: batches, gtin: products.gtin, claimedAt: claims.claimedAt, parentQrId: parent.qrId })
     .from(codes)
     .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, brand.id)))
+    .innerJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, brand.id)))
     .leftJoin(claims, and(eq(claims.unitId, codes.pairId), eq(claims.clientId, brand.id)))
     .leftJoin(parent, and(eq(parent.id, codes.parentCodeId), eq(parent.clientId, brand.id)))
     .where(
@@ -87,9 +89,10 @@ export async function listCodes(args: z.output<typeof listCodesArgs>, only: { le
     .orderBy(asc(codes.createdAt), asc(codes.pairId), asc(codes.level))
     .limit(args.limit);
   const origin = await brandOrigin(brand.id);
-  const overtRoute = brandConfigOf(brand).verification.printedOvertRoute;
+  const config = brandConfigOf(brand);
+  const overtRoute = config.verification.printedOvertRoute;
   const today = new Date().toISOString().slice(0, 10);
-  return rows.map(({ code, batch: b, claimedAt, parentQrId }) => {
+  return rows.map(({ code, batch: b, gtin, claimedAt, parentQrId }) => {
     const level = code.level as CodeLevel;
     const state =
       code.status === 'DELETED' ? 'deleted'
@@ -109,8 +112,26 @@ export async function listCodes(args: z.output<typeof listCodesArgs>, only: { le
       authCode: code.authCode ? formatAuthCode(code.authCode) : '',
       parentQrId: parentQrId ?? '',
       url: verifyUrlOf(origin, { qrId: code.qrId, level, isBatchLevel: code.isBatchLevel }, overtRoute),
+      ...gs1LinkOf(config.gs1.enabled, origin, gtin, b, code),
     };
   });
+}
+
+/**
+ * A unit's GS1 Digital Link URI and its human-readable line (docs/gs1.md), on its visible
+ * (overt) code, when the brand has GS1 on and the product a GTIN: the lot is the batch's (or its
+ * number), the serial the unit's (or the code's qrId). Empty for every other code.
+ */
+function gs1LinkOf(
+  enabled: boolean,
+  origin: string,
+  gtin: string | null,
+  batch: { lot: string | null; batchNumber: string },
+  code: { level: number; pairId: string | null; serial: string | null; qrId: string },
+): { gs1Url: string; gs1Line: string } {
+  if (!enabled || !gtin || code.level !== 6 || !code.pairId) return { gs1Url: '', gs1Line: '' };
+  const key: DigitalLinkKey = { gtin, lot: batch.lot ?? batch.batchNumber, serial: code.serial ?? code.qrId };
+  return { gs1Url: digitalLinkUri(origin, key), gs1Line: humanReadableLine(key) };
 }
 
 const codeArgs = z.object({ slug: slugArg, qrId: textArg(64) });

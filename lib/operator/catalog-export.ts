@@ -12,6 +12,8 @@ import { cliScope } from '@/lib/console/scope';
 import { listCodes } from './catalog-codes';
 import { requireBrand } from './brands';
 import { slugArg, textArg } from './catalog';
+import { requireBrand } from './brands';
+import { brandConfigOf } from '@/lib/brands/brand-config';
 
 // Exports of a batch's codes: CSV (for a printer's data merge) and a print-ready A4 PDF sheet of
 // QR codes, each encoding the full verify URL on the brand's domain.
@@ -28,10 +30,16 @@ const csvCell = (v: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+const CSV_COLUMNS = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url'] as const;
+const CSV_COLUMNS_GS1 = [...CSV_COLUMNS, 'gs1Url', 'gs1Line'] as const;
+
 /** A batch's codes as CSV, one row per code; the console's download allows more rows than the command line. */
 export async function codesCsv(slug: string, batch: string, limit = MAX_EXPORT): Promise<string> {
   const rows = await listCodes({ slug, batch, limit });
-  const header = ['qrId', 'level', 'kind', 'state', 'batch', 'unit', 'authCode', 'parentQrId', 'url'] as const;
+  // A brand with GS1 on gets each unit's GS1 URI and its human-readable line after its qrId link;
+  // the others keep the columns their printers' templates know.
+  const gs1 = brandConfigOf(await requireBrand(slug)).gs1.enabled;
+  const header = gs1 ? CSV_COLUMNS_GS1 : CSV_COLUMNS;
   return [header.join(','), ...rows.map((r) => header.map((h) => csvCell(r[h])).join(','))].join('\n') + '\n';
 }
 
@@ -95,7 +103,12 @@ export async function printableCodes(slug: string, batch: string, levels?: reado
   const rows = await listCodes({ slug, batch, limit: MAX_EXPORT + 1 }, { live: true, ...(levels ? { levels } : {}) });
   if (rows.length > MAX_EXPORT) throw new ApiError('unprocessable', `A print-ready PDF holds at most ${MAX_EXPORT} codes; these levels of this batch have more: choose fewer levels or use the CSV`);
   if (!rows.length) throw new ApiError('not_found', 'No codes to print in this batch');
-  return rows;
+  // A brand printing GS1 links (gs1.printedLinks 'gs1') encodes each unit's GS1 URI in its visible
+  // code, with the human-readable line under it; every other code keeps its qrId link.
+  const brand = await requireBrand(slug);
+  const gs1 = brandConfigOf(brand).gs1;
+  const printGs1 = gs1.enabled && gs1.printedLinks === 'gs1';
+  return rows.map((r) => (printGs1 && r.gs1Url ? { ...r, url: r.gs1Url } : { ...r, gs1Line: '' }));
 }
 
 export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
@@ -110,7 +123,11 @@ export async function exportPdf(args: z.output<typeof exportPdfArgs>) {
 }
 
 /** Draws the sheets of QR codes into `sink` (a file, or the bytes of a download); answers the page count. */
-export function renderCodesPdf(rows: readonly { qrId: string; kind: string; authCode: string; url: string }[], batch: string, sink: NodeJS.WritableStream): number {
+export function renderCodesPdf(
+  rows: readonly { qrId: string; kind: string; authCode: string; url: string; gs1Line?: string }[],
+  batch: string,
+  sink: NodeJS.WritableStream,
+): number {
   const doc = new PDFDocument({ size: 'A4', margin: GRID.margin, info: { Title: `Codes of batch ${batch}` } });
   doc.pipe(sink);
   const cellW = (A4.width - 2 * GRID.margin) / GRID.cols;
@@ -126,6 +143,12 @@ export function renderCodesPdf(rows: readonly { qrId: string; kind: string; auth
     doc.fontSize(7).fillColor('#000000');
     doc.text(r.qrId, x, y + GRID.qr + 4, { width: cellW, align: 'center' });
     doc.text(`${r.kind}${r.authCode ? ` · code ${r.authCode}` : ''}`, x, y + GRID.qr + 14, { width: cellW, align: 'center' });
+    // The GS1 element string for people (and tills without a camera), under a GS1 code: one
+    // line per key ("(01) 095…", "(10) …", "(21) …"), each short enough never to wrap.
+    if (r.gs1Line) {
+      doc.fontSize(6);
+      r.gs1Line.split(/ (?=\(\d\d\) )/).forEach((part, k) => doc.text(part, x, y + GRID.qr + 24 + k * 8, { width: cellW, align: 'center', lineBreak: false }));
+    }
   });
   doc.end();
   return Math.ceil(rows.length / perPage);

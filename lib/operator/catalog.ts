@@ -6,6 +6,7 @@ import { batches, codes, products } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
 import { createBatch as createCatalogueBatch, createProduct as createCatalogueProduct } from '@/lib/console/catalogue';
 import { cliScope } from '@/lib/console/scope';
+import { freeGtin, setProductGtin } from '@/lib/console/gs1-keys';
 import { requireBrand } from './brands';
 
 // Products and batches for the operator command line (npm run brand -- create-product ...): the
@@ -49,13 +50,18 @@ export const createProductArgs = z
     warrantyMonths: z.coerce.number().int().min(0).max(600).default(0),
     images: imagesArg.default([]),
     attributes: attributesArg.default([]),
+    /** GS1 GTIN (docs/gs1.md); checked before the product is made, so a bad one makes nothing. */
+    gtin: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).optional(),
   })
   .strict();
 
 export async function createProduct(args: z.output<typeof createProductArgs>) {
   const brand = await requireBrand(args.slug);
-  const { images, ...rest } = args;
-  const product = await createCatalogueProduct(cliScope(brand.id, brand.slug), { ...rest, images });
+  const { images, gtin, ...rest } = args;
+  if (gtin) await freeGtin(brand.id, gtin);
+  const scope = cliScope(brand.id, brand.slug);
+  const product = await createCatalogueProduct(scope, { ...rest, images });
+  if (gtin) return { id: product.id, name: product.name, gtin: (await setProductGtin(scope, product.id, gtin)).gtin };
   return { id: product.id, name: product.name };
 }
 
@@ -64,7 +70,7 @@ export async function listProducts(args: z.output<typeof listProductsArgs>) {
   const brand = await requireBrand(args.slug);
   const db = await getDb();
   const rows = await db.select().from(products).where(eq(products.clientId, brand.id)).orderBy(products.createdAt);
-  return rows.map((p) => ({ id: p.id, name: p.name, warrantyMonths: p.warrantyMonths, status: p.status }));
+  return rows.map((p) => ({ id: p.id, name: p.name, warrantyMonths: p.warrantyMonths, status: p.status, gtin: p.gtin ?? '' }));
 }
 
 export const createBatchArgs = z

@@ -16,6 +16,7 @@ import {
 import { z as zod } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { listLegal, listLegalArgs, publishLegal, publishLegalArgs } from './legal';
+import { setGtin, setGtinArgs, setLot, setLotArgs, setSerial, setSerialArgs } from './gs1';
 import { createBatch, createBatchArgs, createProduct, createProductArgs, listProducts, listProductsArgs } from './catalog';
 import {
   blacklistCode,
@@ -57,7 +58,7 @@ export const operatorCommands: Record<string, Command> = {
   },
   'list-legal': { summary: 'List the versions of a brand\'s legal documents: --slug', args: listLegalArgs, run: listLegal },
   'create-product': {
-    summary: 'Create a product: --slug --name [--description] [--warranty-months 12] [--images url1,url2] [--attributes "Colour=Red;Size=M"]',
+    summary: 'Create a product: --slug --name [--description] [--warranty-months 12] [--gtin 9506000134352] [--images url1,url2] [--attributes "Colour=Red;Size=M"]',
     args: createProductArgs,
     run: createProduct,
   },
@@ -67,6 +68,9 @@ export const operatorCommands: Record<string, Command> = {
     args: createBatchArgs,
     run: createBatch,
   },
+  'set-gtin': { summary: 'Set a product\'s GTIN (8, 12, 13 or 14 digits; empty clears): --slug --product <product id> --gtin 8901234567893', args: setGtinArgs, run: setGtin },
+  'set-lot': { summary: 'Set a batch\'s GS1 lot (empty: the batch number): --slug --batch B-001 --lot L2025-01', args: setLotArgs, run: setLot },
+  'set-serial': { summary: 'Set a unit\'s GS1 serial (empty: its qrId): --slug --qr-id <qrId> --serial SN0001', args: setSerialArgs, run: setSerial },
   'generate-codes': {
     summary: 'Generate codes for a batch: --slug --batch B-001 --count 100 [--case-size 10 [--pallet-size 5]] | [--batch-level]',
     args: generateCodesArgs,

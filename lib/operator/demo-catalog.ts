@@ -29,6 +29,7 @@ export async function seedDemoCatalog(clientId: string) {
       name: 'Demo Face Serum 30 ml',
       description: 'Vitamin C face serum. Genuine packs carry an overt QR code and a covert code under the scratch-off.',
       warrantyMonths: 12,
+      gtin: '8901234567890',
       attributes: [
         { name: 'Volume', value: '30 ml' },
         { name: 'Made in', value: 'India' },
@@ -36,7 +37,7 @@ export async function seedDemoCatalog(clientId: string) {
     }),
   );
   const watch = await createProduct(
-    createProductArgs.parse({ slug, name: 'Demo Smart Watch', description: 'Fitness smart watch, batch-level codes.', warrantyMonths: 24 }),
+    createProductArgs.parse({ slug, name: 'Demo Smart Watch', description: 'Fitness smart watch, batch-level codes.', warrantyMonths: 24, gtin: '8901234567906' }),
   );
   await createBatch(createBatchArgs.parse({ slug, product: serum.id, batchNumber: 'DEMO-SERUM-01', mfgDate: new Date().toISOString().slice(0, 10), expiryDate: plusYears(3) }));
   await createBatch(createBatchArgs.parse({ slug, product: serum.id, batchNumber: 'DEMO-SERUM-OLD', mfgDate: '2022-01-15', expiryDate: '2024-01-31' }));
@@ -94,7 +95,7 @@ export async function writeDemoCodes(slug: string, clientId: string, dir = env()
     JSON.stringify(
       {
         brand: slug,
-        note: 'Seeded demo codes. Overt and covert codes with the same unit are one product unit. List them any time: npm run brand -- list-codes --slug demo',
+        note: 'Seeded demo codes. Overt and covert codes with the same unit are one product unit; a unit\'s visible code also answers at its GS1 Digital Link URI (gs1Url, docs/gs1.md). List them any time: npm run brand -- list-codes --slug demo',
         claimedBy: owner[0] ? 'owner@demo.example' : null,
         codes: rows,
       },

@@ -102,6 +102,20 @@ export const verificationSettingsSchema = z.object({
   risk: riskSettingsSchema.default(riskSettingsSchema.parse({})),
 });
 
+/**
+ * GS1 Digital Link (docs/gs1.md): off, the brand's domain answers `/01/…` with 'Page not Found!';
+ * on, it is a GS1-conformant resolver and the exports carry each unit's GS1 URI. `printedLinks`
+ * picks the link the QR codes of the print-ready PDF encode: the qrId link (default) or the GS1
+ * URI. `recallStatusUrl`: where the brand publishes recalls (the resolver's gs1:recallStatus).
+ */
+export const PRINTED_LINK_KINDS = ['qrId', 'gs1'] as const;
+export const gs1SettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  printedLinks: z.enum(PRINTED_LINK_KINDS, { error: "must be 'qrId' or 'gs1'" }).default('qrId'),
+  recallStatusUrl: httpsUrl.nullable().default(null),
+});
+export type Gs1Settings = z.infer<typeof gs1SettingsSchema>;
+
 /** Per priority name, whole hours (1 hour to a year). */
 const complaintTargetHoursSchema = z.record(z.string().min(1).max(40), z.number().int('must be whole hours').min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours (a year)'));
 
@@ -159,6 +173,7 @@ export const storedClientConfigSchema = z
     banners: bannersSchema.default(null),
     verification: verificationSettingsSchema.default(verificationSettingsSchema.parse({})),
     locale: localeSettingsSchema.default(localeSettingsSchema.parse({})),
+    gs1: gs1SettingsSchema.default(gs1SettingsSchema.parse({})),
     footer: z
       .object({
         text: z.string().max(500).default(''),
@@ -187,6 +202,7 @@ export const clientConfigPatchSchema = z
     banners: bannersInputSchema,
     verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
     locale: localeSettingsObject.partial().strict(),
+    gs1: gs1SettingsSchema.partial().strict(),
     footer: z
       .object({
         text: z.string().max(500),
@@ -216,6 +232,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     banners: patch.banners === undefined ? current.banners : patch.banners,
     verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
     locale: { ...current.locale, ...patch.locale },
+    gs1: { ...current.gs1, ...patch.gs1 },
     footer: { ...current.footer, ...patch.footer },
   });
 }

@@ -47,6 +47,8 @@ export const productSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
   batches: z.number().int(),
+  /** GS1 GTIN, 14 digits (docs/gs1.md); null: none. */
+  gtin: z.string().nullable(),
 });
 export type ConsoleProduct = z.infer<typeof productSchema>;
 export const productListSchema = z.object({ products: z.array(productSchema) });
@@ -85,6 +87,8 @@ export const batchSchema = z.object({
   markets: z.array(z.string()),
   codes: z.number().int(),
   createdAt: z.string(),
+  /** GS1 lot (AI 10) of the batch's codes: its own, or the batch number (docs/gs1.md). */
+  lot: z.string(),
 });
 export type ConsoleBatch = z.infer<typeof batchSchema>;
 export const batchListSchema = z.object({ batches: z.array(batchSchema) });
@@ -134,3 +138,13 @@ export const productImageParamsSchema = z.object({ imageId: z.string().regex(/^i
 /** The path of an uploaded product image on a brand's host; the console shows it through its own endpoint. */
 export const productImagePath = (imageId: string) => `/api/product-images/${imageId}`;
 export const productImageIdOf = (ref: string) => (PRODUCT_IMAGE_PATH.test(ref) ? ref.slice('/api/product-images/'.length) : undefined);
+
+/** The GS1 keys (docs/gs1.md): a value, or null (or empty) to clear it. Checked by lib/console/gs1-keys.ts (422 naming the field). */
+const gs1KeyField = z.string().max(64, 'must be at most 64 characters').nullable();
+export const productGtinInputSchema = z.object({ gtin: gs1KeyField }).strict();
+export const productGtinSchema = z.object({ productId: z.string(), gtin: z.string().nullable() });
+export const batchLotInputSchema = z.object({ lot: gs1KeyField }).strict();
+export const batchLotSchema = z.object({ batchId: z.string(), lot: z.string() });
+export const unitSerialInputSchema = z.object({ serial: gs1KeyField }).strict();
+export const unitSerialSchema = z.object({ qrId: z.string(), serial: z.string() });
+export const unitParamsShape = { qrId: z.string().min(1).max(64) };

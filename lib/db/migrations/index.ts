@@ -19,6 +19,7 @@ import { sql0023 } from './0023_shared_place_replaces_address';
 import { sql0024 } from './0024_session_networks';
 import { sql0030 } from './0030_staff_session_brands';
 import { sql0033 } from './0033_pending_domains';
+import { sql0036 } from './0036_gs1_keys';
 import { sql0040 } from './0040_customer_language';
 import { sql0046 } from './0046_rollups_count_info_as_genuine';
 
@@ -46,6 +47,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0024_session_networks', sql: sql0024 },
   { id: '0030_staff_session_brands', sql: sql0030 },
   { id: '0033_pending_domains', sql: sql0033 },
+  { id: '0036_gs1_keys', sql: sql0036 },
   { id: '0040_customer_language', sql: sql0040 },
   { id: '0046_rollups_count_info_as_genuine', sql: sql0046 },
 ];

@@ -34,9 +34,14 @@ export const products = pgTable(
     attributes: jsonb('attributes').$type<ProductAttribute[]>().notNull().default([]),
     warrantyMonths: integer('warranty_months').notNull().default(0),
     status: text('status').notNull().default('ACTIVE'),
+    /** GS1 GTIN, 14 digits (migration 0036, docs/gs1.md); unique in the brand. */
+    gtin: text('gtin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('products_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('products_client_idx').on(t.clientId, t.createdAt),
+    uniqueIndex('products_client_gtin_uq').on(t.clientId, t.gtin).where(sql`${t.gtin} is not null`),
+  ],
 );
 
 export const batches = pgTable(
@@ -52,12 +57,15 @@ export const batches = pgTable(
     markets: text('markets').array(),
     /** The Retailer organisation that sells the batch (migration 0020); what the brand shares with it concerns these batches. */
     retailerClientId: text('retailer_client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** GS1 lot (AI 10, migration 0036); null: the batch number is the lot. Unique per product. */
+    lot: text('lot'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('batches_client_number_uq').on(t.clientId, sql`upper(${t.batchNumber})`),
     index('batches_client_product_idx').on(t.clientId, t.productId),
     index('batches_client_retailer_idx').on(t.clientId, t.retailerClientId).where(sql`${t.retailerClientId} is not null`),
+    uniqueIndex('batches_client_product_lot_uq').on(t.clientId, t.productId, sql`coalesce(${t.lot}, ${t.batchNumber})`),
   ],
 );
 
@@ -77,6 +85,8 @@ export const codes = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     listStatus: text('list_status').notNull().default('Whitelisted'),
     authCode: text('auth_code'),
+    /** GS1 serial (AI 21) of a unit's overt code (migration 0036); null: the qrId is the serial. */
+    serial: text('serial'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -89,6 +99,9 @@ export const codes = pgTable(
     index('codes_client_product_idx').on(t.clientId, t.productId, t.id),
     index('codes_client_pair_idx').on(t.clientId, t.pairId).where(sql`${t.pairId} is not null`),
     index('codes_client_parent_idx').on(t.clientId, t.parentCodeId).where(sql`${t.parentCodeId} is not null`),
+    uniqueIndex('codes_client_product_serial_uq')
+      .on(t.clientId, t.productId, sql`coalesce(${t.serial}, ${t.qrId})`)
+      .where(sql`${t.level} = 6 and ${t.pairId} is not null`),
   ],
 );
 

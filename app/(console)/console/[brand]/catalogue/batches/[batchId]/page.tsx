@@ -9,6 +9,7 @@ import { CodeRuns } from '@/components/console/catalogue/code-runs';
 import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalogue/batch-codes';
 import { BatchMarketsForm } from '@/components/console/catalogue/batch-markets-form';
 import { BulkBlacklistForm } from '@/components/console/catalogue/bulk-blacklist-form';
+import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
 import { linkClass, Section } from '@/components/console/ui';
 
 // One batch: its details, its markets (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
@@ -53,6 +54,8 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
         <dd>{batch.expiryDate ?? '—'}</dd>
         <dt className="font-medium">Markets</dt>
         <dd>{batch.markets.join(', ') || 'Anywhere'}</dd>
+        <dt className="font-medium">GS1 lot</dt>
+        <dd>{batch.lot}</dd>
         <dt className="font-medium">Codes</dt>
         <dd data-testid="batch-codes">
           <BatchCodeCount />
@@ -61,6 +64,11 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
       {roleMay(role, 'catalogue', 'write') && (
         <Section title="Markets" id="markets">
           <BatchMarketsForm brand={brand} batchId={batch.id} markets={batch.markets} />
+        </Section>
+      )}
+      {roleMay(role, 'catalogue', 'write') && (
+        <Section title="GS1 lot" id="gs1-lot">
+          <Gs1KeyForm apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batch.id)}/lot`} field="lot" value={batch.lot} />
         </Section>
       )}
       <Section title="Downloads" id="downloads">

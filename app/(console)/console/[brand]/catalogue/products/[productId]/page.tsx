@@ -6,6 +6,7 @@ import { roleMay } from '@/lib/domain/staff-roles';
 import { ApiError } from '@/lib/errors';
 import { ProductEditor, consoleImageSrc } from '@/components/console/catalogue/product-editor';
 import { Alert } from '@/components/ui/alert';
+import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
 import { linkClass, Section } from '@/components/console/ui';
 
 // One product: its editor (owner and managers) or its details (readers), and its batches.
@@ -54,6 +55,13 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
           </dd>
         </dl>
       )}
+      <Section title="GS1 barcode number" id="product-gtin">
+        {canWrite ? (
+          <Gs1KeyForm apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/products/${encodeURIComponent(product.id)}/gtin`} field="gtin" value={product.gtin ?? ''} />
+        ) : (
+          <p>GTIN: {product.gtin ?? 'none'}</p>
+        )}
+      </Section>
       <Section title="Batches of this product" id="product-batches">
         {canWrite && (
           <p className="mb-3">

@@ -1,0 +1,86 @@
+'use client';
+import { useId, useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
+import { Alert } from '@/components/ui/alert';
+import { ConsoleButton, FieldError, inputClass } from '../ui';
+
+// One GS1 key of the catalogue (docs/gs1.md): a product's GTIN or a batch's lot (owner, manager).
+// The same use cases as `npm run brand -- set-gtin` / `set-lot`; empty clears the key.
+
+type Key = 'gtin' | 'lot';
+
+const TEXT: Record<Key, { label: string; hint: string; save: string; saved: (v: string | null) => string }> = {
+  gtin: {
+    label: 'GTIN',
+    hint: 'The GS1 barcode number of the product: 8, 12, 13 or 14 digits with its check digit. Stored as 14 digits; empty: none.',
+    save: 'Save GTIN',
+    saved: (v) => (v ? `GTIN saved: ${v}.` : 'GTIN removed.'),
+  },
+  lot: {
+    label: 'GS1 lot',
+    hint: "The lot printed in the GS1 link (up to 20 letters, digits or GS1's punctuation). Empty: the batch number.",
+    save: 'Save lot',
+    saved: (v) => `Lot saved: ${v}.`,
+  },
+};
+
+export function Gs1KeyForm({ apiPath, field, value: initial }: { apiPath: string; field: Key; value: string }) {
+  const router = useRouter();
+  const id = useId();
+  const text = TEXT[field];
+  const [value, setValue] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setDone('');
+    try {
+      const typed = value.trim();
+      const saved = await consoleFetch<Record<Key, string | null>>(apiPath, { method: 'PUT', body: { [field]: typed || null } });
+      setValue(saved[field] ?? '');
+      setDone(text.saved(saved[field]));
+      router.refresh();
+    } catch (err) {
+      setErrors(formErrorsOf(err, [field]));
+      requestAnimationFrame(() => document.getElementById(`${id}-${field}`)?.focus());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-xl">
+      {errors.form && <Alert>{errors.form}</Alert>}
+      {done && <Alert kind="success">{done}</Alert>}
+      <div className="mb-4">
+        <label htmlFor={`${id}-${field}`} className="mb-1 block font-medium text-gray-900">
+          {text.label}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          className={inputClass}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          inputMode={field === 'gtin' ? 'numeric' : undefined}
+          autoComplete="off"
+          disabled={busy}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={[`${id}-${field}-hint`, errors[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ')}
+        />
+        <p id={`${id}-${field}-hint`} className="mt-1 text-sm text-gray-700">
+          {text.hint}
+        </p>
+        <FieldError id={`${id}-${field}-error`} error={errors[field]} />
+      </div>
+      <ConsoleButton type="submit" busy={busy}>
+        {text.save}
+      </ConsoleButton>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import 'server-only';
+import { z } from 'zod';
+import { cliScope } from '@/lib/console/scope';
+import { setBatchLot, setProductGtin, setUnitSerial } from '@/lib/console/gs1-keys';
+import { requireBrand } from './brands';
+import { requireBatch, slugArg, textArg } from './catalog';
+
+// GS1 keys from the command line (docs/gs1.md): the console's use cases (lib/console/gs1-keys.ts),
+// acting as the command line. An empty value clears the key (the lot is then the batch number,
+// the serial the qrId).
+
+/** The CLI turns digit-only values into numbers: a key is read back as text (a GTIN's leading zeros do not change it). */
+const keyArg = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+export const setGtinArgs = z.object({ slug: slugArg, product: textArg(64), gtin: keyArg }).strict();
+export async function setGtin(args: z.output<typeof setGtinArgs>) {
+  const brand = await requireBrand(args.slug);
+  return setProductGtin(cliScope(brand.id, brand.slug), args.product, args.gtin || null);
+}
+
+export const setLotArgs = z.object({ slug: slugArg, batch: textArg(64), lot: keyArg }).strict();
+export async function setLot(args: z.output<typeof setLotArgs>) {
+  const brand = await requireBrand(args.slug);
+  const batch = await requireBatch(brand.id, args.batch);
+  return setBatchLot(cliScope(brand.id, brand.slug), batch.id, args.lot || null);
+}
+
+export const setSerialArgs = z.object({ slug: slugArg, qrId: textArg(64), serial: keyArg }).strict();
+export async function setSerial(args: z.output<typeof setSerialArgs>) {
+  const brand = await requireBrand(args.slug);
+  return setUnitSerial(cliScope(brand.id, brand.slug), args.qrId, args.serial || null);
+}
