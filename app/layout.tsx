@@ -6,7 +6,7 @@ import { readBrand } from '@/lib/server/tenant';
 import { brandCssVariables } from '@/lib/client/brand-style';
 import { Providers } from '@/components/shell/providers';
 import { DeferredShellEffects } from '@/components/shell/deferred-shell-effects';
-import { OfflineOverlay } from '@/components/shell/offline-overlay';
+import { DeferredOfflineOverlay } from '@/components/shell/deferred-offline-overlay';
 import { Footer } from '@/components/shell/footer';
 import { LoadError, APP_DATA_ERROR } from '@/components/shell/load-error';
 import { BlockedScreen } from '@/components/shell/blocked-screen';
@@ -67,7 +67,7 @@ function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLe
       </a>
       <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria)) }} />
       <div id={LEGAL_TOP_SLOT_ID} />
-      <OfflineOverlay />
+      <DeferredOfflineOverlay />
       <DeferredShellEffects />
       {children}
       <Footer brand={brand} />

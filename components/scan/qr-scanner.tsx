@@ -1,17 +1,21 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
+import dynamic from 'next/dynamic';
 import { useBrand } from '@/components/shell/brand-context';
 import { loadRecognition } from './load-recognition';
 import { useQrCamera, type CameraState } from './use-qr-camera';
 import { ManualCodeForm } from './manual-code-form';
-import { AuthCodeForm } from './auth-code-form';
 import { LocationConsent, withLocation, type Coarse } from './location-consent';
 
 // /qr-scan: the camera scans; a link of this brand (any verify route, on this host) opens its
 // verdict, anything else gets a clear message and is never followed. Without a camera, or when
 // it is refused, the code can be typed instead (and, for brands with authentication codes, the
 // code under the scratch-off).
+
+// The form for the code under the scratch-off, only for brands that use such codes: its chunk is
+// loaded when it is rendered, so the scan page of every other brand does not download it.
+const AuthCodeForm = dynamic(() => import('./auth-code-form').then((m) => m.AuthCodeForm));
 
 const CAMERA_MESSAGES: Record<CameraState, string> = {
   starting: 'Starting the camera…',

@@ -2,7 +2,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useBrand } from './brand-context';
-import { LanguageSwitcher } from './language-switcher';
+import { afterHydration } from './lazy';
+
+// The language switcher works only with scripts (a choice reloads the page in that language), so
+// it comes after hydration, out of every page's first-load JavaScript; its row keeps its height
+// meanwhile, so nothing moves when it appears.
+const LanguageSwitcher = afterHydration(() => import('./language-switcher').then((m) => m.LanguageSwitcher), 'language switcher');
 
 // The brand's logo and name; for a signed-in customer, `nav`: the modules the brand offers and
 // sign-out (components/shell/signed-in-nav.tsx). The layouts choose it, so pages seen signed out
@@ -23,7 +28,7 @@ export function Header({ nav }: { nav?: ReactNode }) {
           )}
           <span data-testid="brand-name">{brand.organizationName}</span>
         </Link>
-        <div className="ml-auto">
+        <div className="ml-auto min-h-11">
           <LanguageSwitcher />
         </div>
       </div>

@@ -1,9 +1,9 @@
 'use client';
 import { useEffect, useSyncExternalStore } from 'react';
 
-// The grey-scale overlay while offline (spec section 2). It is part of every page's first load,
-// not deferred with the other shell effects: a chunk asked for after the connection dropped
-// never arrives, so a deferred overlay would be missing exactly when it is needed.
+// The grey-scale overlay while offline (spec section 2). It is loaded as soon as the page is
+// interactive (deferred-offline-overlay.tsx), out of the first-load JavaScript but asked for at
+// once, while the page that just loaded is still online: a connection that drops later finds it there.
 
 function subscribeOnline(cb: () => void) {
   window.addEventListener('online', cb);

@@ -5,7 +5,7 @@ import { useDebouncedResize } from '@/lib/client/use-debounced-resize';
 import { needsOrientationPrompt } from '@/lib/client/device';
 
 // The orientation prompt of spec section 2 for mobile devices in landscape (the offline overlay
-// is offline-overlay.tsx, loaded with the page). The debounced size also sets --app-height, so
+// is offline-overlay.tsx, loaded as soon as the page is interactive). The debounced size also sets --app-height, so
 // full screens fit mobile browsers whose toolbars change the visible height.
 
 export function ShellEffects() {

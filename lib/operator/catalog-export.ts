@@ -12,7 +12,6 @@ import { cliScope } from '@/lib/console/scope';
 import { listCodes } from './catalog-codes';
 import { requireBrand } from './brands';
 import { slugArg, textArg } from './catalog';
-import { requireBrand } from './brands';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 
 // Exports of a batch's codes: CSV (for a printer's data merge) and a print-ready A4 PDF sheet of
