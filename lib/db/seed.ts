@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from './client';
 import { clientDomains } from './schema';
 import { createBrand } from '@/lib/operator/brands';
+import { forgetCachedClients } from '@/lib/brands/find-client';
 import { DEMO_HOSTS } from '@/lib/shared/host';
 import { seedDemoLegalDocuments } from '@/lib/operator/legal-demo';
 import { seedDemoCatalog } from '@/lib/operator/demo-catalog';
@@ -25,7 +26,9 @@ export async function seedDemo(): Promise<{ created: boolean }> {
   const brand = await createBrand({
     slug: DEMO_SLUG,
     name: 'Demo Brand',
-    domains: [...DEMO_HOSTS],
+    // localhost only: no brand may claim an IP literal (docs/console.md, "Domains"); the demo brand
+    // is given 127.0.0.1 below, by the seed itself, as the README promises.
+    domains: [DEMO_HOSTS[0]],
     config: {
       ui: { primaryColor: '#1f4fd8', secondaryColor: '#0d9488' },
       flags: {
@@ -43,6 +46,8 @@ export async function seedDemo(): Promise<{ created: boolean }> {
       gs1: { enabled: true },
     },
   });
+  await db.insert(clientDomains).values(DEMO_HOSTS.slice(1).map((domain) => ({ domain, clientId: brand.id })));
+  forgetCachedClients();
   for (const step of demoSeedSteps) await step(brand.id);
   return { created: true };
 }
