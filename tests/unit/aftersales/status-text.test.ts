@@ -2,6 +2,7 @@ import { PAYOUT_STATUSES } from '@/lib/domain/payouts';
 import { COMPLAINT_STATUSES } from '@/lib/domain/complaints';
 import { PAYOUT_STATUS_TEXT, payoutStatusText } from '@/components/rewards/payout-status';
 import { COMPLAINT_STATUS, complaintStatusView } from '@/components/complaints/status';
+import en from '@/messages/en.json';
 
 // Statuses read as words on screen, never as colour alone.
 
@@ -18,8 +19,10 @@ describe('payout status text', () => {
 describe('complaint status view', () => {
   it('names every status in words with the documented colour', () => {
     expect(Object.keys(COMPLAINT_STATUS).sort()).toEqual([...COMPLAINT_STATUSES].sort());
-    expect(complaintStatusView('inprogress')).toEqual({ label: 'In progress', color: '#d97706' });
-    expect(complaintStatusView('closed')).toEqual({ label: 'Closed', color: '#16a34a' });
+    // The label is the key of its words in the language catalogues (messages/*.json).
+    expect(complaintStatusView('inprogress')).toEqual({ label: 'status.inprogress', color: '#d97706' });
+    expect(complaintStatusView('closed')).toEqual({ label: 'status.closed', color: '#16a34a' });
+    expect([en[complaintStatusView('inprogress').label], en[complaintStatusView('closed').label]]).toEqual(['In progress', 'Closed']);
   });
 
   it("takes the API's colour only when it is a plain hex colour", () => {

@@ -1,3 +1,5 @@
+import en from '@/messages/en.json';
+import { fill } from '@/lib/shared/i18n';
 import { COPY_HEADLINE, NOTHING_UNUSUAL, UNUSUAL_HEADLINE, shownReasons, verdictMessage } from '@/lib/domain/verdict-message';
 
 // One message (lib/domain/verdict-message.ts): one headline and one colour from label and risk.
@@ -14,7 +16,10 @@ describe('verdictMessage', () => {
     [{ label: 'Info' as const, risk: 'none' as const, count: 2, claim: { byYou: true } }, 'genuine', 'Genuine code of Acme.'],
     [{ label: 'Fake' as const, risk: null }, 'danger', 'Not a genuine code of Acme: do not buy it, report it.'],
   ])('%j is %s: %s', (input, tone, headline) => {
-    expect(verdictMessage({ brand: 'Acme', ...input })).toEqual({ tone, headline });
+    const message = verdictMessage({ brand: 'Acme', ...input });
+    expect(message).toMatchObject({ tone, headline });
+    // The screens show the headline from the language catalogues by its key: English says the same.
+    expect(fill(en[message.key!], message.values)).toBe(headline);
   });
 
   it('never shows "nothing unusual" under a warning or a danger', () => {

@@ -47,6 +47,7 @@ const profile = {
   address: { fullAddress: '', city: '', country: '', state: '', pincode: '' },
   dataStatus: 'ACTIVE',
   hasPassword: true,
+  language: 'hi',
 };
 
 describe('callRoute over HTTP (BRAND_API_URL)', () => {
