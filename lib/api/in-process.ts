@@ -83,6 +83,10 @@ export async function invokeRoute<R extends AnyRoute>(route: R, input: RouteInpu
   const { method } = route.declaration;
   const { body } = input as { body?: unknown };
   const headers = new Headers(scope.headers);
+  // A typed call wants the route's JSON answer, whatever the page request itself accepted (a
+  // router prefetch asks for text/x-component; a route such as a legal document answers a file to
+  // anything but JSON).
+  headers.set('accept', 'application/json');
   if (body !== undefined) headers.set('content-type', 'application/json');
   const request = new Request(`http://in-process/api${pathOf(route, input)}`, {
     method: method.toUpperCase(),

@@ -96,7 +96,7 @@ test('behind an https proxy the pages read and clear the __Host- session cookie 
   const ended = await rawGet(brand.domain, '/login?expired=1', { ...https, cookie: '__Host-bv_session=ended' });
   expect(ended.setCookie).toEqual(['__Host-bv_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure']);
   const scan = await rawGet(brand.domain, '/qr-scan', { ...https, cookie: `__Host-bv_session=${sealed}` });
-  expect(scan.setCookie).toEqual([expect.stringMatching(/^__Host-device_id=dv_[A-Za-z0-9_-]{22}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/)]);
+  expect(scan.setCookie).toEqual([expect.stringMatching(/^__Host-device_id=dv_[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/)]);
   // Over plain http nothing changed: the bare name is the session.
   expect((await rawGet(brand.domain, '/edit-profile', { 'sec-fetch-site': 'same-origin', cookie: `bv_session=${sealed}` })).status).toBe(200);
 });

@@ -50,7 +50,12 @@ test('settings: a refused colour takes the keyboard to its field in view; the sa
   expect(on!.width).toBeGreaterThan(120);
 });
 
-test('a red flag resolved as a copy blacklists its codes after a confirmation; shoppers then see Fake; the printed link counts as genuine checks', async ({ page, browser }) => {
+// Held back (test.fixme), as tests/e2e/risk-rewards.spec.ts is: a red flag now needs corroborated
+// suspicion from several unrelated networks (docs/verification.md, "Bounded influence"), and every
+// browser of the end-to-end run comes from one address to a server that trusts no proxy header, so
+// no page visit here can raise one. Resolving a flag as a copy, the blacklisting and the shopper's
+// Fake are tested over the API (tests/api/console-support.test.ts).
+test.fixme('a red flag resolved as a copy blacklists its codes after a confirmation; shoppers then see Fake; the printed link counts as genuine checks', async ({ page, browser }) => {
   test.slow(); // shoppers on the brand's site, a support agent's sign-up with an authenticator
   const shop = await aftersalesBrand({ isRedFlaggingEnabled: true });
   const { brand } = shop;

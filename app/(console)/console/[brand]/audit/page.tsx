@@ -36,12 +36,12 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">Audit log of {current.name}</h1>
-      <form method="get" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
-        <div>
+      <form method="get" className="mb-6 flex max-w-full flex-wrap items-end gap-3" aria-label="Filter the audit log">
+        <div className="min-w-0 max-w-full">
           <label htmlFor="action" className="mb-1 block font-medium">
             Action
           </label>
-          <select id="action" name="action" defaultValue={query.action ?? ''} className="min-h-11 rounded-md border border-gray-500 bg-white px-3">
+          <select id="action" name="action" defaultValue={query.action ?? ''} className="min-h-11 max-w-full rounded-md border border-gray-500 bg-white px-3">
             <option value="">All actions</option>
             {choices.actions.map((a) => (
               <option key={a} value={a}>
@@ -50,11 +50,11 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="actor" className="mb-1 block font-medium">
             Who
           </label>
-          <select id="actor" name="actor" defaultValue={query.actor ?? ''} className="min-h-11 rounded-md border border-gray-500 bg-white px-3">
+          <select id="actor" name="actor" defaultValue={query.actor ?? ''} className="min-h-11 max-w-full rounded-md border border-gray-500 bg-white px-3">
             <option value="">Everyone</option>
             {choices.actors.map((a) => (
               <option key={a} value={a}>
@@ -63,11 +63,11 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
             ))}
           </select>
         </div>
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="kind" className="mb-1 block font-medium">
             Security events
           </label>
-          <select id="kind" name="kind" defaultValue={query.kind ?? ''} className="min-h-11 rounded-md border border-gray-500 bg-white px-3">
+          <select id="kind" name="kind" defaultValue={query.kind ?? ''} className="min-h-11 max-w-full rounded-md border border-gray-500 bg-white px-3">
             <option value="">Every entry</option>
             {AUDIT_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -83,7 +83,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
       {problem && <Alert>{problem}</Alert>}
       {page && page.entries.length === 0 && <p role="status">No entry{filters.size ? ' matches these filters' : ' yet'}.</p>}
       {page && page.entries.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="max-w-full overflow-x-auto">
           <table className="w-full min-w-[64rem] table-fixed border-collapse text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead>
