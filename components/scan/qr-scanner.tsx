@@ -1,8 +1,8 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import dynamic from 'next/dynamic';
 import { useBrand } from '@/components/shell/brand-context';
+import { afterHydration } from '@/components/shell/lazy';
 import { loadRecognition } from './load-recognition';
 import { useQrCamera, type CameraState } from './use-qr-camera';
 import { ManualCodeForm } from './manual-code-form';
@@ -13,9 +13,10 @@ import { LocationConsent, withLocation, type Coarse } from './location-consent';
 // it is refused, the code can be typed instead (and, for brands with authentication codes, the
 // code under the scratch-off).
 
-// The form for the code under the scratch-off, only for brands that use such codes: its chunk is
-// loaded when it is rendered, so the scan page of every other brand does not download it.
-const AuthCodeForm = dynamic(() => import('./auth-code-form').then((m) => m.AuthCodeForm));
+// The form for the code under the scratch-off, only for brands that use such codes, loaded once the
+// page is interactive (it works only with scripts, as the camera does): no scan page downloads it
+// before its first paint.
+const AuthCodeForm = afterHydration(() => import('./auth-code-form').then((m) => m.AuthCodeForm), 'scratch-off code form');
 
 const CAMERA_MESSAGES: Record<CameraState, string> = {
   starting: 'Starting the camera…',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { open, operator, ready } from './support';
+import { open, ready } from './support';
 import { aftersalesBrand, customerWithUnit, pngBytes } from './aftersales-support';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
@@ -8,12 +8,14 @@ const RECEIPT_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 ob
 
 // A support agent's day in the brand console (docs/console.md, docs/after-sales.md): a customer
 // raises a complaint on the brand's site; the agent finds it in the inbox by status, takes it,
-// replies and moves it on; the customer reads the reply in their thread; the agent dismisses a
-// red flag with a note.
+// replies and moves it on; the customer reads the reply in their thread. (Dismissing a red flag is
+// tested over the API, tests/api/console-support.test.ts: a red flag now needs corroborated
+// suspicion from several unrelated networks, which no page visit of this run, all from one
+// address, can give; docs/verification.md, "Bounded influence".)
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-test('a support agent takes a complaint from the inbox, replies and moves it on, and dismisses a red flag', async ({ page, browser }) => {
+test('a support agent takes a complaint from the inbox, replies and moves it on', async ({ page, browser }) => {
   test.slow(); // a customer, an agent's sign-up with an authenticator, and both sites
   const shop = await aftersalesBrand({ isRedFlaggingEnabled: true });
   const { brand } = shop;
@@ -32,16 +34,6 @@ test('a support agent takes a complaint from the inbox, replies and moves it on,
   await page.getByRole('button', { name: 'Send complaint' }).click();
   await expect(page).toHaveURL(/\/complaints\/TKT-\d{6}$/);
   const ticketId = page.url().split('/').pop()!;
-
-  // Two shoppers far apart check the same unit minutes apart: it becomes a red flag.
-  const codes = (await operator('list-codes', { slug: brand.slug })) as Array<{ qrId: string; level: number; unit: string | null }>;
-  const unit = codes.find((c) => c.qrId === shop.coverts[1])!.unit;
-  const overt = codes.find((c) => c.unit === unit && c.level === 6)!.qrId;
-  for (const where of ['?lat=18.52&lng=73.86', '?lat=28.61&lng=77.21']) {
-    const shopper = await browser.newContext();
-    await open(await shopper.newPage(), `${brand.origin}/info/verify/${overt}${where}`);
-    await shopper.close();
-  }
 
   // The agent signs in to the console and finds the ticket among the unassigned ones.
   const staffContext = await browser.newContext();
@@ -99,22 +91,5 @@ test('a support agent takes a complaint from the inbox, replies and moves it on,
   await expect(page.getByTestId('thread').locator('[data-author="brand"]')).toContainText('A new bottle is on its way to you.');
   await expect(page.getByTestId('complaint-status')).toHaveText('In progress');
 
-  // The agent dismisses the red flag with a note: the unit was not a copy.
-  await agent.goto(`${CONSOLE_ORIGIN}/${brand.slug}/red-flags`);
-  await ready(agent);
-  await expect(h1(agent, 'Red flags')).toBeVisible();
-  const flag = agent.getByTestId('red-flag-row').filter({ hasText: overt });
-  await expect(flag.getByRole('link', { name: overt })).toHaveAttribute('href', `/${brand.slug}/codes/${overt}`);
-  // Without a note it says why, on the field, and the keyboard is taken there.
-  await flag.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(flag.getByRole('alert')).toHaveText('Write a note saying why.');
-  await expect(flag.getByLabel('Note')).toHaveAttribute('aria-invalid', 'true');
-  await expect(flag.getByLabel('Note')).toBeFocused();
-  await flag.getByLabel('Note').fill('The buyer travelled between the two cities.');
-  await flag.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(agent.getByText('No red flags match.')).toBeVisible();
-  await agent.getByLabel('Status').selectOption('dismissed');
-  await agent.getByRole('button', { name: 'Filter' }).click();
-  await expect(agent.getByTestId('red-flag-row').filter({ hasText: overt })).toContainText('Note: The buyer travelled between the two cities.');
   await staffContext.close();
 });
