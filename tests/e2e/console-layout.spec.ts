@@ -36,7 +36,14 @@ for (const screen of SCREENS) {
       await ready(page);
       await expect(page.getByRole('heading', { level: 1 }), entry.path).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${entry.path} runs ${overflow}px off the side`).toBeLessThanOrEqual(1);
+      // The outermost elements that reach past the screen's edge, to name in the failure.
+      const offenders = overflow > 1 ? await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1))
+          .slice(0, 3)
+          .map((el) => el.outerHTML.slice(0, 160)),
+      ) : [];
+      expect(overflow, `${entry.path} runs ${overflow}px off the side: ${offenders.join(' | ')}`).toBeLessThanOrEqual(1);
       expect(await unnamedControls(page), `${entry.path}: controls without a name`).toEqual([]);
       // The navigation names the area, and the keyboard reaches its link.
       const link = page.getByRole('navigation').getByRole('link', { name: entry.label, exact: true });

@@ -83,7 +83,7 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
       {problem && <Alert>{problem}</Alert>}
       {page && page.entries.length === 0 && <p role="status">No entry{filters.size ? ' matches these filters' : ' yet'}.</p>}
       {page && page.entries.length > 0 && (
-        <div className="max-w-full overflow-x-auto">
+        <div className="relative max-w-full overflow-x-auto">
           <table className="w-full min-w-[64rem] table-fixed border-collapse text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead>
