@@ -17,10 +17,8 @@ export type HeadlineKey =
   | 'headline.preSaleFirst'
   | 'headline.genuineFirst'
   | 'headline.genuine';
-export type VerdictMessage = { tone: MessageTone; headline: string | null; key: HeadlineKey | null; values?: { brand: string } };
-
-export const COPY_HEADLINE = 'Likely a copy: do not buy it, report it.';
-export const UNUSUAL_HEADLINE = 'Genuine code, checked in unusual ways: here is what to look for.';
+/** The headline's words live in the catalogues only (English: messages/en.json), so they are never written twice. */
+export type VerdictMessage = { tone: MessageTone; key: HeadlineKey | null; values?: { brand: string } };
 
 type Input = {
   label: VerdictLabel;
@@ -33,17 +31,17 @@ type Input = {
 };
 
 export function verdictMessage({ label, risk, brand, count, claim }: Input): VerdictMessage {
-  if (label === 'Fake' || label === 'Invalid Product') return { tone: 'danger', headline: `Not a genuine code of ${brand}: do not buy it, report it.`, key: 'headline.notGenuine', values: { brand } };
-  if (risk === 'suspect') return { tone: 'danger', headline: COPY_HEADLINE, key: 'headline.copy' };
-  if (label === 'Expired') return { tone: 'warning', headline: 'Genuine code, but the pack is past its expiry date: do not use it.', key: 'headline.expired' };
+  if (label === 'Fake' || label === 'Invalid Product') return { tone: 'danger', key: 'headline.notGenuine', values: { brand } };
+  if (risk === 'suspect') return { tone: 'danger', key: 'headline.copy' };
+  if (label === 'Expired') return { tone: 'warning', key: 'headline.expired' };
   if (label === 'Product Cliamed' || (label === 'Info' && claim && !claim.byYou)) {
-    return { tone: 'warning', headline: 'Genuine code, already registered by a buyer: if it is sold to you as new, do not buy it.', key: 'headline.claimed' };
+    return { tone: 'warning', key: 'headline.claimed' };
   }
-  if (risk === 'caution') return { tone: 'warning', headline: UNUSUAL_HEADLINE, key: 'headline.unusual' };
-  if (label === 'Scan pre sale first') return { tone: 'warning', headline: 'Genuine code: check the visible code first, then the hidden one.', key: 'headline.preSaleFirst' };
-  if (label === 'Tracking' || label === 'Batch Details Only') return { tone: 'info', headline: null, key: null };
-  if (count === 1) return { tone: 'genuine', headline: `Genuine code of ${brand}, first check of this pack.`, key: 'headline.genuineFirst', values: { brand } };
-  return { tone: 'genuine', headline: `Genuine code of ${brand}.`, key: 'headline.genuine', values: { brand } };
+  if (risk === 'caution') return { tone: 'warning', key: 'headline.unusual' };
+  if (label === 'Scan pre sale first') return { tone: 'warning', key: 'headline.preSaleFirst' };
+  if (label === 'Tracking' || label === 'Batch Details Only') return { tone: 'info', key: null };
+  if (count === 1) return { tone: 'genuine', key: 'headline.genuineFirst', values: { brand } };
+  return { tone: 'genuine', key: 'headline.genuine', values: { brand } };
 }
 
 /** The reasons to show under that message: never "nothing unusual" under a warning or a danger. */
