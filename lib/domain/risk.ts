@@ -6,7 +6,7 @@
 
 export const RISK_LEVELS = ['none', 'caution', 'suspect'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination'] as const;
+export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination', 'hidden'] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
 /** The level a brand gives a rule that has one setting for it ('off': the rule never fires). */
 export const RULE_LEVELS = ['off', 'caution', 'suspect'] as const;
@@ -97,6 +97,11 @@ export type UnitSession = {
   covertBeforeSaleAt?: Date | null;
   /** The network of its first scan (a keyed hash of the address's /24 or /48); null or absent: unknown. */
   net?: string | null;
+  /**
+   * When this session, within a day of checking the unit, typed a hidden code that does not exist
+   * (a copy's panel carries a made-up one); null or absent: never.
+   */
+  falseHiddenAt?: Date | null;
 };
 export type CurrentScan = {
   key: string;
@@ -451,11 +456,19 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
   const out: RiskFinding[] = [];
   const { sessions, groups } = who;
   // Heads are not evidence of a copy (a busy shelf, a household, a service visit): the number of
-  // people is only ever a caution, counted by unrelated networks (docs/verification.md, "Bounded influence").
+  // people is only ever a caution, counted by unrelated networks (docs/verification.md, "Bounded
+  // influence"), and only when they checked it in more than one place: any number of shoppers at
+  // one shelf, or of visitors in one home, are one pack in one place.
   const people = groups.length;
   const networks = witnessCount(who);
   if (people >= settings.cautionSessions && networks >= settings.cautionSessions) {
-    out.push({ rule: 'sessions', level: 'caution', reason: `Checked by ${people} different people: more than usual for one pack.` });
+    const given = who.placesOf.flatMap((l) => {
+      const first = l.find((x) => !x.place.fromIp);
+      return first ? [first.place] : [];
+    });
+    if (distinctPlaces(given, settings.placeKm).length >= 2) {
+      out.push({ rule: 'sessions', level: 'caution', reason: `Checked by ${people} different people: more than usual for one pack.` });
+    }
   }
 
   // Where: each person's places within the window (a person moving is never counted against the
@@ -583,6 +596,22 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     });
   }
 
+  // Copies' hidden codes: people who checked this unit's visible code and, within a day, typed a
+  // hidden code that does not exist, as a copy's scratch panel carries. One such person may have
+  // mistyped the real one; it counts from two, never the claimant's, never someone who also checked
+  // the unit's real hidden code, and (bounded) only from independent witnesses beyond three.
+  const falseHidden = groups.flatMap((g, i) =>
+    !(claim && g.customerIds.has(claim.customerId)) && g.sessions.some((x) => x.falseHiddenAt) && !g.sessions.some((x) => x.covertBeforeSaleAt) ? [[i]] : [],
+  );
+  if (falseHidden.length >= 2) {
+    out.push({
+      rule: 'hidden',
+      level: 'suspect',
+      support: { items: falseHidden, needed: 1 },
+      reason: `Checked by ${falseHidden.length} people who then typed a hidden code that does not exist, as copies of this pack carry: this code may have been copied.`,
+    });
+  }
+
   // Already consumed: people other than the buyer checking a unit after its claim, counted by
   // arrival: people first checking it within consumedLateDays of one another are one arrival (its
   // household within a day or two of the purchase; a gift reaching one new home and its household),
@@ -616,7 +645,27 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
         open.people.push(o.i);
       } else arrivals.push({ start: o.at, places: o.place ? [o.place] : [], byPlace: far, people: [o.i] });
     }
-    const late = arrivals.filter((a) => a.start > claimedAt + gapMs);
+    // Late arrivals count where the pack cannot be: at a place more than placeKm from every place
+    // it was known at before them (its shop, its buyer, their household, earlier arrivals). An
+    // installer, a technician or a housemate checking it at home weeks later is the same pack in
+    // the same home; a late arrival with no place given says nothing of where the pack is. When no
+    // place at all was given before, the first one given is taken as its home.
+    const arrivalOf = new Map<number, number>();
+    arrivals.forEach((a, k) => a.people.forEach((i) => arrivalOf.set(i, k)));
+    const known: Place[] = [];
+    who.placesOf.forEach((l, i) => {
+      const k = arrivalOf.get(i);
+      if (k !== undefined && arrivals[k]!.start > claimedAt + gapMs) return;
+      const first = l.find((x) => !x.place.fromIp);
+      if (first) known.push(first.place);
+    });
+    const late: typeof arrivals = [];
+    for (const a of arrivals) {
+      if (a.start <= claimedAt + gapMs || !a.places.length) continue;
+      const away = known.length > 0 && a.places.some((p) => known.every((q) => distanceKm(p, q) > settings.placeKm));
+      known.push(...a.places);
+      if (away) late.push(a);
+    }
     const when = (list: typeof arrivals) =>
       `at ${list.length} separate ${list.some((a) => a.byPlace) ? `times or places more than ${settings.placeKm} km apart` : 'times'}`;
     const lateLevel = ruleLevel(settings.consumedLate);
@@ -626,7 +675,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
         rule: 'consumed',
         level: lateLevel,
         support: { items: late.map((a) => a.people), needed: settings.consumedLateArrivals },
-        reason: `Checked by new people ${when(late)}, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
+        reason: `Checked by new people at ${late.length} places more than ${settings.placeKm} km from where it was checked before, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
       });
     } else if (arrivals.length >= settings.consumedSessions) {
       out.push({

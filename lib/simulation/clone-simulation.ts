@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { brandApi } from '@/lib/api/app';
 import { getDb } from '@/lib/db/client';
-import { customers, sessions } from '@/lib/db/schema';
+import { inArray } from 'drizzle-orm';
+import { customers, scans, sessions } from '@/lib/db/schema';
 import { signAccessToken } from '@/lib/auth/access-token';
 import { randomId } from '@/lib/ids';
 import { issueDeviceId, newDeviceId } from '@/lib/edge/device-id';
@@ -43,9 +44,28 @@ export type SimulationOptions = {
    * location then, with a rescan half a minute later. 0: nobody does (the worst case).
    */
   offerShare: number;
+  /** Units of each after-sales family (service visits, late household, busy shelf, resale, shared link). */
+  lifeUnits: number;
+  /** Codes copied onto packs sold before the genuine pack, in each of its two families (its own city, other cities). */
+  copiesBefore: number;
+  /** Copied packs of each such code. */
+  packsBefore: number;
+  /** Genuine claimed units each attacked by one forger (up to three addresses, invented ids, places, cleared cookies). */
+  forgedUnits: number;
 };
-export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3, ipOnlyShare: 0.4, offerShare: 0 };
-export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3, ipOnlyShare: 0.4, offerShare: 0 };
+export const FULL_SIMULATION: SimulationOptions = { seed: 20261124, genuineUnits: 300, copiedCodes: 100, packsPerCopy: 6, copiedCoverts: 30, packsPerCovert: 3, ipOnlyShare: 0.4, offerShare: 0, lifeUnits: 60, copiesBefore: 50, packsBefore: 5, forgedUnits: 30 };
+export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, copiedCodes: 4, packsPerCopy: 5, copiedCoverts: 2, packsPerCovert: 3, ipOnlyShare: 0.4, offerShare: 0, lifeUnits: 2, copiesBefore: 2, packsBefore: 5, forgedUnits: 2 };
+
+/** The genuine families, each reported on its own (docs/verification.md, "Simulation"). */
+export const GENUINE_FAMILIES = ['purchase', 'service', 'lateHousehold', 'busyShelf', 'resale', 'sharedLink', 'forged'] as const;
+export type GenuineFamily = (typeof GENUINE_FAMILIES)[number];
+type FamilyMeasure = { people: number; shownCaution: number; shownSuspect: number };
+type CopyMeasure = { codes: number; packs: number; suspectBy3rdCopy: number; suspectBy5thCopy: number };
+/**
+ * The genuine pack sold after its copies: its buyer's answers before the claim (a shopper at the
+ * shelf, whose code is copied), the claimant's after it, and their household's.
+ */
+type BuyerAfterCopies = { buyers: number; shownSuspectBeforeClaim: number; claimantsShownSuspect: number; households: number; householdsShownSuspect: number };
 
 /**
  * Carrier gateways: addresses the shipped DB-IP database places in these cities (checked in
@@ -67,6 +87,17 @@ export type SimulationReport = {
   genuine: { units: number; people: number; peoplePlacedByAddress: number; scans: number; peopleShownCaution: number; peopleShownSuspect: number };
   copies: { codes: number; packs: number; packsPlacedByAddress: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number };
   coverts: { codes: number; packs: number; genuinePostSaleForASecondCustomer: number };
+  /** Genuine people by family: how many, and how many were ever shown caution or suspect. */
+  families: Record<GenuineFamily, FamilyMeasure>;
+  /** Copies sold before the genuine pack: in its own city, and in 2–4 other cities. */
+  copiesBefore: { here: CopyMeasure; elsewhere: CopyMeasure; genuine: BuyerAfterCopies };
+  /**
+   * Forgers against genuine units: their requests, those refused (an invented device id), answers
+   * above caution to anyone on those units (forgers included), red flags on them.
+   */
+  forgery: { units: number; requests: number; refused: number; answersAboveCaution: number; redFlags: number };
+  /** Link-preview fetches sent, and those that recorded a check (the unit's count moved). */
+  previews: { sent: number; recorded: number };
   /** Answers that asked for the location (risk.askLocation), and the rescans that shared it. */
   locationOffers: { asked: number; shared: number };
   redFlags: number;
@@ -113,11 +144,34 @@ function prng(seed: number) {
   };
 }
 
+/** A hidden code as a copy's panel would print it: the shape of a real one, made up. */
+function inventedQrId(rnd: ReturnType<typeof prng>): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  let out = '';
+  for (let i = 0; i < 17; i++) out += alphabet[Math.floor(rnd.next() * alphabet.length)];
+  return out;
+}
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Person = { id: string; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string; sharesWhenAsked: boolean; address: string };
-type ScanEvent = { at: number; person: Person; route: string; qrId: string; city: City | null; seq: number; tag?: { copy: number; foreign: boolean } | { covert: number } };
+type Person = { id: string; family: GenuineFamily | null; genuine: boolean; device: string; token: string | null; levels: string[]; sharesPlace: boolean; gateway: string; sharesWhenAsked: boolean; address: string };
+type Tag = { copy: number; foreign: boolean } | { covert: number } | { before: 'here' | 'elsewhere'; code: number } | { forged: number };
+type ScanEvent = {
+  at: number;
+  person: Person;
+  route: string;
+  qrId: string;
+  city: City | null;
+  seq: number;
+  tag?: Tag;
+  /** How the request is sent when not as a person's phone: a link preview's fetcher, or a forger's trick. */
+  as?: { preview: string } | { forger: 'no device' | 'cleared cookie' | 'invented id'; place: Place | null };
+};
+type Place = { lat: number; lng: number };
+
+/** Link-preview fetchers' own user agents (a shared verify link on WhatsApp, Telegram, Facebook, Slack). */
+const PREVIEW_AGENTS = ['WhatsApp/2.23.20.0 A', 'TelegramBot (like TwitterBot)', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'];
 
 export async function runCloneSimulation(opts: SimulationOptions): Promise<SimulationReport> {
   const rnd = prng(opts.seed);
@@ -134,7 +188,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   })) as { id: string };
   const product = (await runOperatorCommand('create-product', { slug, name: 'Simulated Serum', warrantyMonths: 12 })) as { id: string };
   await runOperatorCommand('create-batch', { slug, product: product.id, batchNumber: 'SIM-1', mfgDate: '2026-01-01' });
-  const units = opts.genuineUnits + opts.copiedCodes + opts.copiedCoverts;
+  const units = opts.genuineUnits + opts.copiedCodes + opts.copiedCoverts + 5 * opts.lifeUnits + 2 * opts.copiesBefore + opts.forgedUnits;
   await runOperatorCommand('generate-codes', { slug, batch: 'SIM-1', count: units });
   const codeRows = (await runOperatorCommand('list-codes', { slug, limit: 10_000 })) as Array<{ qrId: string; level: number; unit: string }>;
   const pairs = [...new Set(codeRows.filter((c) => c.unit).map((c) => c.unit))]
@@ -144,6 +198,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   let people = 0;
   const everyone: Person[] = [];
   const device = newDeviceId;
+  let family: GenuineFamily | null = 'purchase';
   async function person(genuine: boolean, signedIn: boolean): Promise<Person> {
     people += 1;
     let token: string | null = null;
@@ -156,7 +211,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     }
     const sharesPlace = !net.chance(opts.ipOnlyShare);
     const gateway = net.pick(GATEWAYS);
-    const p: Person = { id: `p${people}`, genuine, device: device(), token, levels: [], sharesPlace, gateway, sharesWhenAsked: asked.chance(opts.offerShare), address: sharesPlace ? ownNetwork() : gateway };
+    const p: Person = { id: `p${people}`, family: genuine ? family : null, genuine, device: device(), token, levels: [], sharesPlace, gateway, sharesWhenAsked: asked.chance(opts.offerShare), address: sharesPlace ? ownNetwork() : gateway };
     everyone.push(p);
     return p;
   }
@@ -223,6 +278,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   }
 
   // Copied visible codes: the genuine buyer at home, then N copies sold in N other cities.
+  family = null; // (the genuine buyers of copied codes are not a genuine family of the report)
   const copyShoppers: Person[] = [];
   for (let c = 0; c < opts.copiedCodes; c++) {
     const code = pairs[opts.genuineUnits + c]!;
@@ -250,6 +306,134 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     }
   }
 
+
+  // The after-sales families and the copies sold first (issue 27): from a generator of their own
+  // (seed + 3), and people made after everyone above, so the population above is the same as before.
+  const life = prng(opts.seed + 3);
+  let nextUnit = opts.genuineUnits + opts.copiedCodes + opts.copiedCoverts;
+  const takeUnit = () => pairs[nextUnit++]!;
+  /** A genuine buyer of `fam` at `home`: pre sale, then the claim within the hour. */
+  async function buys(fam: GenuineFamily, code: { overt: string; covert: string }, home: City, t0: number) {
+    family = fam;
+    const buyer = await person(true, true);
+    at(t0, { person: buyer, route: 'overt', qrId: code.overt, city: home });
+    at(t0 + life.between(5 * 60_000, HOUR), { person: buyer, route: 'covert-post', qrId: code.covert, city: home });
+    return buyer;
+  }
+  /** Someone new of `fam` checking the visible code anonymously, on their own phone, at `city`. */
+  async function looks(fam: GenuineFamily, code: { overt: string }, city: City, t: number, signedIn = false, route = 'info') {
+    family = fam;
+    const p = await person(true, signedIn);
+    at(t, { person: p, route, qrId: code.overt, city });
+    return p;
+  }
+  const lifeStart = () => start + life.between(0, 20 * DAY);
+  for (let i = 0; i < opts.lifeUnits; i++) {
+    // Service visits: an installer a few days after the claim, a technician a month or so later, both at home.
+    {
+      const code = takeUnit();
+      const home = life.pick(CITIES);
+      const t0 = lifeStart();
+      await buys('service', code, home, t0);
+      await looks('service', code, home, t0 + life.between(1 * DAY, 6 * DAY));
+      await looks('service', code, home, t0 + life.between(20 * DAY, 45 * DAY));
+    }
+    // A late household check: a spouse first checking 3–7 days after the purchase, then a gift in another city.
+    {
+      const code = takeUnit();
+      const home = life.pick(CITIES);
+      const t0 = lifeStart();
+      await buys('lateHousehold', code, home, t0);
+      await looks('lateHousehold', code, home, t0 + life.between(3 * DAY, 7 * DAY));
+      await looks('lateHousehold', code, life.pick(CITIES.filter((c) => c !== home)), t0 + life.between(10 * DAY, 30 * DAY), true, 'overt');
+    }
+    // A busy shelf: 7 to 9 shoppers look at the pack in its shop over 12 days, then it is bought.
+    {
+      const code = takeUnit();
+      const home = life.pick(CITIES);
+      const t0 = lifeStart() + 12 * DAY;
+      for (let k = 7 + Math.floor(life.between(0, 3)); k > 0; k--) await looks('busyShelf', code, home, t0 - life.between(HOUR, 12 * DAY));
+      await buys('busyShelf', code, home, t0);
+      if (life.chance(0.5)) await looks('busyShelf', code, home, t0 + life.between(HOUR, 40 * HOUR));
+    }
+    // Resale: the buyer sells the pack a month or two later to someone in another city, who checks it twice, then their household.
+    {
+      const code = takeUnit();
+      const home = life.pick(CITIES);
+      const t0 = lifeStart();
+      await buys('resale', code, home, t0);
+      const there = life.pick(CITIES.filter((c) => c !== home));
+      const tr = t0 + life.between(30 * DAY, 60 * DAY);
+      const second = await looks('resale', code, there, tr, true, 'overt');
+      at(tr + life.between(HOUR, 2 * DAY), { person: second, route: 'overt', qrId: code.overt, city: there });
+      await looks('resale', code, there, tr + life.between(HOUR, 40 * HOUR));
+    }
+    // A shared link: the buyer sends the verify link on a messenger (its preview fetched by four
+    // platforms' servers), and the friend opens it from another city within the hour.
+    {
+      const code = takeUnit();
+      const home = life.pick(CITIES);
+      const t0 = lifeStart();
+      const buyer = await buys('sharedLink', code, home, t0);
+      const ts = t0 + life.between(2 * HOUR, 5 * DAY);
+      for (const agent of PREVIEW_AGENTS) at(ts + life.between(0, 60_000), { person: buyer, route: 'info', qrId: code.overt, city: null, as: { preview: agent } });
+      await looks('sharedLink', code, life.pick(CITIES.filter((c) => c !== home)), ts + life.between(2 * 60_000, HOUR));
+    }
+  }
+
+  // Copies sold before the genuine pack: in its own city, and in 2 to 4 other cities. Each copy's
+  // shopper checks the visible code; its buyer (signed in) scratches the copy's panel and types the
+  // hidden code printed there, which does not exist. Then the genuine pack is sold and claimed.
+  const afterCopies = { buyers: [] as Person[], households: [] as Person[] };
+  for (const where of ['here', 'elsewhere'] as const) {
+    for (let c = 0; c < opts.copiesBefore; c++) {
+      const code = takeUnit();
+      const home = life.pick(CITIES);
+      const t0 = lifeStart() + 20 * DAY;
+      const cities = where === 'here' ? [home] : life.distinct(CITIES, 2 + Math.floor(life.between(0, 3)), [home]);
+      const tag = { before: where, code: c } as const;
+      family = null;
+      for (let k = 0; k < opts.packsBefore; k++) {
+        const city = cities[k % cities.length]!;
+        const t = t0 - life.between(HOUR, 20 * DAY);
+        const shopper = await person(false, true);
+        at(t, { person: shopper, route: 'overt', qrId: code.overt, city, tag });
+        at(t + life.between(5 * 60_000, HOUR), { person: shopper, route: 'covert-post', qrId: inventedQrId(life), city, tag });
+      }
+      const buyer = await buys('purchase', code, home, t0);
+      buyer.family = null;
+      afterCopies.buyers.push(buyer);
+      if (life.chance(0.5)) {
+        const housemate = await looks('purchase', code, home, t0 + life.between(HOUR, 40 * HOUR));
+        housemate.family = null;
+        afterCopies.households.push(housemate);
+      }
+    }
+  }
+
+  // Forgers: someone sets out to make a genuine, claimed pack look copied, with up to three
+  // addresses (networks of their own), each request with no device, a cleared cookie (a new id the
+  // server issued) or an invented id, and places anywhere. The buyer and their household check it after.
+  const forgedQrIds = new Set<string>();
+  for (let f = 0; f < opts.forgedUnits; f++) {
+    const code = takeUnit();
+    forgedQrIds.add(code.overt);
+    const home = life.pick(CITIES);
+    const t0 = lifeStart();
+    const buyer = await buys('forged', code, home, t0);
+    const addresses = Array.from({ length: 1 + Math.floor(life.between(0, 3)) }, () => ownNetwork());
+    family = null;
+    const forger: Person = { id: `forger${f}`, family: null, genuine: false, device: '', token: null, levels: [], sharesPlace: true, gateway: addresses[0]!, sharesWhenAsked: false, address: addresses[0]! };
+    const tf = t0 + life.between(HOUR, 5 * DAY);
+    for (let r = 0; r < 20; r++) {
+      const trick = life.pick(['no device', 'cleared cookie', 'invented id'] as const);
+      const place = life.chance(0.2) ? { lat: life.between(-10, 5), lng: life.between(60, 70) } : life.pick(CITIES);
+      at(tf + r * life.between(60_000, 3 * HOUR), { person: { ...forger, address: life.pick(addresses) }, route: 'info', qrId: code.overt, city: null, tag: { forged: f }, as: { forger: trick, place } });
+    }
+    at(tf + 4 * DAY, { person: buyer, route: 'overt', qrId: code.overt, city: home, tag: { forged: f } });
+    await looks('forged', code, home, tf + 4 * DAY + life.between(HOUR, 40 * HOUR));
+  }
+
   events.sort((a, b) => a.at - b.at || a.seq - b.seq);
 
   // A server reads the address places in the background from start-up; here, before the first scan.
@@ -273,6 +457,11 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   const foreignLevels = new Map<number, string[]>();
   const covertWinners = new Map<number, Set<string>>();
   const offers = { asked: 0, shared: 0 };
+  const previews = { sent: 0, recorded: 0 };
+  /** The rescans that shared a location when asked, by code (a person's own check, not in events). */
+  const rescans = new Map<string, number>();
+  const forgery = { units: opts.forgedUnits, requests: 0, refused: 0, answersAboveCaution: 0, redFlags: 0 };
+  const beforeLevels = new Map<string, string[]>();
   let clock = start;
   setScanClockForSimulation(() => new Date(clock));
   // Each phone's id as the server issues it for this brand (the verify pages' cookie): signed.
@@ -281,12 +470,32 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   try {
     for (const ev of events) {
       clock = ev.at;
-      const query = ev.city && ev.person.sharesPlace ? `?lat=${ev.city.lat}&lng=${ev.city.lng}` : '';
+      const as = ev.as;
+      const place = as && 'forger' in as ? as.place : ev.city && ev.person.sharesPlace ? ev.city : null;
+      const query = place ? `?lat=${place.lat}&lng=${place.lng}` : '';
       // The API sees the gateway's address (the in-process server reads X-Forwarded-For's last entry).
-      const headers: Record<string, string> = { 'x-device-id': await issuedId(ev.person.device), 'x-forwarded-for': ev.person.address };
-      if (ev.person.token) headers.authorization = `Bearer ${ev.person.token}`;
+      const headers: Record<string, string> = { 'x-forwarded-for': ev.person.address };
+      if (!as) headers['x-device-id'] = await issuedId(ev.person.device);
+      else if ('preview' in as) headers['user-agent'] = as.preview;
+      else if (as.forger === 'cleared cookie') headers['x-device-id'] = await issuedId(newDeviceId());
+      else if (as.forger === 'invented id') headers['x-device-id'] = `dv_${inventedQrId(life)}`;
+      if (ev.person.token && !as) headers.authorization = `Bearer ${ev.person.token}`;
       const res = await get(`/api/verify/${ev.route}/${ev.qrId}${query}`, headers);
+      if (as && 'preview' in as) {
+        previews.sent += 1;
+        if (res.status !== 200) throw new Error(`Preview refused (${res.status}): ${JSON.stringify(res.body)}`);
+        continue;
+      }
+      if (as && 'forger' in as) {
+        forgery.requests += 1;
+        if (res.status === 422) {
+          forgery.refused += 1;
+          continue;
+        }
+      }
       if (res.status !== 200) throw new Error(`Scan refused (${res.status}): ${JSON.stringify(res.body)}`);
+      if (ev.tag && 'forged' in ev.tag && (res.body.risk as { level?: string } | undefined)?.level === 'suspect') forgery.answersAboveCaution += 1;
+      if (as) continue;
       const risk = res.body.risk as { level?: string; askLocation?: true } | undefined;
       const level = risk?.level ?? 'none';
       ev.person.levels.push(level);
@@ -296,11 +505,16 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
         // they are (the same check again, with the place; what they see then counts as theirs).
         if (ev.city && ev.person.sharesWhenAsked) {
           offers.shared += 1;
+          rescans.set(ev.qrId, (rescans.get(ev.qrId) ?? 0) + 1);
           clock = ev.at + 30_000;
           const again = await get(`/api/verify/${ev.route}/${ev.qrId}?lat=${ev.city.lat}&lng=${ev.city.lng}`, headers);
           if (again.status !== 200) throw new Error(`Scan refused (${again.status}): ${JSON.stringify(again.body)}`);
           ev.person.levels.push((again.body.risk as { level?: string } | undefined)?.level ?? 'none');
         }
+      }
+      if (ev.tag && 'before' in ev.tag && ev.route === 'overt') {
+        const k = `${ev.tag.before}:${ev.tag.code}`;
+        beforeLevels.set(k, [...(beforeLevels.get(k) ?? []), level]);
       }
       if (ev.tag && 'copy' in ev.tag && ev.tag.foreign) foreignLevels.set(ev.tag.copy, [...(foreignLevels.get(ev.tag.copy) ?? []), level]);
       if (ev.tag && 'covert' in ev.tag && res.body.result === 'Genuine Post Sale') {
@@ -315,7 +529,22 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   }
 
   const suspectBy = (k: number) => [...foreignLevels.values()].filter((levels) => levels.slice(0, k).includes('suspect')).length;
-  const flags = (await runOperatorCommand('red-flags', { slug, status: 'all', limit: 1000 })) as unknown[];
+  const flags = (await runOperatorCommand('red-flags', { slug, status: 'all', limit: 1000 })) as Array<{ qrId: string }>;
+  forgery.redFlags = flags.filter((f) => forgedQrIds.has(f.qrId)).length;
+  // A preview that recorded a check would leave a scan more than the people's own on the shared code.
+  const shared = new Set(events.filter((e) => e.as && 'preview' in e.as).map((e) => e.qrId));
+  const ownChecks = events.filter((e) => !e.as && shared.has(e.qrId)).length + [...shared].reduce((n, q) => n + (rescans.get(q) ?? 0), 0);
+  const stored = shared.size ? (await db.select({ qrIdRaw: scans.qrIdRaw }).from(scans).where(inArray(scans.qrIdRaw, [...shared]))).length : 0;
+  previews.recorded = stored - ownChecks;
+  const familyOf = (fam: GenuineFamily): FamilyMeasure => {
+    const who = everyone.filter((p) => p.family === fam);
+    return { people: who.length, shownCaution: who.filter((p) => p.levels.includes('caution')).length, shownSuspect: who.filter((p) => p.levels.includes('suspect')).length };
+  };
+  const copyMeasure = (where: 'here' | 'elsewhere'): CopyMeasure => {
+    const lists = [...beforeLevels.entries()].filter(([k]) => k.startsWith(`${where}:`)).map(([, v]) => v);
+    const by = (k: number) => lists.filter((l) => l.slice(0, k).includes('suspect')).length;
+    return { codes: opts.copiesBefore, packs: opts.copiesBefore * opts.packsBefore, suspectBy3rdCopy: by(3), suspectBy5thCopy: by(5) };
+  };
   return {
     seed: opts.seed,
     scans: events.length,
@@ -340,6 +569,21 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       packs: opts.copiedCoverts * opts.packsPerCovert,
       genuinePostSaleForASecondCustomer: [...covertWinners.values()].filter((s) => s.size > 1).length,
     },
+    families: Object.fromEntries(GENUINE_FAMILIES.map((f) => [f, familyOf(f)])) as Record<GenuineFamily, FamilyMeasure>,
+    copiesBefore: {
+      here: copyMeasure('here'),
+      elsewhere: copyMeasure('elsewhere'),
+      genuine: {
+        buyers: afterCopies.buyers.length,
+        // levels: [pre sale, the claim, …]
+        shownSuspectBeforeClaim: afterCopies.buyers.filter((p) => p.levels[0] === 'suspect').length,
+        claimantsShownSuspect: afterCopies.buyers.filter((p) => p.levels.slice(1).includes('suspect')).length,
+        households: afterCopies.households.length,
+        householdsShownSuspect: afterCopies.households.filter((p) => p.levels.includes('suspect')).length,
+      },
+    },
+    forgery,
+    previews,
     locationOffers: offers,
     redFlags: flags.length,
   };

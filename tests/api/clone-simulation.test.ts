@@ -20,11 +20,11 @@ afterAll(async () => {
 });
 jest.setTimeout(120_000);
 
-it('flags no genuine customer, even those placed by a carrier gateway\'s address, still catches copies, and never lets a copied covert code claim twice', async () => {
+it('flags no genuine customer in any family (after-sales life, busy shelves, resale, previews), even those placed by a carrier gateway\'s address, lets no forger above caution, catches copies sold first by their made-up hidden codes, and never lets a copied covert code claim twice', async () => {
   const report = await runCloneSimulation(SMALL_SIMULATION);
   expect(report).toEqual({
     seed: 7,
-    scans: 110,
+    scans: 272,
     // 12 of the 28 genuine people share no location: their gateways put them in far cities
     genuine: { units: 12, people: 28, peoplePlacedByAddress: 12, scans: 66, peopleShownCaution: 0, peopleShownSuspect: 0 },
     // half the copied packs' shoppers are placed by address only, behind 7 carrier gateways that
@@ -33,35 +33,61 @@ it('flags no genuine customer, even those placed by a carrier gateway\'s address
     // before the bound). They are shown caution instead.
     copies: { codes: 4, packs: 20, packsPlacedByAddress: 10, suspectBy2ndForeignScan: 0, suspectBy3rdForeignScan: 0, suspectBy5thForeignScan: 0 },
     coverts: { codes: 2, packs: 6, genuinePostSaleForASecondCustomer: 0 },
+    // after-sales life is normal: installers and technicians at home, a spouse days later, busy
+    // shelves, resale, a shared link's previews: nobody genuine shown caution or suspect. The
+    // buyers of forged units and their households see caution at most (the forgery target).
+    families: {
+      purchase: { people: 28, shownCaution: 0, shownSuspect: 0 },
+      service: { people: 6, shownCaution: 0, shownSuspect: 0 },
+      lateHousehold: { people: 6, shownCaution: 0, shownSuspect: 0 },
+      busyShelf: { people: 21, shownCaution: 0, shownSuspect: 0 },
+      resale: { people: 6, shownCaution: 0, shownSuspect: 0 },
+      sharedLink: { people: 4, shownCaution: 0, shownSuspect: 0 },
+      forged: { people: 4, shownCaution: 4, shownSuspect: 0 },
+    },
+    // copies sold before the genuine pack: their buyers' made-up hidden codes are the evidence;
+    // the genuine buyer is told the code is copied at the shelf, never once they have claimed it
+    copiesBefore: {
+      here: { codes: 2, packs: 10, suspectBy3rdCopy: 0, suspectBy5thCopy: 1 },
+      elsewhere: { codes: 2, packs: 10, suspectBy3rdCopy: 0, suspectBy5thCopy: 2 },
+      genuine: { buyers: 4, shownSuspectBeforeClaim: 4, claimantsShownSuspect: 0, households: 3, householdsShownSuspect: 3 },
+    },
+    // one forger per unit, up to three addresses, 20 requests each: nothing above caution, no flag
+    forgery: { units: 2, requests: 40, refused: 11, answersAboveCaution: 0, redFlags: 0 },
+    previews: { sent: 8, recorded: 0 },
     // the verify answers that offered to share a location (nobody here takes it up)
-    locationOffers: { asked: 43, shared: 0 },
-    // none at all: no suspicion here is corroborated beyond three witnesses
-    redFlags: 0,
+    locationOffers: { asked: 79, shared: 0 },
+    // only the copies sold first (their made-up hidden codes, from more than three buyers)
+    redFlags: 4,
   });
 });
 
 it('with everyone sharing a location (each on a network of their own), flags every copied code by its 5th foreign scan (the same population)', async () => {
   const report = await runCloneSimulation({ ...SMALL_SIMULATION, ipOnlyShare: 0 });
   expect(report).toMatchObject({
-    scans: 110,
+    scans: 272,
     genuine: { people: 28, peoplePlacedByAddress: 0, peopleShownCaution: 0, peopleShownSuspect: 0 },
     // the buyer and five shoppers in far cities: three places remain whichever three witnesses are
     // taken away only from the 5th foreign scan (each was by the 2nd before the bound)
     copies: { packsPlacedByAddress: 0, suspectBy2ndForeignScan: 0, suspectBy3rdForeignScan: 0, suspectBy5thForeignScan: 4 },
     coverts: { genuinePostSaleForASecondCustomer: 0 },
-    redFlags: 4,
+    copiesBefore: { here: { suspectBy5thCopy: 2 }, elsewhere: { suspectBy5thCopy: 2 }, genuine: { claimantsShownSuspect: 0 } },
+    forgery: { answersAboveCaution: 0, redFlags: 0 },
+    redFlags: 8,
   });
 });
 
 it('with everyone who shared no location sharing it when the verify page asks, flags every copied code by its 5th foreign scan and still no genuine customer', async () => {
   const report = await runCloneSimulation({ ...SMALL_SIMULATION, offerShare: 1 });
   expect(report).toMatchObject({
-    scans: 110,
+    scans: 272,
     // 12 genuine rescans with a location, each judged as their person's first check with it
     genuine: { people: 28, peoplePlacedByAddress: 12, scans: 78, peopleShownCaution: 0, peopleShownSuspect: 0 },
-    copies: { packsPlacedByAddress: 10, suspectBy2ndForeignScan: 0, suspectBy3rdForeignScan: 0, suspectBy5thForeignScan: 4 },
+    copies: { packsPlacedByAddress: 10, suspectBy2ndForeignScan: 0, suspectBy3rdForeignScan: 0, suspectBy5thForeignScan: 3 },
     coverts: { genuinePostSaleForASecondCustomer: 0 },
-    locationOffers: { asked: 29, shared: 29 },
-    redFlags: 4,
+    families: { service: { shownCaution: 0, shownSuspect: 0 }, lateHousehold: { shownCaution: 0, shownSuspect: 0 }, busyShelf: { shownCaution: 0, shownSuspect: 0 } },
+    previews: { sent: 8, recorded: 0 },
+    locationOffers: { asked: 61, shared: 61 },
+    redFlags: 8,
   });
 });

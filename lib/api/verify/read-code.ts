@@ -20,16 +20,16 @@ export const RISK_SESSIONS_READ = 40;
 
 /**
  * One session as read: a JSON array [key, device, customer, first, last, lat, lng, placeAt, fromIp,
- * covertBeforeSaleAt, net (0024)], times as epoch milliseconds, as unit_sessions.packed holds it (0022).
+ * covertBeforeSaleAt, net (0024), falseHiddenAt (0066)], times as epoch milliseconds, as unit_sessions.packed holds it (0022).
  * Positional numbers rather than objects of formatted timestamps: formatting four timestamps per
  * session in the database and parsing them back was most of the assessment's cost per scan
  * (docs/benchmarks.md, "The risk assessment's cost").
  */
-type SessionRow = [string, string | null, string | null, number, number, number | null, number | null, number | null, boolean, number | null, (string | null)?];
+type SessionRow = [string, string | null, string | null, number, number, number | null, number | null, number | null, boolean, number | null, (string | null)?, (number | null)?];
 const at = (ms: number) => new Date(Math.round(ms));
 function parseSessions(raw: unknown): UnitSession[] {
   const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as SessionRow[];
-  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt, net]) => {
+  return list.map(([key, deviceId, customerId, first, last, lat, lng, placeAt, fromIp, covertAt, net, falseHiddenAt]) => {
     // A session seen once has one time for all four: one Date shared (nothing mutates them), as
     // each Date made on the server goes through Next's wrapper and adds to every scan's garbage.
     const firstAt = at(first);
@@ -44,6 +44,7 @@ function parseSessions(raw: unknown): UnitSession[] {
       place: lat === null || lng === null || placeAt === null ? null : fromIp ? { lat, lng, at: same(placeAt), fromIp: true } : { lat, lng, at: same(placeAt) },
       covertBeforeSaleAt: covertAt === null ? null : same(covertAt),
       net: net ?? null,
+      falseHiddenAt: falseHiddenAt == null ? null : at(falseHiddenAt),
     };
   });
 }

@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { preparedPerDb } from '@/lib/db/prepared';
-import { claims, scans } from '@/lib/db/schema';
-import { assessRisk, type KnownPlace, type RiskAssessment } from '@/lib/domain/risk';
+import { claims, codes, scans, unitSessions } from '@/lib/db/schema';
+import { assessRisk, findings, type KnownPlace, type RiskAssessment, type UnitSession } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/clock';
@@ -84,6 +84,53 @@ async function claimUnit(tx: Db, clientId: string, unitId: string, customerId: s
 
 /** Labels whose answer carries the risk beside it (with the verification count, except 'Expired'). */
 const ASSESSED = new Set<string>(['Info', 'Scan pre sale first', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty', 'Genuine Post Sale', 'Product Cliamed', 'Expired']);
+/** Routes on which a customer types or scans a unit's hidden (covert) code. */
+const HIDDEN_ROUTES = new Set<VerifyRoute>(['covert-pre', 'covert-post']);
+/** How long after checking a unit a made-up hidden code is taken as that unit's copy's (scratch, type: minutes to a day). */
+export const FALSE_HIDDEN_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * Marks the unit this session checked last, within FALSE_HIDDEN_WINDOW_MS, as one whose checker
+ * then typed a hidden code that does not exist (its first such time is kept). One indexed update.
+ */
+async function linkFalseHidden(db: Db, ctx: ScanContext, sessionKey: string, now: Date) {
+  const { clientId } = ctx;
+  const since = new Date(now.getTime() - FALSE_HIDDEN_WINDOW_MS);
+  const [marked] = await db
+    .update(unitSessions)
+    .set({ falseHiddenAt: now })
+    .where(
+      and(
+        eq(unitSessions.clientId, clientId),
+        eq(unitSessions.sessionKey, sessionKey),
+        isNull(unitSessions.falseHiddenAt),
+        sql`${unitSessions.unitKey} = (select l.unit_key from unit_sessions l where l.client_id = ${clientId} and l.session_key = ${sessionKey}
+              and l.last_at >= ${since.toISOString()}::timestamptz order by l.last_at desc limit 1)`,
+      ),
+    )
+    .returning({ unitKey: unitSessions.unitKey });
+  const unitKey = marked?.unitKey;
+  if (!unitKey) return;
+  // No scan of the unit itself sees this evidence arrive: when it is what makes the unit suspect,
+  // the brand's red flag is raised here (as a scan would raise it on that transition).
+  const [code] = await db
+    .select({ qrId: codes.qrId })
+    .from(codes)
+    .where(and(eq(codes.clientId, clientId), sql`coalesce(${codes.pairId}, ${codes.id}) = ${unitKey}`))
+    .orderBy(codes.level)
+    .limit(1);
+  const unit = code && (await readCodeForVerify(db, clientId, code.qrId, null, true));
+  if (!unit || unit.clientId !== clientId) return;
+  const claim = unit.claimCustomerId ? { customerId: unit.claimCustomerId, claimedAt: unit.claimedAt! } : null;
+  const judge = (sessions: UnitSession[]) =>
+    findings(sessions, claim, ctx.config.verification.risk, now, { placeName: placeNameOf, markets: unit.batch?.markets ?? null, countryOf, expiryDate: unit.batch?.expiryDate ?? null });
+  const after = judge(unit.sessions);
+  if (!after.some((f) => f.level === 'suspect')) return;
+  if (judge(unit.sessions.map((x) => (x.key === sessionKey ? { ...x, falseHiddenAt: null } : x))).some((f) => f.level === 'suspect')) return;
+  const risk: RiskAssessment = { level: 'suspect', unitLevel: 'suspect', previousLevel: 'caution', reasons: after.map((f) => f.reason), findings: after, ownRescan: false, askLocation: false };
+  if (unit.productId) await raiseRedFlag(db, ctx.config, { clientId, unitKey, pairId: unit.pairId, codeId: unit.id, productId: unit.productId, risk });
+}
+
 /** Labels of a check that looks at a unit without buying it: its covert code so checked was revealed before sale. */
 const NOT_A_SALE = new Set<string>(['Info', 'Genuine Pre Sale', 'Genuine Pre Sale & Claim Warranty']);
 
@@ -161,7 +208,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   // A look at the unit's covert code (revealed after purchase) while nobody has bought it.
   const covertBeforeSale = ours && row.level === 7 && claim === null && NOT_A_SALE.has(verdict.result);
   // The risk beside the label, from the sessions read with the code (no other read).
-  const risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
+  let risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
   // A location from a check that is nobody's (no device id, not signed in) judges nothing: say so.
   if (risk && session && given && !session.trusted) risk.reasons.push(UNTRUSTED_PLACE_REASON);
   else if (risk && session?.implausible) risk.reasons.push(IMPLAUSIBLE_PLACE_REASON);
@@ -202,12 +249,19 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       const won = await claimUnit(tx as unknown as Db, ctx.clientId, pairId, customerId, now);
       claim = won && { customerId: won.customerId, claimedAt: won.claimedAt };
       verdict = computeVerdict(verdictInput(ctx, route, row, claim));
+      // The customer who has just claimed the unit with its hidden code is its claimant already:
+      // judged as one (never told their own pack may be a copy).
+      if (risk && session && claim?.customerId === customerId) risk = riskOf(ctx, session, row, claim, now, covertBeforeSale);
       await record(tx as unknown as Db);
     });
   } else {
     // Nothing to claim: one statement (the trigger on scans keeps the unit's count with it).
     await insertScan(db).execute(scanRow());
   }
+
+  // A hidden code that is nobody's, typed by someone who has just checked one of this brand's units:
+  // what a copy's scratch panel carries, so evidence against that unit's copies (the 'hidden' rule).
+  if (row === null && HIDDEN_ROUTES.has(route) && session?.trusted) await linkFalseHidden(db, ctx, session.key, now);
 
   // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
   // Only corroborated suspicion reaches here (lib/domain/risk.ts, bounded): no one network, device

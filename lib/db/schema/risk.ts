@@ -32,8 +32,14 @@ export const unitSessions = pgTable(
     packed: text('packed'),
     /** The network of the session's first scan (keyed hash of its /24 or /48; migration 0024). */
     netKey: text('net_key'),
+    /** When this session, just after checking the unit, typed a hidden code that does not exist (migration 0066). */
+    falseHiddenAt: timestamp('false_hidden_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }), index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.unitKey, t.sessionKey] }),
+    index('unit_sessions_recent_idx').on(t.clientId, t.unitKey, t.lastAt.desc()),
+    index('unit_sessions_by_session_idx').on(t.clientId, t.sessionKey, t.lastAt.desc()),
+  ],
 );
 
 export const RED_FLAG_STATUSES = ['open', 'resolved', 'dismissed'] as const;

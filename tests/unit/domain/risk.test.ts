@@ -68,8 +68,11 @@ describe('assessRisk: the level and its reasons', () => {
       null,
     ],
     ['five people is still usual', [1, 2, 3, 4].map(() => session()), scan(), 'none', null],
-    ['six people: caution', [1, 2, 3, 4, 5].map(() => session()), scan(), 'caution', /Checked by 6 different people: more than usual/],
-    ['nine people: only a caution (heads are never evidence of a copy: a busy shelf, a household)', [1, 2, 3, 4, 5, 6, 7, 8].map(() => session()), scan(), 'caution', /Checked by 9 different people: more than usual/],
+    ['six people in two places: caution', [session({ place: PUNE }), ...[2, 3, 4, 5].map((at) => session({ at }))], scan({ place: MUMBAI, hours: 24 }), 'caution', /Checked by 6 different people: more than usual/],
+    ['nine people in two places: only a caution (heads are never evidence of a copy)', [session({ place: PUNE }), ...[2, 3, 4, 5, 6, 7, 8].map((at) => session({ at }))], scan({ place: MUMBAI, hours: 24 }), 'caution', /Checked by 9 different people: more than usual/],
+    // Count packs and places, not heads: a busy shelf is one pack in one place.
+    ['nine shoppers at one shelf over twelve days: nothing unusual', [1, 2, 3, 4, 5, 6, 7, 8].map((k) => session({ at: k * 30, place: PUNE })), scan({ place: PUNE, hours: 280 }), 'none', /Nothing unusual/],
+    ['nine people who gave no place: heads alone say nothing', [1, 2, 3, 4, 5, 6, 7, 8].map((at) => session({ at })), scan(), 'none', null],
     [
       'the same customer signed in on six phones is one person',
       [1, 2, 3, 4, 5, 6, 7, 8].map(() => session({ customerId: 'cu_me' })),
@@ -92,31 +95,36 @@ describe('assessRisk: the level and its reasons', () => {
     it.each([
       ['its household at home: three phones within two days of the claim are one arrival', [session({ at: 2 }), session({ at: 30 })], scan({ hours: 45 }), 'none'],
       ['the household, then a gift and its new household days later: two arrivals, one late', [session({ at: 5 }), session({ at: 10 * day }), session({ at: 11 * day })], scan({ hours: 11.5 * day }), 'none'],
-      ['new people days after the claim at two separate times: suspect', [session({ at: 4 * day })], scan({ hours: 9 * day }), 'suspect'],
+      ['new people days after the claim at two separate places far from where it was: suspect', [session({ at: 4 * day, place: DELHI })], scan({ hours: 9 * day, place: KOLKATA }), 'suspect'],
+      ['an installer days after the claim and a technician weeks later, at home: none', [session({ at: 4 * day, place: PUNE })], scan({ hours: 30 * day, place: { lat: 18.55, lng: 73.9 } }), 'none'],
+      ['new people at two separate times who gave no place say nothing of where the pack is', [session({ at: 4 * day })], scan({ hours: 9 * day }), 'none'],
+      ['a housemate days later at home, then a gift in another city: one new place', [session({ at: 5 * day, place: PUNE })], scan({ hours: 20 * day, place: DELHI }), 'none'],
       ['two new people days later but within two days of each other: one arrival', [session({ at: 4 * day })], scan({ hours: 5.5 * day }), 'none'],
       ['one of the two within two days of the claim: one late arrival', [session({ at: 2 * day })], scan({ hours: 9 * day }), 'none'],
       ['the buyer on another phone days later counts for nothing', [session({ customerId: 'cu_buyer', deviceId: 'dv_trip', key: 'dv_trip', at: 4 * day })], scan({ hours: 9 * day }), 'none'],
       ['people before the claim (the shop, before buying) do not count', [session({ at: 0 }), session({ at: 0.5 })], scan({ hours: 9 * day }), 'none'],
       // A pack is in one home at a time: new people within two days of each other but in far-apart places are two arrivals.
-      ['two new people days later within two days of each other, in places more than 100 km apart: suspect', [session({ at: 4 * day, place: PUNE })], scan({ hours: 5 * day, place: { ...DELHI, fromIp: false } }), 'suspect'],
+      ['two new people days later within two days of each other, in places more than 100 km apart and from the buyer: suspect', [session({ at: 4 * day, place: CHENNAI })], scan({ hours: 5 * day, place: { ...DELHI, fromIp: false } }), 'suspect'],
+      ['no place given before them: the first new place is taken as its home', [session({ at: 4 * day, place: CHENNAI })], scan({ hours: 9 * day, place: DELHI }), 'none'],
       ['a gift and its household within two days, in one city: one arrival', [session({ at: 10 * day, place: PUNE })], scan({ hours: 11 * day, place: { lat: 18.6, lng: 73.8 } }), 'none'],
       ['within two days, one gave no place: one arrival', [session({ at: 4 * day, place: PUNE })], scan({ hours: 5 * day }), 'none'],
       ['within two days, one placed only by an address far away: one arrival', [session({ at: 4 * day, place: PUNE })], scan({ hours: 5 * day, place: { ...DELHI, fromIp: true } }), 'none'],
       ['far apart, but the first within two days of the claim: one late arrival', [session({ at: 1 * day, place: PUNE })], scan({ hours: 2.5 * day, place: DELHI }), 'none'],
     ] as const)('%s', (_name, others, current, level) => {
-      const risk = assess([buyer, ...others], current, claim);
+      // The buyer checked it at home in Pune, except where no place was given before the new people.
+      const home = _name.startsWith('no place given') ? buyer : { ...buyer, place: { ...PUNE, at: buyer.firstAt } };
+      const risk = assess([home, ...others], current, claim);
       expect(risk.level).toBe(level);
       if (level === 'suspect') {
-        expect(risk.findings).toEqual([expect.objectContaining({ rule: 'consumed', level: 'suspect' })]); // this rule alone
-        const when = current.place ? 'times or places more than 100 km apart' : 'times';
+        expect(risk.findings).toContainEqual(expect.objectContaining({ rule: 'consumed', level: 'suspect' }));
         expect(risk.reasons).toContain(
-          `Checked by new people at 2 separate ${when}, each more than 2 days after its buyer registered it on 12 Mar 2026: a registered pack stays with its buyer, so this code may have been copied.`,
+          'Checked by new people at 2 places more than 100 km from where it was checked before, each more than 2 days after its buyer registered it on 12 Mar 2026: a registered pack stays with its buyer, so this code may have been copied.',
         );
       }
     });
     it('follows the brand: the level, the number of arrivals and the days', () => {
-      const late = [buyer, session({ at: 4 * day })];
-      const at = (settings: Partial<typeof DEFAULT_RISK_SETTINGS>) => assess(late, scan({ hours: 9 * day }), claim, { ...DEFAULT_RISK_SETTINGS, ...settings }).level;
+      const late = [{ ...buyer, place: { ...PUNE, at: buyer.firstAt } }, session({ at: 4 * day, place: DELHI })];
+      const at = (settings: Partial<typeof DEFAULT_RISK_SETTINGS>) => assess(late, scan({ hours: 9 * day, place: KOLKATA }), claim, { ...DEFAULT_RISK_SETTINGS, suspectPlaces: 9, ...settings }).level;
       expect(at({ consumedLate: 'caution' })).toBe('caution');
       expect(at({ consumedLate: 'off' })).toBe('none');
       expect(at({ consumedLateArrivals: 3 })).toBe('none');
@@ -222,8 +230,8 @@ describe('assessRisk: previousLevel tells when a unit becomes suspect', () => {
   });
   it('honours the brand settings', () => {
     const settings = { ...DEFAULT_RISK_SETTINGS, cautionSessions: 2, suspectPlaces: 2 };
-    expect(assess([session()], scan(), null, settings).level).toBe('caution');
-    expect(assess([session(), session()], scan(), null, settings).level).toBe('caution');
+    expect(assess([session({ place: PUNE })], scan({ place: MUMBAI, hours: 24 }), null, { ...settings, suspectPlaces: 3 }).level).toBe('caution');
+    expect(assess([session({ place: PUNE })], scan({ place: PUNE, hours: 24 }), null, settings).level).toBe('none');
     expect(assess([session({ place: PUNE })], scan({ place: DELHI, hours: 72 }), null, settings).level).toBe('suspect');
   });
 });
