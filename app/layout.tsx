@@ -65,12 +65,12 @@ function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLe
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {t('shell.skipToContent')}
       </a>
-      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria)) }} />
+      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria), t) }} />
       <div id={LEGAL_TOP_SLOT_ID} />
       <DeferredOfflineOverlay />
       <DeferredShellEffects />
       {children}
-      <Footer brand={brand} />
+      <Footer brand={brand} t={t} />
       <DeferredLegalBanners ui={brand.uiDesignCriteria} seenCookie={legal.cookie} />
     </>
   );
@@ -117,7 +117,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         {brand.serviceStatus === 'Blacklisted' ? (
           <BlockedScreen organizationName={brand.organizationName} />
         ) : decision === 'blocked' ? (
-          <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} />
+          <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} t={t} />
         ) : (
           <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: language.messages, offered: language.offered, timeZone: language.timeZone }}>
             {ui.isEmbeddingRequired ? (

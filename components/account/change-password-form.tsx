@@ -6,12 +6,14 @@ import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http, refreshAccessToken } from '@/lib/client/lazy-http';
 import { useProfile } from '@/components/shell/profile';
+import { useT } from '@/components/shell/i18n-context';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 
 // /reset-password — POST /api/auth/customer/change-password. Other sessions end; this one gets
 // a fresh cookie, so the in-memory token is renewed after.
 export function ChangePasswordForm() {
   const profile = useProfile();
+  const t = useT();
   const hasPassword = profile.hasPassword;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -22,8 +24,8 @@ export function ChangePasswordForm() {
     ev.preventDefault();
     setDone(false);
     const local = {
-      currentPassword: !hasPassword || current ? undefined : 'Enter your current password',
-      newPassword: next.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+      currentPassword: !hasPassword || current ? undefined : t('account.enterCurrentPassword'),
+      newPassword: next.length >= PASSWORD_MIN_LENGTH ? undefined : t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
     };
     if (!valid(local)) return;
     await submit(['currentPassword', 'newPassword'], async () => {
@@ -42,13 +44,13 @@ export function ChangePasswordForm() {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
-      {done && <Alert kind="success">Your password was changed. Other devices have been signed out.</Alert>}
+      {done && <Alert kind="success">{t('account.passwordChanged')}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
       {hasPassword && (
-        <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} required />
+        <Field label={t('account.currentPassword')} name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} required />
       )}
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} required />
-      <Button type="submit" busy={busy}>Change password</Button>
+      <Field label={t('auth.newPassword')} name="newPassword" type="password" autoComplete="new-password" hint={t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH })} value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} required />
+      <Button type="submit" busy={busy}>{t('account.changePassword')}</Button>
     </form>
   );
 }

@@ -7,16 +7,18 @@ import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http } from '@/lib/client/lazy-http';
 import { PROFILE_PATH } from '@/lib/client/queries/profile';
 import { useProfileState } from '@/components/shell/profile';
+import { useT } from '@/components/shell/i18n-context';
 import type { CustomerProfile } from '@/lib/schemas/customer';
+import type { MessageKey } from '@/lib/shared/i18n';
 
 // /edit-profile — every profile field; the contact the customer signs in with is read-only.
 const ADDRESS_FIELDS = [
-  ['fullAddress', 'Address', 'street-address'],
-  ['city', 'City', 'address-level2'],
-  ['state', 'State', 'address-level1'],
-  ['pincode', 'PIN code', 'postal-code'],
-  ['country', 'Country', 'country-name'],
-] as const;
+  ['fullAddress', 'account.address', 'street-address'],
+  ['city', 'account.city', 'address-level2'],
+  ['state', 'account.state', 'address-level1'],
+  ['pincode', 'account.pincode', 'postal-code'],
+  ['country', 'account.country', 'country-name'],
+] as const satisfies readonly (readonly [string, MessageKey, string])[];
 
 // The API names an address problem by its path (address.city); each shows on its own field.
 const API_FIELDS: Record<string, string> = {
@@ -34,6 +36,7 @@ export function EditProfileForm() {
 
 function ProfileFields({ profile }: { profile: CustomerProfile }) {
   const { setProfile } = useProfileState();
+  const t = useT();
   const [values, setValues] = useState({
     userName: profile.userName ?? '',
     companyName: profile.companyName ?? '',
@@ -48,7 +51,7 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     setSaved(false);
-    if (!valid({ userName: values.userName.trim() ? undefined : 'Enter your name' })) return;
+    if (!valid({ userName: values.userName.trim() ? undefined : t('auth.enterName') })) return;
     await submit(API_FIELDS, async () => {
       const updated = await http<CustomerProfile>(PROFILE_PATH, {
         method: 'PUT',
@@ -70,27 +73,27 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
   const contact = profile.emailId ?? profile.mobileNoDetails?.mobileNo ?? '';
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
-      {saved && <Alert kind="success">Your profile was saved.</Alert>}
+      {saved && <Alert kind="success">{t('account.profileSaved')}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
-      <Field label={profile.emailId ? 'E-mail address' : 'Mobile number'} value={contact} readOnly hint="You sign in with this; it cannot be changed here." />
-      <Field label="Name" name="userName" autoComplete="name" value={values.userName} onChange={set('userName')} error={errors.userName} required />
-      <Field label="Company (optional)" name="companyName" autoComplete="organization" value={values.companyName} onChange={set('companyName')} error={errors.companyName} />
+      <Field label={t(profile.emailId ? 'auth.email' : 'auth.mobile')} value={contact} readOnly hint={t('account.contactReadOnly')} />
+      <Field label={t('account.name')} name="userName" autoComplete="name" value={values.userName} onChange={set('userName')} error={errors.userName} required />
+      <Field label={t('account.company')} name="companyName" autoComplete="organization" value={values.companyName} onChange={set('companyName')} error={errors.companyName} />
       <fieldset className="mb-4">
-        <legend className="mb-1 font-medium text-gray-900">Gender</legend>
+        <legend className="mb-1 font-medium text-gray-900">{t('account.gender')}</legend>
         <div className="flex gap-6">
           {(['female', 'male'] as const).map((g) => (
             <label key={g} className="flex min-h-11 items-center gap-2">
               <input type="radio" name="gender" value={g} checked={values.gender === g} onChange={() => setValues((v) => ({ ...v, gender: g }))} />
-              {g === 'female' ? 'Female' : 'Male'}
+              {t(g === 'female' ? 'account.female' : 'account.male')}
             </label>
           ))}
         </div>
       </fieldset>
-      <Field label="Date of birth (optional)" name="dob" type="date" value={values.dob} onChange={set('dob')} error={errors.dob} />
+      <Field label={t('account.dob')} name="dob" type="date" value={values.dob} onChange={set('dob')} error={errors.dob} />
       {ADDRESS_FIELDS.map(([k, label, auto]) => (
-        <Field key={k} label={label} name={k} autoComplete={auto} value={values[k]} onChange={set(k)} error={errors[k]} />
+        <Field key={k} label={t(label)} name={k} autoComplete={auto} value={values[k]} onChange={set(k)} error={errors[k]} />
       ))}
-      <Button type="submit" busy={busy}>Save</Button>
+      <Button type="submit" busy={busy}>{t('account.save')}</Button>
     </form>
   );
 }

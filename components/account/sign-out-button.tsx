@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import { signOut } from '@/lib/client/lazy-http';
 import { hardNavigate } from '@/lib/client/navigate';
+import { useT } from '@/components/shell/i18n-context';
 
 // POST /api/auth/customer/logout, then the sign-in screen.
 export function SignOutButton() {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -21,7 +23,7 @@ export function SignOutButton() {
         hardNavigate('/login');
       }}
     >
-      Sign out
+      {t('account.signOut')}
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http } from '@/lib/client/lazy-http';
 import { useProfileState } from '@/components/shell/profile';
+import { useT } from '@/components/shell/i18n-context';
 import { OTP_LENGTH } from '@/lib/domain/auth-rules';
 import type { ContactStatus } from '@/lib/schemas/auth';
 
@@ -14,10 +15,10 @@ import type { ContactStatus } from '@/lib/schemas/auth';
 // a module of its own, loaded only for those accounts.
 export default function VerifyContact({ status, what, onConfirmed }: { status: ContactStatus; what: string; onConfirmed: () => void }) {
   const { refreshProfile } = useProfileState();
+  const t = useT();
   const [sentTo, setSentTo] = useState<string>();
   const [code, setCode] = useState('');
   const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
-  const contactWord = status.channel === 'mobile' ? 'mobile number' : 'e-mail address';
 
   async function send() {
     await submit([], async () => {
@@ -35,7 +36,7 @@ export default function VerifyContact({ status, what, onConfirmed }: { status: C
 
   async function confirm(ev: FormEvent) {
     ev.preventDefault();
-    if (!valid({ otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code` })) return;
+    if (!valid({ otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : t('auth.enterCode', { count: OTP_LENGTH }) })) return;
     await submit(['otp'], async () => {
       await http('/auth/customer/verify-contact', { method: 'POST', body: { otp: code.trim() } });
       onConfirmed();
@@ -46,18 +47,18 @@ export default function VerifyContact({ status, what, onConfirmed }: { status: C
   return (
     <section aria-labelledby="verify-contact-title" className="rounded-lg border border-gray-300 bg-white p-4" data-testid="verify-contact">
       <h2 id="verify-contact-title" className="mb-2 text-lg font-semibold text-gray-900">
-        Confirm your {contactWord}
+        {t(status.channel === 'mobile' ? 'account.confirmMobile' : 'account.confirmEmail')}
       </h2>
       <p className="mb-4 text-gray-800">
-        To see {what}, confirm that {status.maskedContact ?? 'your contact'} is yours. We send a {OTP_LENGTH}-digit code to it.
+        {t('account.verifyWhy', { what, contact: status.maskedContact ?? t('account.yourContact'), count: OTP_LENGTH })}
       </p>
       <form ref={formRef} onSubmit={sentTo ? confirm : onSend} noValidate>
         {errors.form && <Alert>{errors.form}</Alert>}
         {sentTo ? (
           <>
-            <Alert kind="success">We sent a code to {sentTo}.</Alert>
+            <Alert kind="success">{t('account.codeSent', { contact: sentTo })}</Alert>
             <Field
-              label="Code"
+              label={t('auth.code')}
               name="otp"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -68,13 +69,13 @@ export default function VerifyContact({ status, what, onConfirmed }: { status: C
               error={errors.otp}
               required
             />
-            <Button type="submit" busy={busy}>Confirm</Button>
+            <Button type="submit" busy={busy}>{t('account.confirm')}</Button>
             <button type="button" className="mt-4 min-h-11 underline" onClick={send}>
-              Send a new code
+              {t('auth.sendNewCode')}
             </button>
           </>
         ) : (
-          <Button type="submit" busy={busy}>Send code</Button>
+          <Button type="submit" busy={busy}>{t('auth.sendCode')}</Button>
         )}
       </form>
     </section>

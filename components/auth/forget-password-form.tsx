@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
+import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -15,6 +16,7 @@ import { useFormSubmit } from './use-form-submit';
 // /forget-password — contact → code (FORGOT PASSWORD) → new password → /login with a notice.
 export function ForgetPasswordForm() {
   const opts = authOptionsOf(useBrand().otpServices);
+  const t = useT();
   const [step, setStep] = useState<'contact' | 'reset'>('contact');
   const [channel, setChannel] = useState(opts.channels[0]!);
   const [contact, setContact] = useState('');
@@ -26,14 +28,14 @@ export function ForgetPasswordForm() {
   if (opts.noPassword) {
     return (
       <p>
-        This app signs you in with a one-time code, so there is no password to reset. <Link className="underline" href="/login">Sign in</Link>.
+        {t('auth.noPasswordToReset')} <Link className="underline" href="/login">{t('auth.signIn')}</Link>.
       </p>
     );
   }
 
   async function onContact(ev: FormEvent) {
     ev.preventDefault();
-    if (!contact.trim()) return fail({ contact: 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number') });
+    if (!contact.trim()) return fail({ contact: t(channel === 'email' ? 'auth.enterEmail' : 'auth.enterMobile') });
     await submit({ contact: 'contact', channel: 'contact' }, async () => {
       const sent = await sendOtp('FORGOT PASSWORD', channel, contact.trim());
       setMasked(sent.maskedContact);
@@ -46,8 +48,8 @@ export function ForgetPasswordForm() {
   async function onReset(ev: FormEvent) {
     ev.preventDefault();
     const local = {
-      otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code`,
-      password: password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+      otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : t('auth.enterCode', { count: OTP_LENGTH }),
+      password: password.length >= PASSWORD_MIN_LENGTH ? undefined : t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
     };
     if (!valid(local)) return;
     await submit(['otp', 'password'], async () => {
@@ -60,10 +62,10 @@ export function ForgetPasswordForm() {
     return (
       <form ref={formRef} onSubmit={onReset} noValidate>
         {errors.form && <Alert>{errors.form}</Alert>}
-        <p className="mb-4 text-gray-800">If an account uses {masked}, we sent it a {OTP_LENGTH}-digit code.</p>
-        <Field label="Code" name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} error={errors.otp} required />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
-        <Button type="submit" busy={busy}>Set new password</Button>
+        <p className="mb-4 text-gray-800">{t('auth.codeSentIfAccount', { contact: masked, count: OTP_LENGTH })}</p>
+        <Field label={t('auth.code')} name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} error={errors.otp} required />
+        <Field label={t('auth.newPassword')} name="password" type="password" autoComplete="new-password" hint={t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH })} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+        <Button type="submit" busy={busy}>{t('auth.setNewPassword')}</Button>
       </form>
     );
   }
@@ -72,8 +74,8 @@ export function ForgetPasswordForm() {
     <form ref={formRef} onSubmit={onContact} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
       <ContactFields channels={opts.channels} channel={channel} onChannel={setChannel} contact={contact} onContact={setContact} error={errors.contact} />
-      <Button type="submit" busy={busy}>Send code</Button>
-      <p className="mt-6 text-center"><Link className="underline" href="/login">Back to sign in</Link></p>
+      <Button type="submit" busy={busy}>{t('auth.sendCode')}</Button>
+      <p className="mt-6 text-center"><Link className="underline" href="/login">{t('auth.backToSignIn')}</Link></p>
     </form>
   );
 }

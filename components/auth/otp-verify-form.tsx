@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
+import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -21,6 +22,7 @@ import { useFormSubmit } from './use-form-submit';
 // gives it right after the code.
 export function OtpVerifyForm() {
   const opts = authOptionsOf(useBrand().otpServices);
+  const t = useT();
   const stored = useBrowserValue<string | null | undefined>(readPendingRaw, undefined);
   const [override, setPending] = useState<PendingOtp>();
   const [step, setStep] = useState<'code' | 'name'>('code');
@@ -32,8 +34,8 @@ export function OtpVerifyForm() {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
   }, []);
 
   const pending = override ?? (stored === undefined ? undefined : (parsePendingOtp(stored) ?? null));
@@ -41,7 +43,7 @@ export function OtpVerifyForm() {
   if (pending === null) {
     return (
       <p>
-        There is no code waiting to be entered. <Link className="underline" href="/login">Start signing in again</Link>.
+        {t('auth.noCodeWaiting')} <Link className="underline" href="/login">{t('auth.startAgain')}</Link>.
       </p>
     );
   }
@@ -52,8 +54,8 @@ export function OtpVerifyForm() {
   async function onCode(ev: FormEvent) {
     ev.preventDefault();
     const local = {
-      otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : `Enter the ${OTP_LENGTH}-digit code`,
-      password: !needPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+      otp: new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim()) ? undefined : t('auth.enterCode', { count: OTP_LENGTH }),
+      password: !needPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
     };
     if (!valid(local)) return;
     await submit(['otp', 'password'], async () => {
@@ -78,7 +80,7 @@ export function OtpVerifyForm() {
 
   async function onName(ev: FormEvent) {
     ev.preventDefault();
-    if (!userName.trim()) return fail({ userName: 'Enter your name' });
+    if (!userName.trim()) return fail({ userName: t('auth.enterName') });
     await submit(['userName'], async () => {
       await http(PROFILE_PATH, { method: 'PUT', body: { userName: userName.trim() } });
       finishSignIn(p.from);
@@ -92,7 +94,7 @@ export function OtpVerifyForm() {
       const next = { ...p, maskedContact: sent.maskedContact, resendAfterSeconds: sent.resendAfterSeconds, sentAt: Date.now() };
       savePendingOtp(next, pendingPassword());
       setPending(next);
-      setNotice(`A new code was sent to ${sent.maskedContact}.`);
+      setNotice(t('auth.newCodeSent', { contact: sent.maskedContact }));
     } catch (err) {
       fail(formErrorsOf(err, []));
     }
@@ -101,10 +103,10 @@ export function OtpVerifyForm() {
   if (step === 'name') {
     return (
       <form ref={formRef} onSubmit={onName} noValidate>
-        <Alert kind="success">Welcome! Your account is ready. What should we call you?</Alert>
+        <Alert kind="success">{t('auth.welcomeName')}</Alert>
         {errors.form && <Alert>{errors.form}</Alert>}
-        <Field label="Your name" name="userName" autoComplete="name" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} required />
-        <Button type="submit" busy={busy}>Continue</Button>
+        <Field label={t('auth.yourName')} name="userName" autoComplete="name" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} required />
+        <Button type="submit" busy={busy}>{t('auth.continue')}</Button>
       </form>
     );
   }
@@ -113,14 +115,14 @@ export function OtpVerifyForm() {
     <form ref={formRef} onSubmit={onCode} noValidate>
       {notice && <Alert kind="success">{notice}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
-      <p className="mb-4 text-gray-800">We sent a {OTP_LENGTH}-digit code to {p.maskedContact}.</p>
+      <p className="mb-4 text-gray-800">{t('auth.codeSentTo', { count: OTP_LENGTH, contact: p.maskedContact })}</p>
       {p.mode === 'SIGNUP' && (
         <p className="mb-4 text-gray-800">
-          If an account already uses this contact, we sent a message saying so instead of a code: <Link className="underline" href="/login">sign in</Link>.
+          {t('auth.signupExisting')} <Link className="underline" href="/login">{t('auth.signInLower')}</Link>.
         </p>
       )}
       <Field
-        label="Code"
+        label={t('auth.code')}
         name="otp"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -132,18 +134,18 @@ export function OtpVerifyForm() {
         required
       />
       {needPassword && (
-        <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+        <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
       )}
-      <Button type="submit" busy={busy}>Verify</Button>
+      <Button type="submit" busy={busy}>{t('auth.verify')}</Button>
       <div className="mt-4 text-center">
         {wait > 0 ? (
-          <p className="text-gray-800">You can ask for a new code in {wait} s.</p>
+          <p className="text-gray-800">{t('auth.resendIn', { seconds: wait })}</p>
         ) : (
-          <button type="button" className="min-h-11 underline" onClick={resend}>Send a new code</button>
+          <button type="button" className="min-h-11 underline" onClick={resend}>{t('auth.sendNewCode')}</button>
         )}
       </div>
       <p className="mt-6 text-center">
-        <Link className="underline" href="/login">Use another contact</Link>
+        <Link className="underline" href="/login">{t('auth.useAnotherContact')}</Link>
       </p>
     </form>
   );

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
+import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -22,6 +23,7 @@ const API_FIELDS = { userName: 'userName', contact: 'contact', channel: 'contact
 // sign-up itself. Either way the customer is signed in on /otp-verify, once the code is entered.
 export function SignupForm({ from }: { from: string }) {
   const brand = useBrand();
+  const t = useT();
   const opts = authOptionsOf(brand.otpServices);
   const router = useRouter();
   const [userName, setUserName] = useState('');
@@ -33,10 +35,9 @@ export function SignupForm({ from }: { from: string }) {
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     const local = {
-      userName: !opts.askUserName || userName.trim() ? undefined : 'Enter your name',
-      contact: contact.trim() ? undefined : 'Enter your ' + (channel === 'email' ? 'e-mail address' : 'mobile number'),
-      password:
-        opts.noPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+      userName: !opts.askUserName || userName.trim() ? undefined : t('auth.enterName'),
+      contact: contact.trim() ? undefined : t(channel === 'email' ? 'auth.enterEmail' : 'auth.enterMobile'),
+      password: opts.noPassword || password.length >= PASSWORD_MIN_LENGTH ? undefined : t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
     };
     if (!valid(local)) return;
     const name = opts.askUserName ? userName.trim() : undefined;
@@ -58,16 +59,16 @@ export function SignupForm({ from }: { from: string }) {
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
       {opts.askUserName && (
-        <Field label="Your name" name="userName" autoComplete="name" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} required />
+        <Field label={t('auth.yourName')} name="userName" autoComplete="name" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} required />
       )}
       <ContactFields channels={opts.channels} channel={channel} onChannel={setChannel} contact={contact} onContact={setContact} error={errors.contact} />
       {!opts.noPassword && (
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A phrase of a few words is easy to remember and hard to guess.`}
+          hint={t('auth.passwordHintLong', { count: PASSWORD_MIN_LENGTH })}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
@@ -75,10 +76,10 @@ export function SignupForm({ from }: { from: string }) {
         />
       )}
       <Button type="submit" busy={busy}>
-        {opts.signupOtp ? 'Send code' : 'Create account'}
+        {opts.signupOtp ? t('auth.sendCode') : t('auth.createAccountButton')}
       </Button>
       <p className="mt-6 text-center">
-        Already have an account? <Link className="underline" href={from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login'}>Sign in</Link>
+        {t('auth.haveAccount')} <Link className="underline" href={from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login'}>{t('auth.signIn')}</Link>
       </p>
     </form>
   );

@@ -8,10 +8,11 @@ import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import type { BrandSettings } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 import { ThemePreview } from './theme-preview';
+import { LanguageFields, languageDraftOf, languageFieldNames, languagePatchOf } from './language-settings';
 import { RiskFields, riskDraftOf, riskFieldNames, riskPatchOf, TargetHoursFields, targetDraftOf, targetPatchOf } from './risk-settings';
 
 // Brand settings (console area 'settings'): theme with a live phone preview, services, OTP
-// services, embedding, footer, banners, complaint priorities and target times, the risk settings
+// services, embedding, footer, the languages its customers are offered, banners, complaint priorities and target times, the risk settings
 // (thresholds, rule levels, automatic blacklisting, retention) and domains. Each section is a form
 // with its own Save that sends only its fields; the API checks them with the set-config schema and
 // answers the field at fault, where the keyboard is then taken.
@@ -85,6 +86,7 @@ const SECTION_LINKS: Array<[SectionKey, string]> = [
   ['otp', 'Sign-in'],
   ['embedding', 'Embedding'],
   ['footer', 'Footer'],
+  ['languages', 'Languages'],
   ['complaints', 'Banners and complaints'],
   ['risk', 'Risk'],
 ];
@@ -121,7 +123,7 @@ function TextArea({ label, value, onChange, error, hint, disabled, id }: { label
   );
 }
 
-type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'complaints' | 'risk';
+type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'languages' | 'complaints' | 'risk';
 
 /**
  * One section of the settings, a form of its own with its own Save: it sends only its fields.
@@ -213,6 +215,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
   const configuredTargets = saved.config.complaintConfig.targetHours;
   const [targets, setTargets] = useState(() => targetDraftOf(settings.config.complaintConfig.priorities, settings.config.complaintConfig.targetHours));
   const [risk, setRisk] = useState(() => riskDraftOf(settings.config.verification.risk));
+  const [languages, setLanguages] = useState(() => languageDraftOf(settings.config.locale));
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
   const [busy, setBusy] = useState<SectionKey | null>(null);
   const [status, setStatus] = useState<{ section: SectionKey; kind: 'success' | 'error'; text: string; attempt: number } | null>(null);
@@ -249,6 +252,8 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
         };
       case 'footer':
         return { footer: { text: footerText, officialSite: officialSite.trim() || null, links: parsePairs(footerLinks).map(([label, href]) => ({ label: label!, href: href! })) } };
+      case 'languages':
+        return languagePatchOf(languages);
       case 'complaints':
         return {
           banners: lines(banners).length ? parsePairs(banners).map(([image, link]) => (link && link !== image ? { image: image!, link } : { image: image! })) : null,
@@ -270,10 +275,11 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
       setUi(next.config.ui);
       setTargets(targetDraftOf(next.config.complaintConfig.priorities, next.config.complaintConfig.targetHours));
       setRisk(riskDraftOf(next.config.verification.risk));
+      setLanguages(languageDraftOf(next.config.locale));
       setStatus({ section, kind: 'success', text: 'Settings saved. Customers see them now.', attempt });
       router.refresh();
     } catch (err) {
-      const found = consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames]);
+      const found = consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames, ...languageFieldNames]);
       setErrors(found);
       setStatus({ section, kind: 'error', text: found.form ?? 'Please correct the field marked above.', attempt });
     } finally {
@@ -395,6 +401,10 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
           <TextArea id="footer-text" label="Footer text" value={footerText} onChange={setFooterText} error={errorFor('footer.text')} disabled={disabled} />
           <Field label="Official website" value={officialSite} onChange={(e) => setOfficialSite(e.target.value)} error={errorFor('footer.officialSite')} hint="https://…" disabled={disabled} />
           <TextArea id="footer-links" label="Footer links" value={footerLinks} onChange={setFooterLinks} error={errorFor('footer.links')} hint="One a line: Label | https://address" disabled={disabled} />
+        </SettingsSection>
+
+        <SettingsSection title="Languages" saveLabel="Save languages" {...sectionProps('languages')}>
+          <LanguageFields draft={languages} onChange={setLanguages} errorFor={errorAt} disabled={disabled} />
         </SettingsSection>
 
         <SettingsSection title="Banners and complaints" saveLabel="Save banners and complaints" {...sectionProps('complaints')}>

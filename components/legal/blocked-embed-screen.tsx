@@ -1,9 +1,10 @@
 import { originOf } from '@/lib/domain/embedding';
+import type { Translate } from '@/lib/shared/i18n';
 
 // The red screen of a frame whose parent is not the brand's registered site (spec sections 5
 // and 8). No client JavaScript: it works with scripts disabled. Nothing of the app is rendered
 // beside it. The link opens the brand's official site in a new tab, never inside this frame.
-export const BLOCKED_EMBED_MESSAGE = 'This page is not allowed to be embedded!!';
+// In the page's language (English: the spec's 'This page is not allowed to be embedded!!').
 
 export function officialSiteOf(brand: { officialSite: string | null; embeddingURL: string | null }): string | undefined {
   return originOf(brand.officialSite) ? brand.officialSite! : originOf(brand.embeddingURL);
@@ -13,10 +14,12 @@ export function BlockedEmbedScreen({
   organizationName,
   officialSite,
   embeddingURL,
+  t,
 }: {
   organizationName: string;
   officialSite: string | null;
   embeddingURL: string | null;
+  t: Translate;
 }) {
   const href = officialSiteOf({ officialSite, embeddingURL });
   return (
@@ -26,12 +29,12 @@ export function BlockedEmbedScreen({
       className="flex min-h-screen flex-col items-center justify-center gap-4 bg-red-700 px-4 text-center text-white"
     >
       <h1 id="blocked-embed-title" className="text-2xl font-bold">
-        {BLOCKED_EMBED_MESSAGE}
+        {t('legal.embedBlocked')}
       </h1>
       {href && (
         <p>
           <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
-            Go to the official {organizationName} site
+            {t('legal.officialSite', { brand: organizationName })}
           </a>
         </p>
       )}

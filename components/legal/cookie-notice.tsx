@@ -1,8 +1,9 @@
+import type { Translate } from '@/lib/shared/i18n';
 import { linkTarget } from './policy-links';
 
 // The bottom 'Cookie Notice' banner (spec section 2): View opens the Cookie Policy, Accept gives consent.
 // Compact, so on a phone it keeps clear of the top of the page (a verdict's heading and result).
-export function CookieNotice({ cookiePolicyUrl, onAccept }: { cookiePolicyUrl: string; onAccept: () => void }) {
+export function CookieNotice({ cookiePolicyUrl, onAccept, t }: { cookiePolicyUrl: string; onAccept: () => void; t: Translate }) {
   return (
     <section
       role="region"
@@ -11,19 +12,19 @@ export function CookieNotice({ cookiePolicyUrl, onAccept }: { cookiePolicyUrl: s
     >
       <div className="mx-auto flex max-w-2xl flex-col gap-1">
         <h2 id="cookie-notice-title" className="text-base font-bold">
-          Cookie Notice
+          {t('legal.cookieNotice')}
         </h2>
-        <p>This app uses a cookie to keep you signed in. You must accept the Cookie Policy to continue.</p>
+        <p>{t('legal.cookieText')}</p>
         <div className="flex gap-3">
           <a
             href={cookiePolicyUrl}
             {...linkTarget(cookiePolicyUrl)}
             className="inline-flex min-h-11 items-center rounded-lg border border-gray-400 px-6 py-2 font-semibold"
           >
-            View
+            {t('legal.view')}
           </a>
           <button type="button" onClick={onAccept} className="bg-brand-primary text-brand-text min-h-11 rounded-lg px-6 py-2 font-semibold">
-            Accept
+            {t('legal.accept')}
           </button>
         </div>
       </div>

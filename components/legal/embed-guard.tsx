@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { embeddingDecisionInPage, type EmbeddingConfig } from '@/lib/domain/embedding';
+import { useT } from '@/components/shell/i18n-context';
 import { BlockedEmbedScreen } from './blocked-embed-screen';
 
 // The in-page half of the embedding rule (the server decision and the CSP frame-ancestors header
@@ -19,6 +20,7 @@ export function EmbedGuard({
   officialSite: string | null;
   children: ReactNode;
 }) {
+  const t = useT();
   // The window's place never changes during a page's life: no subscription needed.
   const decision = useSyncExternalStore(
     noSubscription,
@@ -39,6 +41,6 @@ export function EmbedGuard({
   useEffect(() => {
     if (decision !== 'render' && decision !== 'blocked') window.location.replace(decision);
   }, [decision]);
-  if (blocked) return <BlockedEmbedScreen organizationName={organizationName} officialSite={officialSite} embeddingURL={config.embeddingURL} />;
+  if (blocked) return <BlockedEmbedScreen organizationName={organizationName} officialSite={officialSite} embeddingURL={config.embeddingURL} t={t} />;
   return <>{children}</>;
 }

@@ -2,6 +2,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthState } from '@/lib/client/status';
+import { useT } from '@/components/shell/i18n-context';
 import {
   acknowledgePoliciesMutation,
   acknowledgedPoliciesQuery,
@@ -43,6 +44,7 @@ type Current = { documentType: LegalDocumentType; documentId: string | null; ver
 
 export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCookie: SeenCookie }) {
   const qc = useQueryClient();
+  const t = useT();
   const auth = useAuthState();
   // Nothing on the server or in the first (hydrating) render: localStorage is the browser's.
   const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
@@ -126,8 +128,8 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
 
   return (
     <>
-      {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={acceptPolicies} />}
-      {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} />}
+      {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={acceptPolicies} t={t} />}
+      {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} t={t} />}
     </>
   );
 }

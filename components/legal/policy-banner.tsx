@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import type { LegalDocumentType } from '@/lib/schemas/legal';
-import { LEGAL_TOP_SLOT_ID, linkTarget, policyLabels } from './policy-links';
+import type { Translate } from '@/lib/shared/i18n';
+import { LEGAL_TOP_SLOT_ID, linkTarget, POLICY_LABEL_KEYS } from './policy-links';
 
 // The top banner 'Stay Informed !!!' (spec section 2): the updated policies as links, and Accept.
 // It sits in the page's flow at the very top (the slot app/layout.tsx leaves for it), compact,
@@ -10,10 +11,13 @@ export function PolicyBanner({
   updated,
   links,
   onAccept,
+  t,
 }: {
   updated: LegalDocumentType[];
   links: Record<LegalDocumentType, string>;
   onAccept: () => void;
+  /** The page's language (the server's copy, policy-banner-html.ts, is written in the same). */
+  t: Translate;
 }) {
   const banner = (
     <section
@@ -23,21 +27,21 @@ export function PolicyBanner({
     >
       <div className="mx-auto flex max-w-2xl flex-col gap-1">
         <h2 id="policy-banner-title" className="text-base font-bold">
-          Stay Informed !!!
+          {t('legal.stayInformed')}
         </h2>
-        <p>We have updated the following. Please read and accept them to continue:</p>
+        <p>{t('legal.updatedText')}</p>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {updated.map((type) => (
               <li key={type}>
                 <a href={links[type]} {...linkTarget(links[type])} className="inline-block py-2 font-semibold text-blue-800 underline">
-                  {policyLabels[type]}
+                  {t(POLICY_LABEL_KEYS[type])}
                 </a>
               </li>
             ))}
           </ul>
           <button type="button" onClick={onAccept} className="bg-brand-primary text-brand-text min-h-11 rounded-lg px-6 py-2 font-semibold">
-            Accept
+            {t('legal.accept')}
           </button>
         </div>
       </div>

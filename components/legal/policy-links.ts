@@ -1,4 +1,5 @@
 import type { LegalDocumentType } from '@/lib/schemas/legal';
+import type { MessageKey } from '@/lib/shared/i18n';
 
 // Where each policy is read. An embedding brand may name its own pages
 // (embedding_App_Terms_And_Conditions_URL, embedding_App_Privacy_Policy_URL); otherwise the
@@ -19,11 +20,11 @@ export const COOKIE_POLICY_ANCHOR = 'cookie-policy';
  */
 export const LEGAL_TOP_SLOT_ID = 'legal-top';
 
-/** The names the banners show (spec section 2). */
-export const policyLabels: Record<LegalDocumentType, string> = {
-  'Terms & Conditions': 'Terms of use',
-  'Privacy Policy': 'Privacy policy',
-  'Cookie Policy': 'Cookie Policy',
+/** The names the banners and the footer show (spec section 2), by catalogue key. */
+export const POLICY_LABEL_KEYS: Record<LegalDocumentType, MessageKey> = {
+  'Terms & Conditions': 'legal.terms',
+  'Privacy Policy': 'legal.privacy',
+  'Cookie Policy': 'legal.cookiePolicy',
 };
 
 export function policyLinks(ui: PolicyUrlConfig): Record<LegalDocumentType, string> {

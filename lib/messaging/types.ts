@@ -19,7 +19,7 @@ export type OtpMessage = {
   clientId: string;
   brandName: string;
   notice?: NoticeKind;
-  /** The customer's language (docs/languages.md): a code's message is written in it; English when unset. */
+  /** The customer's language (docs/languages.md): a code's message and a notice are written in it; English when unset. */
   locale?: Locale;
 };
 
@@ -29,31 +29,14 @@ export type ConsoleMail = 'STAFF-INVITATION' | 'STAFF-RESET';
 /** Security notices sent to a contact's owner (docs/security.md, "Accounts"). */
 export type NoticeKind = 'account-reclaimed' | 'account-reclaimed-signup' | 'password-changed' | 'password-reset' | 'signup-attempt' | 'upi-changed';
 
-const NOTICE_TEXT: Record<NoticeKind, { subject: string; text: string }> = {
-  'account-reclaimed': {
-    subject: 'Your account was secured',
-    text: 'You signed in with a code to an account that had not been confirmed. Its password and UPI id were removed and every other session was signed out. If you want a password, set one under Change password.',
-  },
-  'account-reclaimed-signup': {
-    subject: 'Your account was secured',
-    text: 'You created an account with a code sent to this contact, which already had an account that had not been confirmed. That account is now yours, with the password you just chose: its UPI id was removed and every other session was signed out.',
-  },
-  'password-changed': {
-    subject: 'Your password was changed',
-    text: 'The password of your account was changed and every other session was signed out. If this was not you, reset your password now with "Forgot password".',
-  },
-  'password-reset': {
-    subject: 'Your password was reset',
-    text: 'The password of your account was reset with a code sent to you, and every session was signed out. If this was not you, reset your password again now.',
-  },
-  'signup-attempt': {
-    subject: 'Someone tried to create an account with your contact',
-    text: 'An account with this contact already exists, so no new account was made. If this was you, sign in, or use "Forgot password" if you do not remember your password.',
-  },
-  'upi-changed': {
-    subject: 'Your UPI id was changed',
-    text: 'The UPI id that your cashback is paid to was changed. If this was not you, sign in with a code and change it back.',
-  },
+/** Each notice's subject and text in the catalogues (mail.*), written in the owner's language. */
+const NOTICE_TEXT: Record<NoticeKind, { subject: MessageKey; text: MessageKey }> = {
+  'account-reclaimed': { subject: 'mail.securedSubject', text: 'mail.securedText' },
+  'account-reclaimed-signup': { subject: 'mail.securedSubject', text: 'mail.securedSignupText' },
+  'password-changed': { subject: 'mail.passwordChangedSubject', text: 'mail.passwordChangedText' },
+  'password-reset': { subject: 'mail.passwordResetSubject', text: 'mail.passwordResetText' },
+  'signup-attempt': { subject: 'mail.signupAttemptSubject', text: 'mail.signupAttemptText' },
+  'upi-changed': { subject: 'mail.upiChangedSubject', text: 'mail.upiChangedText' },
 };
 
 export interface MessageProvider {
@@ -83,11 +66,11 @@ export function messageText(m: OtpMessage): { subject: string; text: string } {
       text: `Open this link within 1 hour to choose a new password for the brand console: ${m.link ?? ''} If you did not ask for this, ignore this e-mail; your password stays as it is.`,
     };
   }
+  const t = translator(CATALOGUES[m.locale ?? 'en'], CATALOGUES.en);
   if (m.purpose === 'NOTICE') {
     const n = NOTICE_TEXT[m.notice ?? 'password-changed'];
-    return { subject: `${m.brandName}: ${n.subject}`, text: n.text };
+    return { subject: t('mail.noticeSubject', { brand: m.brandName, subject: t(n.subject) }), text: t(n.text) };
   }
-  const t = translator(CATALOGUES[m.locale ?? 'en'], CATALOGUES.en);
   const values = { code: m.code, brand: m.brandName };
   return { subject: t('otp.subject', values), text: t(PURPOSE_TEXT[m.purpose], values) };
 }

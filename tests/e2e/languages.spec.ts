@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newEmail, open, signInWithPassword, signUpWithPassword } from './support';
+import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signInWithPassword, signUpWithPassword } from './support';
 import { brandWithCatalog } from './verify-catalog';
 
 // The customer's language (docs/languages.md): chosen from Accept-Language on the first visit and
@@ -62,8 +62,71 @@ test('a browser asking for Hindi gets the verify page, sign-in and home in Hindi
   expect(plain.includes('@font-face'), 'an English page declares no font').toBe(false);
 });
 
+test('a browser asking for Hindi gets sign-up, the code screen, the forgotten password, the footer and "Page not Found!" in Hindi in the first HTML', async ({ page }) => {
+  const brand = await createBrand({ footer: { text: 'Made in Pune', officialSite: 'https://www.example.com/' } });
+  const signup = await firstHtml(page, `${brand.origin}/signup`, HINDI);
+  expect(signup).toMatch(/<h1[^>]*>नया खाता बनाएँ<\/h1>/);
+  for (const words of ['आपका नाम', 'पासवर्ड', 'खाता बनाएँ', 'पहले से खाता है?']) expect(signup).toContain(words);
+  expect(signup).not.toContain('Create account');
+  // The footer, on every page: the policies by their Hindi names, the brand's own words as typed.
+  expect(signup).toContain('उपयोग की शर्तें');
+  expect(signup).toContain('गोपनीयता नीति');
+  expect(signup).toContain(`${brand.name} वेबसाइट`);
+  expect(signup).toContain('Made in Pune');
+
+  const otp = await firstHtml(page, `${brand.origin}/otp-verify`, HINDI);
+  expect(otp).toMatch(/<h1[^>]*>अपना कोड डालें<\/h1>/);
+  const forgot = await firstHtml(page, `${brand.origin}/forget-password`, HINDI);
+  expect(forgot).toMatch(/<h1[^>]*>अपना पासवर्ड रीसेट करें<\/h1>/);
+  for (const words of ['कोड भेजें', 'साइन इन पर वापस जाएँ']) expect(forgot).toContain(words);
+
+  // No such page: the spec's 'Page not Found!' in English, its Hindi in a Hindi browser.
+  const missing = async (lang: string) =>
+    page.evaluate(async ([u, l]) => {
+      const res = await fetch(u!, { headers: { accept: 'text/html', 'accept-language': l! } });
+      return { status: res.status, text: await res.text() };
+    }, [`${brand.origin}/no-such-page`, lang]);
+  const hindi = await missing(HINDI);
+  expect(hindi.status).toBe(404);
+  expect(hindi.text).toMatch(/<h1[^>]*>पेज नहीं मिला!<\/h1>/);
+  expect(hindi.text).toContain('होम स्क्रीन पर जाएँ');
+  const english = await missing('en-GB,en;q=0.9');
+  expect(english.text).toMatch(/<h1[^>]*>Page not Found!<\/h1>/);
+});
+
 test.describe('in a Hindi browser', () => {
   test.use({ locale: 'hi-IN' });
+
+  test('signing up goes through the screens in Hindi, its mistakes said in Hindi', async ({ page }) => {
+    const brand = await createBrand();
+    const email = newEmail();
+    await open(page, `${brand.origin}/signup`);
+    await ready(page);
+    await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+    await expect(page.getByLabel('आपका नाम')).toHaveAccessibleDescription('अपना नाम लिखें');
+    await expect(page.getByLabel('आपका नाम')).toBeFocused();
+    await page.getByLabel('आपका नाम').fill('Asha');
+    await page.getByLabel('ई-मेल पता').fill(email);
+    await page.getByLabel('पासवर्ड').fill('short');
+    await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+    await expect(page.getByLabel('पासवर्ड')).toHaveAccessibleDescription(/कम से कम 8 अक्षर रखें/);
+    const since = Date.now();
+    await page.getByLabel('पासवर्ड').fill(PASSWORD);
+    await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+    await expect(page).toHaveURL(`${brand.origin}/otp-verify`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('अपना कोड डालें');
+    await expect(page.getByText(/हमने .+ पर 6 अंकों का कोड भेजा है।/)).toBeVisible();
+    await page.getByLabel('कोड').fill('12');
+    await page.getByRole('button', { name: 'पुष्टि करें' }).click();
+    await expect(page.getByLabel('कोड')).toHaveAccessibleDescription('6 अंकों का कोड डालें');
+    await page.getByLabel('कोड').fill(await otpFor(email, 'SIGNUP', since));
+    await page.getByRole('button', { name: 'पुष्टि करें' }).click();
+    await expect(page).toHaveURL(`${brand.origin}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('नमस्ते, Asha');
+    // The cookie notice and the sign-out button, in Hindi too.
+    await expect(page.getByRole('region', { name: 'कुकी सूचना' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'साइन आउट करें' })).toBeVisible();
+  });
 
   test('switching to Tamil and reloading stays Tamil', async ({ page }) => {
     const { brand, units } = await brandWithCatalog();

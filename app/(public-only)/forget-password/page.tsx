@@ -1,10 +1,12 @@
 import { Page } from '@/components/ui/page';
 import { ForgetPasswordForm } from '@/components/auth/forget-password-form';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // /forget-password
-export default function ForgetPasswordPage() {
+export default async function ForgetPasswordPage() {
+  const { t } = await pageLanguage();
   return (
-    <Page title="Reset your password">
+    <Page title={t('auth.resetTitle')}>
       <ForgetPasswordForm />
     </Page>
   );

@@ -1,13 +1,14 @@
 import { readBrand } from '@/lib/server/tenant';
 import { Page } from '@/components/ui/page';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // /delete-account
 export default async function DeleteAccountPage() {
-  const result = await readBrand();
+  const [result, { t }] = await Promise.all([readBrand(), pageLanguage()]);
   return (
-    <Page title="Delete account">
-      <DeleteAccountForm brandName={result.ok ? result.brand.organizationName : 'this'} />
+    <Page title={t('account.deleteAccount')}>
+      <DeleteAccountForm brandName={result.ok ? result.brand.organizationName : t('shell.thisBrand')} />
     </Page>
   );
 }

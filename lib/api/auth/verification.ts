@@ -5,6 +5,8 @@ import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
 import { sendMessage } from '@/lib/messaging';
 import type { NoticeKind } from '@/lib/messaging/types';
+import { brandConfigOf } from '@/lib/brands/brand-config';
+import { isLocale, type Locale } from '@/lib/shared/i18n';
 import { contactOf, type CustomerRow } from './customers';
 import { revokeAllSessions } from './sessions';
 
@@ -17,8 +19,18 @@ import { revokeAllSessions } from './sessions';
 // - on the signed-in confirmation (POST /api/auth/customer/verify-contact), the session holder has
 //   shown the code, so the account simply becomes verified.
 
-/** Sends a security notice to the account's contact; delivery failures are logged, not thrown. */
-export function notifyOwner(client: ClientRow, row: Pick<CustomerRow, 'email' | 'mobile'>, notice: NoticeKind) {
+/**
+ * The language of a notice to the account's owner: the one kept in their profile while the brand
+ * offers it, else the brand's default. Never the request's: the request may come from someone
+ * else (a sign-up attempt with the owner's contact, a reclaimed account's registrant).
+ */
+export function ownerLocale(client: Pick<ClientRow, 'config'>, language: string | null | undefined): Locale {
+  const { languages, defaultLanguage } = brandConfigOf(client).locale;
+  return isLocale(language) && languages.includes(language) ? language : defaultLanguage;
+}
+
+/** Sends a security notice to the account's contact, in its owner's language; delivery failures are logged, not thrown. */
+export function notifyOwner(client: ClientRow, row: Pick<CustomerRow, 'email' | 'mobile' | 'language'>, notice: NoticeKind) {
   const contact = contactOf(row);
   if (!contact) return;
   sendMessage({
@@ -29,6 +41,7 @@ export function notifyOwner(client: ClientRow, row: Pick<CustomerRow, 'email' | 
     code: '',
     clientId: client.id,
     brandName: client.organizationName,
+    locale: ownerLocale(client, row.language),
   }).catch((err: unknown) => console.error('[notice] delivery failed:', (err as Error).message));
 }
 

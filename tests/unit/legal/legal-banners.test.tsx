@@ -7,6 +7,9 @@ import { http } from '@/lib/client/http';
 import { LEGAL_STORAGE_KEY } from '@/lib/client/legal';
 import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
 import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
+import { I18nProvider } from '@/components/shell/i18n-context';
+import { CATALOGUES } from '@/messages';
+import { translator, type Locale } from '@/lib/shared/i18n';
 
 jest.mock('@/lib/client/http', () => ({ http: jest.fn() }));
 const httpMock = http as jest.MockedFunction<typeof http>;
@@ -21,12 +24,16 @@ const ui = { embedding_App_Privacy_Policy_URL: null, embedding_App_Terms_And_Con
 const seenCookie = { name: 'bv_legal_seen', secure: false };
 const clearCookie = () => (document.cookie = 'bv_legal_seen=; Path=/; Max-Age=0');
 
-function renderBanners(props: { embedding_App_Privacy_Policy_URL: string | null; embedding_App_Terms_And_Conditions_URL: string | null } = ui) {
+const english = translator(CATALOGUES.en);
+
+function renderBanners(props: { embedding_App_Privacy_Policy_URL: string | null; embedding_App_Terms_And_Conditions_URL: string | null } = ui, locale: Locale = 'en') {
   const qc = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   render(
-    <QueryClientProvider client={qc}>
-      <LegalBanners ui={props} seenCookie={seenCookie} />
-    </QueryClientProvider>,
+    <I18nProvider locale={locale} messages={CATALOGUES[locale]} offered={['en', 'hi']} timeZone="Asia/Kolkata">
+      <QueryClientProvider client={qc}>
+        <LegalBanners ui={props} seenCookie={seenCookie} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return qc;
 }
@@ -39,6 +46,19 @@ beforeEach(() => {
   clearCookie();
   document.body.className = '';
   act(() => authStore.set({ status: 'SUCCESS', customerId: 'cus_1', accessToken: 't' }));
+});
+
+describe('LegalBanners in the page\'s language', () => {
+  it('shows both banners in Hindi, the policies by their Hindi names, linking where the English ones do', async () => {
+    httpMock.mockResolvedValue(status(false));
+    renderBanners(ui, 'hi');
+    expect(await screen.findByRole('region', { name: 'अपडेट रहें !!!' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'कुकी सूचना' })).toHaveTextContent('आगे बढ़ने के लिए आपको कुकी नीति स्वीकार करनी होगी।');
+    expect(screen.getByRole('link', { name: 'उपयोग की शर्तें' })).toHaveAttribute('href', '/terms-of-use');
+    expect(screen.getByRole('link', { name: 'कुकी नीति' })).toHaveAttribute('href', '/privacy-policy#cookie-policy');
+    expect(screen.getByRole('link', { name: 'देखें' })).toHaveAttribute('href', '/privacy-policy#cookie-policy');
+    expect(screen.getAllByRole('button', { name: 'स्वीकार करें' })).toHaveLength(2);
+  });
 });
 
 describe('LegalBanners for a signed-in customer', () => {
@@ -175,7 +195,7 @@ describe('LegalBanners for a visitor', () => {
     // The page's first HTML as app/layout.tsx sends it for a visitor who has accepted nothing.
     const server = document.createElement('div');
     server.id = LEGAL_SERVER_BANNER_ID;
-    server.innerHTML = policyBannerHtml(['Terms & Conditions', 'Privacy Policy'], policyLinks(ui));
+    server.innerHTML = policyBannerHtml(['Terms & Conditions', 'Privacy Policy'], policyLinks(ui), english);
     const slot = document.createElement('div');
     slot.id = LEGAL_TOP_SLOT_ID;
     document.body.append(server, slot);
@@ -203,7 +223,7 @@ describe('LegalBanners for a visitor', () => {
     localStorage.setItem(LEGAL_STORAGE_KEY, JSON.stringify({ cookieConsent: true, acknowledged: [{ documentType: 'Terms & Conditions', documentId: 'doc_t', version: 1 }, { documentType: 'Privacy Policy', documentId: 'doc_p', version: 2 }] }));
     const server = document.createElement('div');
     server.id = LEGAL_SERVER_BANNER_ID;
-    server.innerHTML = policyBannerHtml(['Terms & Conditions'], policyLinks(ui));
+    server.innerHTML = policyBannerHtml(['Terms & Conditions'], policyLinks(ui), english);
     document.body.append(server);
     try {
       httpMock.mockResolvedValue(documents as never);

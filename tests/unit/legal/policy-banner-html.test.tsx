@@ -4,12 +4,15 @@ import { PolicyBanner } from '@/components/legal/policy-banner';
 import { policyBannerHtml } from '@/components/legal/policy-banner-html';
 import { policyLinks } from '@/components/legal/policy-links';
 import type { LegalDocumentType } from '@/lib/domain/legal';
+import { CATALOGUES } from '@/messages';
+import { LOCALES, translator } from '@/lib/shared/i18n';
 
 // The server's 'Stay Informed !!!' banner (plain HTML in the first response) must be the
 // browser's banner to the byte (but for its Accept, disabled until then): the browser swaps one for the other in one frame, and any
 // difference in size would move the page, which is what the server's banner is there to avoid.
 
 const own = policyLinks({ embedding_App_Privacy_Policy_URL: null, embedding_App_Terms_And_Conditions_URL: null });
+const en = translator(CATALOGUES.en);
 const embedded = policyLinks({ embedding_App_Privacy_Policy_URL: 'https://brand.example/privacy?a=1&b="2"', embedding_App_Terms_And_Conditions_URL: 'https://brand.example/terms' });
 
 describe('policyBannerHtml', () => {
@@ -18,19 +21,30 @@ describe('policyBannerHtml', () => {
     ['one', ['Privacy Policy'], own],
     ["an embedding brand's own pages (new tab), with characters to escape", ['Terms & Conditions', 'Privacy Policy'], embedded],
   ])('is the markup of PolicyBanner: %s', (_, updated, links) => {
-    const react = renderToStaticMarkup(<PolicyBanner updated={updated} links={links} onAccept={() => {}} />);
-    // The one difference: the server's Accept is disabled until the browser's banner replaces it.
-    const html = policyBannerHtml(updated, links);
-    expect(html).toContain('<button type="button" disabled=""');
-    expect(html.replace(' disabled=""', '')).toBe(react);
+    // In every language: the server and the browser write the banner in the page's language.
+    for (const locale of LOCALES) {
+      const t = translator(CATALOGUES[locale]);
+      const react = renderToStaticMarkup(<PolicyBanner updated={updated} links={links} onAccept={() => {}} t={t} />);
+      // The one difference: the server's Accept is disabled until the browser's banner replaces it.
+      const html = policyBannerHtml(updated, links, t);
+      expect(html).toContain('<button type="button" disabled=""');
+      expect(html.replace(' disabled=""', '')).toBe(react);
+    }
+  });
+
+  it('speaks the page\'s language, the spec\'s words in English', () => {
+    expect(policyBannerHtml(['Cookie Policy'], own, en)).toContain('>Stay Informed !!!</h2>');
+    const hindi = policyBannerHtml(['Cookie Policy'], own, translator(CATALOGUES.hi));
+    expect(hindi).toContain('>अपडेट रहें !!!</h2>');
+    expect(hindi).toContain('>कुकी नीति</a>');
   });
 
   it('is nothing when nothing is to be accepted', () => {
-    expect(policyBannerHtml([], own)).toBe('');
+    expect(policyBannerHtml([], own, en)).toBe('');
   });
 
   it('escapes what a brand configured', () => {
-    const html = policyBannerHtml(['Privacy Policy'], { ...own, 'Privacy Policy': 'https://x.example/"><script>alert(1)</script>' });
+    const html = policyBannerHtml(['Privacy Policy'], { ...own, 'Privacy Policy': 'https://x.example/"><script>alert(1)</script>' }, en);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });

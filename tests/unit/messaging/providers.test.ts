@@ -184,3 +184,22 @@ describe('a one-time code in the customer\'s language', () => {
     expect(messageText({ ...base, purpose: 'VERIFY', locale: 'en' }).subject).toBe('123456 is your Acme verification code');
   });
 });
+
+describe('a security notice in the owner\'s language', () => {
+  const base = { channel: 'email' as const, to: 'a@example.com', code: '', clientId: 'c1', brandName: 'Acme', purpose: 'NOTICE' as const };
+  it('is written in the language given, the brand named as it is', () => {
+    const hi = messageText({ ...base, notice: 'password-changed', locale: 'hi' });
+    expect(hi.subject).toBe('Acme: आपका पासवर्ड बदल दिया गया');
+    expect(hi.text).toContain('"पासवर्ड भूल गए?"');
+    expect(messageText({ ...base, notice: 'upi-changed', locale: 'te' }).text).toContain('క్యాష్‌బ్యాక్');
+  });
+
+  it('keeps the English words of every notice when no language is given', () => {
+    expect(messageText({ ...base, notice: 'password-changed' })).toEqual({
+      subject: 'Acme: Your password was changed',
+      text: 'The password of your account was changed and every other session was signed out. If this was not you, reset your password now with "Forgot password".',
+    });
+    expect(messageText({ ...base, notice: 'signup-attempt' }).subject).toBe('Acme: Someone tried to create an account with your contact');
+    expect(messageText({ ...base, notice: 'account-reclaimed-signup' }).text).toMatch(/with the password you just chose/);
+  });
+});

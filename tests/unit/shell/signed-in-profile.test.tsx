@@ -9,6 +9,9 @@ import { authStore } from '@/lib/client/status';
 import { hardNavigate } from '@/lib/client/navigate';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import type { CustomerProfile } from '@/lib/schemas/customer';
+import { I18nProvider } from '@/components/shell/i18n-context';
+import { CATALOGUES } from '@/messages';
+import type { Locale } from '@/lib/shared/i18n';
 
 // The signed-in shell holds the profile the server's layout loaded (no React Query in the first
 // load): screens read it, a save replaces it everywhere, a confirmed contact loads it again. The
@@ -103,14 +106,24 @@ describe('the signed-in profile', () => {
 });
 
 describe('the contact gate', () => {
-  const gated = () =>
+  const gated = (locale: Locale = 'en', what = 'your rewards') =>
     render(
-      <ProfileProvider profile={profile}>
-        <VerifyContactGate what="your rewards">
-          <p>the rewards</p>
-        </VerifyContactGate>
-      </ProfileProvider>,
+      <I18nProvider locale={locale} messages={CATALOGUES[locale]} offered={['en', 'hi']} timeZone="Asia/Kolkata">
+        <ProfileProvider profile={profile}>
+          <VerifyContactGate what={what}>
+            <p>the rewards</p>
+          </VerifyContactGate>
+        </ProfileProvider>
+      </I18nProvider>,
     );
+
+  it('asks in the page\'s language', async () => {
+    httpMock.mockResolvedValueOnce({ contactVerified: false, channel: 'mobile', maskedContact: '+91******10' });
+    gated('hi', CATALOGUES.hi['account.verifyWhatProfile']);
+    expect(await screen.findByRole('heading', { name: 'अपने मोबाइल नंबर की पुष्टि करें' })).toBeInTheDocument();
+    expect(screen.getByText('अपनी प्रोफ़ाइल देखने या बदलने के लिए, पुष्टि करें कि +91******10 आपका है। हम उस पर 6 अंकों का कोड भेजेंगे।')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'कोड भेजें' })).toBeInTheDocument();
+  });
 
   it('shows its children once the contact is confirmed', async () => {
     httpMock.mockResolvedValueOnce({ contactVerified: true, channel: 'email', maskedContact: 'a***@example.com' });
