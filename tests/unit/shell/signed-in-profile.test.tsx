@@ -9,6 +9,7 @@ import { authStore } from '@/lib/client/status';
 import { hardNavigate } from '@/lib/client/navigate';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import type { CustomerProfile } from '@/lib/schemas/customer';
+jest.mock('@/components/shell/i18n-context', () => jest.requireActual('@/tests/support/i18n').englishContext());
 
 // The signed-in shell holds the profile the server's layout loaded (no React Query in the first
 // load): screens read it, a save replaces it everywhere, a confirmed contact loads it again. The
