@@ -8,6 +8,7 @@ import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { apiErrorText } from '@/lib/shared/api-error-words';
 import type { I18n } from '@/lib/shared/i18n';
 import { useI18nWithFormats } from '@/components/shell/use-formats';
+import { rupeesOf } from './amount';
 import { errorFieldOf } from '@/lib/client/form-errors';
 import { useProfile } from '@/components/shell/profile';
 import { claimReward, rewardsQuery } from '@/lib/client/queries/rewards';
@@ -50,15 +51,12 @@ export function RewardsList() {
   );
 }
 
-/** A cashback's amount (whole paise on the wire) as rupees in the page's language. */
-const amountOf = ({ f }: I18n, reward: RewardGrant) => (reward.amount === null ? (reward.amountText ?? '') : f.rupees(reward.amount / 100));
-
 function RewardCard({ reward, vpa, i18n }: { reward: RewardGrant; vpa: string | null; i18n: I18n }) {
   const { t, f } = i18n;
   return (
     <li className="rounded-lg border border-gray-300 bg-white p-4 shadow-sm" data-testid="reward">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg font-semibold text-gray-900">{reward.type === 'Cashback' ? t('rewards.cashbackOf', { amount: amountOf(i18n, reward) }) : reward.name}</h2>
+        <h2 className="text-lg font-semibold text-gray-900">{reward.type === 'Cashback' ? t('rewards.cashbackOf', { amount: rupeesOf(i18n, reward) }) : reward.name}</h2>
         <span className="rounded bg-brand-secondary px-2 py-0.5 text-xs font-semibold text-brand-text">{t(reward.type === 'Cashback' ? 'rewards.typeCashback' : 'rewards.typeCoupon')}</span>
       </div>
       {reward.type === 'Cashback' && <p className="text-gray-900">{reward.name}</p>}
@@ -130,7 +128,7 @@ function CashbackClaim({ reward, vpa, i18n }: { reward: RewardGrant; vpa: string
             )}
             <p className="mb-2 text-sm text-gray-800">{t('rewards.willBePaidTo', { vpa })}</p>
             <Button type="button" busy={busy} onClick={claim}>
-              {problem ? t('rewards.tryAgain') : t('rewards.claim', { amount: amountOf(i18n, reward) })}
+              {problem ? t('rewards.tryAgain') : t('rewards.claim', { amount: rupeesOf(i18n, reward) })}
             </Button>
           </>
         ) : (

@@ -202,7 +202,7 @@ describe('the risk beside the verdict', () => {
     await a.scan('info', a.batch.units[0]!.overt.qrId, { device, query: PUNE });
     // the same phone scanning another brand's code far away is that brand's first check
     const other = await b.scan('info', b.batch.units[0]!.overt.qrId, { device, query: DELHI });
-    expect(other.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] });
+    expect(other.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'], reasonCodes: [{ code: 'firstCheck' }] });
     // a code of brand A scanned on brand B's host is Invalid Product: no risk, no session
     const cross = await b.scan('info', a.batch.units[0]!.overt.qrId, { device: newDeviceId(), query: DELHI });
     expect(cross.body.result).toBe('Invalid Product');
