@@ -10,12 +10,18 @@ import type { RewardGrant } from '@/lib/schemas/rewards';
 import { StepForm } from './step-form';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { formErrorsOf } from '@/lib/client/form-errors';
+import { apiErrorText } from '@/lib/shared/api-error-words';
+import type { I18n } from '@/lib/shared/i18n';
+import { useI18nWithFormats } from '@/components/shell/use-formats';
+import { rupeesOf } from '@/components/rewards/amount';
 
 const link = 'font-medium text-brand-primary underline';
 
 // The scan journey of a claimed unit (GET .../journey): finished steps summarised, the next step
 // answered here (POST .../journey/steps/{stepId}), in order, until the reward is earned.
 export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn: boolean }) {
+  const i18n = useI18nWithFormats();
+  const { locale, t } = i18n;
   const queryClient = useQueryClient();
   const { data: journey, error, isPending } = useQuery(journeyQuery(unitId));
   const [grant, setGrant] = useState<RewardGrant | null>(null);
@@ -36,7 +42,7 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
         void queryClient.invalidateQueries({ queryKey: rewardsQuery().queryKey });
       }
     } catch (err) {
-      const { choice, value, form } = formErrorsOf(err, ['choice', 'value']);
+      const { choice, value, form } = formErrorsOf(err, ['choice', 'value'], (e) => apiErrorText(locale, t, e));
       const onAnswer = choice ?? value;
       if (onAnswer) setAnswerError((prev) => ({ message: onAnswer, attempt: (prev?.attempt ?? 0) + 1 }));
       else setStepError(form);
@@ -45,13 +51,13 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
     }
   }
 
-  if (isPending) return <Section title="Your journey"><p className="text-gray-800">Loading the steps…</p></Section>;
-  if (error || !journey) return <Section title="Your journey"><Alert>{errorMessageOf(undefined, error)}</Alert></Section>;
+  if (isPending) return <Section title={t('products.journey')}><p className="text-gray-800">{t('products.journeyLoading')}</p></Section>;
+  if (error || !journey) return <Section title={t('products.journey')}><Alert>{apiErrorText(locale, t, error) ?? errorMessageOf(undefined, error)}</Alert></Section>;
   const next = journey.steps.find((s) => s.stepId === journey.nextStepId);
   const total = journey.steps.length;
   return (
-    <Section title="Your journey" testId="journey">
-      <ol className="mb-3 space-y-2" aria-label="Steps">
+    <Section title={t('products.journey')} testId="journey">
+      <ol className="mb-3 space-y-2" aria-label={t('products.journeySteps')}>
         {journey.steps.map((s, i) => (
           <li key={s.stepId} className="flex gap-2 text-gray-800" aria-current={s.stepId === journey.nextStepId ? 'step' : undefined}>
             <span aria-hidden="true" className={`mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${s.done ? 'bg-green-700 text-white' : s.stepId === journey.nextStepId ? 'bg-brand-primary text-brand-text' : 'bg-gray-200 text-gray-900'}`}>
@@ -59,10 +65,13 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
             </span>
             <span>
               <span className="font-medium">{s.title}</span>
-              <span className="sr-only"> — step {i + 1} of {total}, {s.done ? 'done' : s.stepId === journey.nextStepId ? 'current' : 'to do'}</span>
-              {s.done && s.answer?.choice && <span className="block text-sm">Your answer: {s.answer.choice}</span>}
-              {s.done && s.answer?.value && <span className="block text-sm">You entered: {s.answer.value}</span>}
-              {s.done && s.type === 'REWARD' && s.reward && <span className="block text-sm">Earned: {rewardLine(s.reward)}</span>}
+              <span className="sr-only">
+                {' — '}
+                {t(s.done ? 'products.stepDone' : s.stepId === journey.nextStepId ? 'products.stepCurrent' : 'products.stepToDo', { n: i + 1, total })}
+              </span>
+              {s.done && s.answer?.choice && <span className="block text-sm">{t('products.yourAnswer', { answer: s.answer.choice })}</span>}
+              {s.done && s.answer?.value && <span className="block text-sm">{t('products.youEntered', { answer: s.answer.value })}</span>}
+              {s.done && s.type === 'REWARD' && s.reward && <span className="block text-sm">{t('products.earned', { reward: rewardLine(i18n, s.reward) })}</span>}
             </span>
           </li>
         ))}
@@ -70,22 +79,24 @@ export function JourneyPanel({ unitId, rewardsOn }: { unitId: string; rewardsOn:
       {stepError && <Alert>{stepError}</Alert>}
       {grant && (
         <Alert kind="success">
-          <p className="font-semibold" data-testid="earned-reward">You earned {grant.type === 'Cashback' ? `${grant.amountText} cashback` : `a coupon: ${grant.name}`}.</p>
-          {rewardsOn && <p className="mt-1"><Link className={link} href="/rewards">See your rewards</Link></p>}
+          <p className="font-semibold" data-testid="earned-reward">
+            {grant.type === 'Cashback' ? t('products.earnedCashback', { amount: rupeesOf(i18n, grant) }) : t('products.earnedCoupon', { name: grant.name })}
+          </p>
+          {rewardsOn && <p className="mt-1"><Link className={link} href="/rewards">{t('products.seeRewards')}</Link></p>}
         </Alert>
       )}
       {next ? (
         <StepForm key={next.stepId} step={next} position={journey.steps.indexOf(next) + 1} total={total} busy={busy} serverError={answerError} onSubmit={(body) => submit(next, body)} />
       ) : (
         <p className="font-medium text-gray-900" data-testid="journey-done">
-          You finished this journey.{' '}
-          {rewardsOn && journey.steps.some((s) => s.type === 'REWARD') && !grant && <Link className={link} href="/rewards">See your rewards</Link>}
+          {t('products.journeyDone')}{' '}
+          {rewardsOn && journey.steps.some((s) => s.type === 'REWARD') && !grant && <Link className={link} href="/rewards">{t('products.seeRewards')}</Link>}
         </p>
       )}
     </Section>
   );
 }
 
-function rewardLine(r: NonNullable<JourneyStep['reward']>): string {
-  return r.type === 'Cashback' && r.amountText ? `${r.amountText} cashback` : r.name;
+function rewardLine(i18n: I18n, r: NonNullable<JourneyStep['reward']>): string {
+  return r.type === 'Cashback' && r.amount !== null ? i18n.t('rewards.cashbackOf', { amount: rupeesOf(i18n, r) }) : r.name;
 }

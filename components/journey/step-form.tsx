@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import type { JourneyStep } from '@/lib/client/queries/journeys';
+import { useI18nWithFormats } from '@/components/shell/use-formats';
+import { rupeesOf } from '@/components/rewards/amount';
 
 // The form of the journey's current step: INFO (read and continue), DECISION (one choice),
 // INPUT (a value), REWARD (collect it).
@@ -23,6 +25,8 @@ export function StepForm({
   serverError?: { message: string; attempt: number };
   onSubmit: (body: { choice?: string; value?: string }) => void;
 }) {
+  const i18n = useI18nWithFormats();
+  const { t } = i18n;
   const [choice, setChoice] = useState('');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -39,19 +43,19 @@ export function StepForm({
   function submit(ev: FormEvent) {
     ev.preventDefault();
     if (step.type === 'DECISION') {
-      if (!choice) return fail('Choose an answer.');
+      if (!choice) return fail(t('products.chooseAnswer'));
       onSubmit({ choice });
     } else if (step.type === 'INPUT') {
-      if (!value.trim()) return fail(`${step.label ?? 'This'} is required.`);
+      if (!value.trim()) return fail(step.label ? t('products.answerRequired', { label: step.label }) : t('products.thisRequired'));
       onSubmit({ value: value.trim() });
     } else onSubmit({});
     setProblem(undefined);
   }
 
-  const action = step.type === 'REWARD' ? 'Collect my reward' : step.type === 'INFO' ? 'Continue' : 'Submit';
+  const action = t(step.type === 'REWARD' ? 'products.collectReward' : step.type === 'INFO' ? 'products.continue' : 'products.submit');
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId} className="rounded-md border border-brand-primary p-3" data-testid="journey-step">
-      <p className="text-sm text-gray-700">Step {position} of {total}</p>
+      <p className="text-sm text-gray-700">{t('products.stepOf', { n: position, total })}</p>
       <h3 id={headingId} className="mb-2 text-lg font-semibold text-gray-900">{step.title}</h3>
       {step.type === 'INFO' && <p className="mb-3 whitespace-pre-line text-gray-800">{step.body}</p>}
       {step.type === 'DECISION' && (
@@ -66,11 +70,11 @@ export function StepForm({
         </fieldset>
       )}
       {step.type === 'INPUT' && (
-        <Field label={step.label ?? 'Your answer'} placeholder={step.placeholder || undefined} maxLength={step.maxLength} value={value} onChange={(e) => setValue(e.target.value)} error={shown} />
+        <Field label={step.label ?? t('products.answerLabel')} placeholder={step.placeholder || undefined} maxLength={step.maxLength} value={value} onChange={(e) => setValue(e.target.value)} error={shown} />
       )}
       {step.type === 'REWARD' && step.reward && (
         <p className="mb-3 text-gray-800">
-          {step.reward.type === 'Cashback' ? `${step.reward.amountText} cashback, paid to your UPI id.` : step.reward.name}
+          {step.reward.type === 'Cashback' ? t('products.cashbackToUpi', { amount: rupeesOf(i18n, step.reward) }) : step.reward.name}
           {step.reward.description && <span className="block text-sm">{step.reward.description}</span>}
         </p>
       )}

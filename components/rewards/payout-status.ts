@@ -1,17 +1,19 @@
 import type { Payout } from '@/lib/schemas/rewards';
+import type { MessageKey } from '@/lib/shared/i18n';
 
-// How a payout status reads on screen: a label in words (never colour alone) and a tone.
+// How a payout status reads on screen: a label in words (never colour alone) and a tone. The
+// words are the catalogue's (messages/*.json), by the status, which stays on the wire as it is.
 
 type Status = Payout['status'];
 export type Tone = 'neutral' | 'progress' | 'success' | 'danger';
 
-export const PAYOUT_STATUS_TEXT: Record<Status, { label: string; detail: string; tone: Tone }> = {
-  DEFAULT: { label: 'Not yet available', detail: 'This reward is being prepared.', tone: 'neutral' },
-  NOT_CLAIMED: { label: 'Ready to claim', detail: 'Claim it to have it paid to your UPI id.', tone: 'neutral' },
-  TRANSFER_PENDING: { label: 'Transfer pending', detail: 'Claimed. The payment will be sent to your bank soon.', tone: 'progress' },
-  PENDING_AT_BANK: { label: 'Pending at the bank', detail: 'The bank is processing the payment.', tone: 'progress' },
-  TRANSFER_COMPLETED: { label: 'Transfer completed', detail: 'Paid to your UPI id.', tone: 'success' },
-  TRANSFER_FAILED: { label: 'Transfer failed', detail: 'The bank could not pay it. The brand will try again.', tone: 'danger' },
+export const PAYOUT_STATUS_TEXT: Record<Status, { label: MessageKey; detail: MessageKey; tone: Tone }> = {
+  DEFAULT: { label: 'rewards.statusDefault', detail: 'rewards.detailDefault', tone: 'neutral' },
+  NOT_CLAIMED: { label: 'rewards.statusNotClaimed', detail: 'rewards.detailNotClaimed', tone: 'neutral' },
+  TRANSFER_PENDING: { label: 'rewards.statusPending', detail: 'rewards.detailPending', tone: 'progress' },
+  PENDING_AT_BANK: { label: 'rewards.statusAtBank', detail: 'rewards.detailAtBank', tone: 'progress' },
+  TRANSFER_COMPLETED: { label: 'rewards.statusCompleted', detail: 'rewards.detailCompleted', tone: 'success' },
+  TRANSFER_FAILED: { label: 'rewards.statusFailed', detail: 'rewards.detailFailed', tone: 'danger' },
 };
 
 export const TONE_CLASSES: Record<Tone, string> = {
@@ -21,6 +23,7 @@ export const TONE_CLASSES: Record<Tone, string> = {
   danger: 'border-red-700 bg-red-50 text-red-900',
 };
 
+/** The status's label and detail keys, and its tone. */
 export function payoutStatusText(status: Status) {
   return PAYOUT_STATUS_TEXT[status];
 }

@@ -13,9 +13,11 @@ import { useProfileState } from '@/components/shell/profile';
 import type { CustomerProfile } from '@/lib/schemas/customer';
 import { vpaProblem } from './vpa';
 import { UPI_NEEDS_PASSWORD } from '@/lib/domain/auth-rules';
+import { useI18n } from '@/components/shell/i18n-context';
 
 // /upi-details — shows the UPI id cashback is paid to and changes it (PUT customer-profile { vpa }).
 export function UpiDetailsForm() {
+  const { locale, t } = useI18n();
   const { profile, setProfile } = useProfileState();
   const current = profile.vpa ?? null;
   const [vpa, setVpa] = useState<string>();
@@ -28,13 +30,14 @@ export function UpiDetailsForm() {
   const [password, setPassword] = useState('');
   const formRef = useFocusOnError(attempt);
   const value = vpa ?? current ?? '';
+  // The UPI id sits where each language's sentence puts {vpa}.
+  const [paidBefore, paidAfter = ''] = t('upi.paidTo').split('{vpa}');
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     setSaved(false);
-    const problem = vpaProblem(value);
-    if (problem) {
-      setErrors({ vpa: problem });
+    if (vpaProblem(value)) {
+      setErrors({ vpa: t('upi.invalid') });
       setAttempt((n) => n + 1);
       return;
     }
@@ -52,8 +55,12 @@ export function UpiDetailsForm() {
       // The API asks for the password again (a step of the flow, not a field's error): show its field.
       if (errorMessageOf(undefined, err) === UPI_NEEDS_PASSWORD) {
         setAskPassword(true);
-        setErrors({ currentPassword: 'Enter your current password' });
-      } else setErrors(formErrorsOf(err, ['vpa', 'currentPassword']));
+        setErrors({ currentPassword: t('upi.enterPassword') });
+      } else {
+        // Not English: the API's error by its code (the words load with the first error).
+        const words = locale === 'en' ? undefined : await import('@/lib/shared/api-error-words').then((m) => (e: unknown) => m.apiErrorText(locale, t, e), () => undefined);
+        setErrors(formErrorsOf(err, ['vpa', 'currentPassword'], words));
+      }
       setAttempt((n) => n + 1);
     } finally {
       setBusy(false);
@@ -63,14 +70,22 @@ export function UpiDetailsForm() {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <p className="mb-4 rounded-md border border-gray-300 bg-white p-3 text-gray-900" data-testid="current-vpa">
-        {current ? <>Cashback is paid to <strong>{current}</strong>.</> : 'You have not added a UPI id yet.'}
+        {current ? (
+          <>
+            {paidBefore}
+            <strong>{current}</strong>
+            {paidAfter}
+          </>
+        ) : (
+          t('upi.none')
+        )}
       </p>
-      {saved && <Alert kind="success">Your UPI id was saved. <Link className="underline" href="/rewards">Back to rewards</Link></Alert>}
+      {saved && <Alert kind="success">{t('upi.saved')} <Link className="underline" href="/rewards">{t('rewards.back')}</Link></Alert>}
       {(errors.form || errors.vpa || errors.currentPassword) && (
-        <Alert>{errors.form ?? (errors.vpa ? `UPI id: ${errors.vpa}` : `Current password: ${errors.currentPassword}`)}</Alert>
+        <Alert>{errors.form ?? (errors.vpa ? t('upi.fieldError', { error: errors.vpa }) : t('upi.passwordError', { error: errors.currentPassword ?? '' }))}</Alert>
       )}
       <Field
-        label="UPI id"
+        label={t('upi.label')}
         name="vpa"
         placeholder="name@bank"
         autoComplete="off"
@@ -80,22 +95,22 @@ export function UpiDetailsForm() {
         value={value}
         onChange={(e) => setVpa(e.target.value)}
         error={errors.vpa}
-        hint="Like name@bank. Leave empty to remove it."
+        hint={t('upi.hint')}
       />
       {askPassword && (
         <Field
-          label="Current password"
+          label={t('upi.currentPassword')}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          hint="Your last sign-in was a while ago: confirm it is you before the payout account changes."
+          hint={t('upi.passwordHint')}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.currentPassword}
           required
         />
       )}
-      <Button type="submit" busy={busy}>Save UPI id</Button>
+      <Button type="submit" busy={busy}>{t('upi.save')}</Button>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
 import { useT } from '@/components/shell/i18n-context';
-import { askCoarseLocation, withLocation } from './location-consent';
+import { askCoarseLocation, locationProblemKey, withLocation } from './location-consent';
 
 // The verify page's offer to share a location (docs/verification.md, "Asking for the location"),
 // shown when the answer asks for it (risk.askLocation): the customer shared none with this check
@@ -23,9 +23,9 @@ export function LocationOffer() {
     setNote(t('location.waiting'));
     askCoarseLocation().then(
       (loc) => window.location.replace(new URL(withLocation(window.location.pathname, loc), window.location.origin).href),
-      (err: Error) => {
+      (err: unknown) => {
         setAsking(false);
-        setNote(err.message);
+        setNote(t(locationProblemKey(err)));
       },
     );
   };

@@ -2,6 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useBrand } from '@/components/shell/brand-context';
+import { useT } from '@/components/shell/i18n-context';
+import type { MessageKey } from '@/lib/shared/i18n';
 import { afterHydration } from '@/components/shell/lazy';
 import { loadRecognition } from './load-recognition';
 import { useQrCamera, type CameraState } from './use-qr-camera';
@@ -18,20 +20,21 @@ import { LocationConsent, withLocation, type Coarse } from './location-consent';
 // before its first paint.
 const AuthCodeForm = afterHydration(() => import('./auth-code-form').then((m) => m.AuthCodeForm), 'scratch-off code form');
 
-const CAMERA_MESSAGES: Record<CameraState, string> = {
-  starting: 'Starting the camera…',
-  scanning: 'Point the camera at the QR code on the product.',
-  unavailable: 'The camera cannot be used here: this browser or connection does not allow it. Type the code instead.',
-  refused: "Camera access was refused. Allow the camera in your browser's settings, or type the code instead.",
-  'no-camera': 'No camera was found on this device. Type the code instead.',
-  busy: 'The camera is in use by another app. Close it and reload this page, or type the code instead.',
-  failed: 'The camera could not be started. Type the code instead.',
-  stopped: 'Code recognised. Opening the result…',
+const CAMERA_MESSAGES: Record<CameraState, MessageKey> = {
+  starting: 'scan.cameraStarting',
+  scanning: 'scan.cameraScanning',
+  unavailable: 'scan.cameraUnavailable',
+  refused: 'scan.cameraRefused',
+  'no-camera': 'scan.cameraNoCamera',
+  busy: 'scan.cameraBusy',
+  failed: 'scan.cameraFailed',
+  stopped: 'scan.cameraStopped',
 };
 const CAMERA_PROBLEMS: CameraState[] = ['unavailable', 'refused', 'no-camera', 'busy', 'failed'];
 
 export function QrScanner() {
   const brand = useBrand();
+  const t = useT();
   const router = useRouter();
   const video = useRef<HTMLVideoElement>(null);
   const [refusal, setRefusal] = useState<string>();
@@ -70,11 +73,11 @@ export function QrScanner() {
       if (found.kind === 'ours') return open(found.path);
       setRefusal(
         found.kind === 'other-site'
-          ? `This is not a code of ${brand.organizationName}: it points to ${found.host}. It was not opened.`
-          : `This is not a code of ${brand.organizationName}. It was not opened.`,
+          ? t('scan.notOursHost', { brand: brand.organizationName, host: found.host })
+          : t('scan.notOurs', { brand: brand.organizationName }),
       );
     },
-    [brand.organizationName, open],
+    [brand.organizationName, open, t],
   );
   useEffect(() => {
     onTextRef.current = onText;
@@ -83,18 +86,18 @@ export function QrScanner() {
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-6">
-      <h1 id="page-title" tabIndex={-1} className="mb-2 text-2xl font-bold text-gray-900">Scan a product</h1>
-      <p className="mb-4 text-gray-800">Scan the QR code on a {brand.organizationName} product to check that it is genuine.</p>
+      <h1 id="page-title" tabIndex={-1} className="mb-2 text-2xl font-bold text-gray-900">{t('module.scan')}</h1>
+      <p className="mb-4 text-gray-800">{t('scan.pageIntro', { brand: brand.organizationName })}</p>
       <video
         ref={video}
         hidden={problem}
-        aria-label="Camera view for scanning the QR code"
+        aria-label={t('scan.cameraView')}
         muted
         playsInline
         className="aspect-square w-full rounded-xl bg-gray-900 object-cover"
       />
       <p role="status" aria-live="polite" className={`mt-3 font-medium ${problem ? 'text-red-800' : 'text-gray-900'}`} data-testid="camera-status">
-        {CAMERA_MESSAGES[state]}
+        {t(CAMERA_MESSAGES[state])}
       </p>
       <div aria-live="assertive" className="mt-3">
         {refusal && (

@@ -7,6 +7,7 @@ import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { errorFieldOf, fieldMessageOf, formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { ApiRequestError, submitReport } from '@/lib/client/report';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
+import { useI18n } from '@/components/shell/i18n-context';
 import { LocationConsent, type Coarse } from './location-consent';
 
 // The report of a suspicious product: what is wrong (required), the code (optional), a photo
@@ -17,6 +18,7 @@ import { LocationConsent, type Coarse } from './location-consent';
 const API_FIELDS = { description: 'description', qrId: 'qrId', photo: 'photo', lat: 'form', lng: 'form' } as const;
 
 export function ReportForm({ initialQrId, initialDescription = '' }: { initialQrId: string; initialDescription?: string }) {
+  const { locale, t } = useI18n();
   const [description, setDescription] = useState(initialDescription);
   const [qrId, setQrId] = useState(initialQrId);
   const [photo, setPhoto] = useState<File>();
@@ -36,8 +38,8 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: FormErrors = {};
-    if (!description.trim()) found.description = 'Describe what looks wrong';
-    if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = 'must be at most 5 MB';
+    if (!description.trim()) found.description = t('report.describe');
+    if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = t('report.photoTooLarge');
     if (hasErrors(found)) return fail(found);
     const form = new FormData();
     form.set('description', description.trim());
@@ -51,14 +53,17 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     setErrors({});
     try {
       const answer = await submitReport(form);
-      setDone(answer.photoStored ? 'Thank you. Your report and photo were sent.' : 'Thank you. Your report was sent.');
+      setDone(answer.photoStored ? t('report.sentWithPhoto') : t('report.sent'));
     } catch (err) {
+      // Not English: the API's error by its code, in the page's language (the words load with the first error).
+      const words =
+        locale === 'en' ? undefined : await import('@/lib/shared/api-error-words').then((m) => (e: unknown) => m.apiErrorText(locale, t, e), () => undefined);
       // 413 (too large) and 415 (not an image) are about the photo, the only file, whether or
       // not the answer names it.
       if (err instanceof ApiRequestError && (err.status === 413 || err.status === 415)) {
-        return fail({ photo: fieldMessageOf(err, errorFieldOf(err) ?? 'photo') });
+        return fail({ photo: words?.(err) ?? fieldMessageOf(err, errorFieldOf(err) ?? 'photo') });
       }
-      fail(formErrorsOf(err, API_FIELDS));
+      fail(formErrorsOf(err, API_FIELDS, words));
     } finally {
       setBusy(false);
     }
@@ -69,7 +74,7 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     <form ref={formRef} onSubmit={submit} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
       <div className="mb-4">
-        <label htmlFor="report-description" className="mb-1 block font-medium text-gray-900">What looks wrong?</label>
+        <label htmlFor="report-description" className="mb-1 block font-medium text-gray-900">{t('report.whatWrong')}</label>
         <textarea
           id="report-description"
           value={description}
@@ -82,17 +87,17 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
         />
         {errors.description && <p id="report-description-error" className="mt-1 text-sm font-medium text-red-700">{errors.description}</p>}
       </div>
-      <Field label="Code on the product (optional)" value={qrId} onChange={(e) => setQrId(e.target.value)} autoComplete="off" spellCheck={false} maxLength={64} error={errors.qrId} />
+      <Field label={t('report.code')} value={qrId} onChange={(e) => setQrId(e.target.value)} autoComplete="off" spellCheck={false} maxLength={64} error={errors.qrId} />
       <Field
-        label="Photo (optional)"
+        label={t('report.photo')}
         type="file"
         accept="image/*"
         onChange={(e) => setPhoto(e.target.files?.[0])}
         error={errors.photo}
-        hint="A PNG, JPEG or WebP image of at most 5 MB."
+        hint={t('report.photoHint')}
       />
-      <LocationConsent value={location} onChange={setLocation} label="Send my approximate location with the report" />
-      <Button type="submit" busy={busy} className="mt-4">Send report</Button>
+      <LocationConsent value={location} onChange={setLocation} label={t('report.location')} />
+      <Button type="submit" busy={busy} className="mt-4">{t('report.send')}</Button>
     </form>
   );
 }

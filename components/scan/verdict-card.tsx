@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { VerdictLabel } from '@/lib/domain/verdict';
 import type { I18n, Translate } from '@/lib/shared/i18n';
 import { explanationText, labelText } from '@/lib/shared/verdict-words';
+import { riskReasonTexts } from '@/lib/shared/risk-words';
 import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/verify-paths';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, type Tone } from './verdict-style';
@@ -103,13 +104,16 @@ const RISK_CLASSES = {
  * verify page's own check, which can be made again with a location (the offer, when the answer
  * asks) and says when this one carried one.
  */
-export function RiskAssessment({ risk, page, t, tone = 'genuine' }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean }; t: Translate; tone?: MessageTone }) {
+export function RiskAssessment({ risk, page, i18n, tone = 'genuine' }: { risk: NonNullable<VerifyResponse['risk']>; page?: { placeSent: boolean }; i18n: I18n; tone?: MessageTone }) {
+  const { t, f } = i18n;
+  // Each reason by its code, in the page's language (the English words are the wire's).
+  const said = shownReasons(risk.reasons, tone, riskReasonTexts(t, f.day, risk));
   return (
     <section aria-labelledby="risk-title" className={`mt-4 rounded-xl border-2 p-4 ${RISK_CLASSES[risk.level]}`} data-testid="risk" data-level={risk.level}>
       <h2 id="risk-title" className="font-bold">{t(RISK_TITLE[risk.level])}</h2>
       <ul className="mt-1 list-disc pl-5">
-        {shownReasons(risk.reasons, tone).map((r) => (
-          <li key={r}>{r}</li>
+        {said.map((r, i) => (
+          <li key={i}>{r}</li>
         ))}
       </ul>
       {page?.placeSent && <p className="mt-2" data-testid="place-sent">{t('risk.placeSent')}</p>}
@@ -173,7 +177,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
           {t(verdict.verification.count === 1 ? 'verdict.verifiedOnce' : 'verdict.verifiedMany', { count: f.number(verdict.verification.count), date: f.moment(verdict.verification.firstVerifiedAt) })}
         </p>
       )}
-      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} t={t} tone={message.tone} />}
+      {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} i18n={i18n} tone={message.tone} />}
       {verdict.product && <ProductDetails product={verdict.product} t={t} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} i18n={i18n} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} i18n={i18n} />}

@@ -62,7 +62,7 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   // user agent does): the brand and the product with Open Graph tags, no verdict, nothing recorded.
   if (h.get(VISIT_HEADER) || visitKindOf('GET', (name) => h.get(name)) !== 'person') {
     const preview = await askVerdict('info', qrId, { preview: '1' });
-    return <LinkPreview brand={brand.organizationName} product={'verdict' in preview ? (preview.verdict.product ?? null) : null} />;
+    return <LinkPreview brand={brand.organizationName} product={'verdict' in preview ? (preview.verdict.product ?? null) : null} i18n={i18n} />;
   }
   // A post-sale scan claims the unit for the signed-in customer: another site must not make it
   // happen (docs/security.md, "Accounts"). Started elsewhere, it waits for the customer's own click.

@@ -3,6 +3,7 @@
 // sessions before this scan, this scan, the claim and the brand's settings; no I/O. The verify
 // API reads the sessions in the same statement as the code (lib/api/verify/read-code.ts).
 // Tested by tables in tests/unit/domain/risk.test.ts.
+import type { RiskReasonCode } from '@/lib/shared/risk-words';
 
 export const RISK_LEVELS = ['none', 'caution', 'suspect'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
@@ -144,10 +145,19 @@ export type RiskInput = {
  * people is left (`all`: only while every one is, as the two ends of an impossible journey).
  */
 type Support = { items: number[][]; needed: number; all?: boolean };
-export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string; support?: Support };
+/**
+ * A reason by its stable code and named values (lib/shared/risk-words.ts: the screens and the
+ * evidence report show it in the customer's language). Dates are days ('2026-03-12'), lists of
+ * places and countries are joined as written (names and codes never translate).
+ */
+export type RiskReason = { code: RiskReasonCode; values?: Record<string, string | number> };
+export type RiskFinding = { rule: RiskRule; level: Exclude<RiskLevel, 'none'>; reason: string; why: RiskReason; support?: Support };
 export type RiskAssessment = {
   level: RiskLevel;
+  /** The reasons in English, the wire's words (kept for the API's existing callers and the brand's red flags). */
   reasons: string[];
+  /** The same reasons, in the same order, by code and values. */
+  reasonCodes: RiskReason[];
   findings: RiskFinding[];
   /** Whether this scan came from a session (or person) that had checked the unit before. */
   ownRescan: boolean;
@@ -467,7 +477,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       return first ? [first.place] : [];
     });
     if (distinctPlaces(given, settings.placeKm).length >= 2) {
-      out.push({ rule: 'sessions', level: 'caution', reason: `Checked by ${people} different people: more than usual for one pack.` });
+      out.push({ rule: 'sessions', level: 'caution', why: { code: 'sessions', values: { people } }, reason: `Checked by ${people} different people: more than usual for one pack.` });
     }
   }
 
@@ -492,6 +502,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       rule: 'places',
       level: 'suspect',
       support: { items, needed: settings.suspectPlaces },
+      why: { code: 'places', values: { count: places.length, km: settings.placeKm, days: settings.windowDays, ...namedPlaces(places, placeName) } },
       reason: `Checked in ${places.length} places more than ${settings.placeKm} km apart within ${settings.windowDays} days${namesOf(places, placeName)}: this code may have been copied.`,
     });
   }
@@ -523,6 +534,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       rule: 'travel',
       level: 'suspect',
       support: { items: journeys, needed: 1, all: true },
+      why: { code: 'travel', values: { km: Math.round(travel.km), hours: travel.hours < 1 ? 0 : Math.ceil(travel.hours) } },
       reason: `Checked ${Math.round(travel.km)} km apart ${within} by different people: this code may have been copied.`,
     });
   }
@@ -535,6 +547,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       out.push({
         rule: 'market',
         level: 'caution',
+        why: { code: 'market', values: { countries: outside.join(', '), markets: markets.join(', ') } },
         reason: `Checked in ${outside.join(', ')}, outside the countries this batch is sold in (${markets.join(', ')}): it may have been diverted or copied.`,
       });
     }
@@ -555,6 +568,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
         rule: 'destination',
         level: neverIssued,
         support: { items: abroadPeople, needed: settings.destinationSessions },
+        why: { code: 'destination', values: { people: known.length, countries: abroad.join(', '), markets: markets.join(', ') } },
         reason: `Checked by ${known.length} people, all in ${abroad.join(', ')}, and never in the countries this batch was issued to (${markets.join(', ')}): this code may have been copied onto packs made elsewhere.`,
       });
     }
@@ -576,6 +590,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
         rule: 'sellBy',
         level: sellByLevel,
         support: { items: lateWho, needed: 1 },
+        why: { code: 'sellBy', values: { date: last } },
         reason: `Checked on sale after this batch's sell-by date (${day}): it may be old stock with a new label, or a copy.`,
       });
     }
@@ -592,6 +607,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       rule: 'covert',
       level: covertLevel,
       support: { items: covertWho, needed: 1 },
+      why: { code: 'covert', values: { date: isoDay(first) } },
       reason: `Its hidden code was checked on ${DAY_FORMAT.format(first)}, before anyone bought it: the pack may have been opened in the shop, or its hidden code copied.`,
     });
   }
@@ -608,6 +624,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       rule: 'hidden',
       level: 'suspect',
       support: { items: falseHidden, needed: 1 },
+      why: { code: 'hidden', values: { people: falseHidden.length } },
       reason: `Checked by ${falseHidden.length} people who then typed a hidden code that does not exist, as copies of this pack carry: this code may have been copied.`,
     });
   }
@@ -668,6 +685,8 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     }
     const when = (list: typeof arrivals) =>
       `at ${list.length} separate ${list.some((a) => a.byPlace) ? `times or places more than ${settings.placeKm} km apart` : 'times'}`;
+    /** The distance of 'separate times or places more than {km} km apart', when places set arrivals apart. */
+    const apart = (list: typeof arrivals): { km?: number } => (list.some((a) => a.byPlace) ? { km: settings.placeKm } : {});
     const lateLevel = ruleLevel(settings.consumedLate);
     const days = `${settings.consumedLateDays} ${settings.consumedLateDays === 1 ? 'day' : 'days'}`;
     if (lateLevel && late.length >= settings.consumedLateArrivals) {
@@ -675,18 +694,28 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
         rule: 'consumed',
         level: lateLevel,
         support: { items: late.map((a) => a.people), needed: settings.consumedLateArrivals },
+        why: { code: 'consumedLate', values: { places: late.length, km: settings.placeKm, days: settings.consumedLateDays, date: isoDay(claim.claimedAt) } },
         reason: `Checked by new people at ${late.length} places more than ${settings.placeKm} km from where it was checked before, each more than ${days} after its buyer registered it on ${DAY_FORMAT.format(claim.claimedAt)}: a registered pack stays with its buyer, so this code may have been copied.`,
       });
     } else if (arrivals.length >= settings.consumedSessions) {
       out.push({
         rule: 'consumed',
         level: 'caution',
+        why: { code: 'consumed', values: { people: others.length, arrivals: arrivals.length, ...apart(arrivals) } },
         reason: `Checked by ${others.length} other people ${when(arrivals)} after its buyer registered it: this pack may have been refilled or copied.`,
       });
     }
   }
   return out;
 }
+
+/** The names of the places that have one, as a value of a reason ({ names: 'Pune, Delhi' }), or none. */
+function namedPlaces(places: readonly Place[], placeName: (p: Place) => string | null): { names?: string } {
+  const names = [...new Set(places.map(placeName).filter((n): n is string => !!n))];
+  return names.length ? { names: names.join(', ') } : {};
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** ' (Pune, Delhi, Kolkata)' for the places that have a name; '' when none has. */
 function namesOf(places: readonly Place[], placeName: (p: Place) => string | null): string {
@@ -731,8 +760,13 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const claimant = !!input.claim && scan.customerId !== null && scan.customerId === input.claim.customerId;
   const level = claimant && unitLevel === 'suspect' ? 'caution' : unitLevel;
   const reasons: string[] = [];
+  const reasonCodes: RiskReason[] = [];
+  const say = (text: string, reason: RiskReason) => {
+    reasons.push(text);
+    reasonCodes.push(reason);
+  };
   if (input.verifiedCount === 0 || !input.firstVerifiedAt) {
-    reasons.push('First check of this pack.');
+    say('First check of this pack.', { code: 'firstCheck' });
   } else {
     const people = nowWho.groups.length;
     const count = input.verifiedCount + 1;
@@ -743,11 +777,14 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     for (const x of sessions) if (x.place && !x.place.fromIp && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
     const name = first && input.placeName ? input.placeName(first) : null;
     const near = name ? ` near ${name}` : '';
-    reasons.push(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`);
-    if (ownRescan) reasons.push(OWN_RESCAN_REASON);
+    say(`First verified on ${DAY_FORMAT.format(input.firstVerifiedAt)}${near}. Verified ${count} ${count === 1 ? 'time' : 'times'} since, by ${people} ${people === 1 ? 'person' : 'different people'}.`, {
+      code: 'history',
+      values: { date: isoDay(input.firstVerifiedAt), count, people, ...(name ? { place: name } : {}) },
+    });
+    if (ownRescan) say(OWN_RESCAN_REASON, { code: 'ownRescan' });
   }
-  if (claimant && unitLevel === 'suspect') reasons.push(CLAIMANT_REASON);
-  else for (const f of now) reasons.push(f.reason);
-  if (level === 'none' && input.verifiedCount > 0) reasons.push('Nothing unusual about its checks.');
-  return { level, unitLevel, reasons, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
+  if (claimant && unitLevel === 'suspect') say(CLAIMANT_REASON, { code: 'claimant' });
+  else for (const f of now) say(f.reason, f.why);
+  if (level === 'none' && input.verifiedCount > 0) say('Nothing unusual about its checks.', { code: 'nothingUnusual' });
+  return { level, unitLevel, reasons, reasonCodes, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
 }

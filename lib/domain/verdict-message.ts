@@ -44,8 +44,11 @@ export function verdictMessage({ label, risk, brand, count, claim }: Input): Ver
   return { tone: 'genuine', key: 'headline.genuine', values: { brand } };
 }
 
-/** The reasons to show under that message: never "nothing unusual" under a warning or a danger. */
+/**
+ * The reasons to show under that message: never "nothing unusual" under a warning or a danger.
+ * `said`: the same reasons as the customer reads them (lib/shared/risk-words.ts), in their order.
+ */
 export const NOTHING_UNUSUAL = 'Nothing unusual about its checks.';
-export function shownReasons(reasons: readonly string[], tone: MessageTone): string[] {
-  return tone === 'genuine' || tone === 'info' ? [...reasons] : reasons.filter((r) => r !== NOTHING_UNUSUAL);
+export function shownReasons<T = string>(reasons: readonly string[], tone: MessageTone, said: readonly T[] = reasons as readonly T[]): T[] {
+  return said.filter((_, i) => tone === 'genuine' || tone === 'info' || reasons[i] !== NOTHING_UNUSUAL);
 }

@@ -83,6 +83,3 @@ export function visitKindOf(method: string, header: (name: string) => string | n
  * any such header the client sent is removed first, so only the middleware's say counts.
  */
 export const VISIT_HEADER = 'x-brand-verify-visit';
-
-/** What a preview says under the brand and product (docs/verification.md). */
-export const PREVIEW_DESCRIPTION = "Check this product's authenticity";

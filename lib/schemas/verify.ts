@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERDICT_LABELS, VERIFY_ROUTES } from '@/lib/domain/verdict';
 import { QR_ID_MAX_LENGTH } from '@/lib/domain/qr-id';
+import { RISK_REASON_CODES } from '@/lib/shared/risk-words';
 
 // Contracts of the verify API (docs/verification.md): GET /api/verify/{route}/{qrId},
 // POST /api/device-id
@@ -50,10 +51,23 @@ export const batchInfoSchema = z.object({
 
 /** RISK_LEVELS of lib/domain/risk.ts (spelled out: this schema is also read in the browser). */
 export const riskLevelSchema = z.enum(['none', 'caution', 'suspect']);
+/**
+ * A reason by its stable code (lib/shared/risk-words.ts) with its named values: numbers (people,
+ * km, days, hours: 0 is "within an hour"), days as 'YYYY-MM-DD', place names and country codes as written.
+ */
+export const riskReasonSchema = z
+  .object({
+    code: z.enum(RISK_REASON_CODES),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })
+  .strict();
 export const riskSchema = z
   .object({
     level: riskLevelSchema,
+    /** The reasons in English words, as the API always sent them. */
     reasons: z.array(z.string()),
+    /** The same reasons, in the same order, by code and values: what a screen shows in the customer's language. */
+    reasonCodes: z.array(riskReasonSchema),
     /**
      * Present (true) when the customer shared no location with this check and a place shared now
      * would be where they first checked the unit (within an hour of that first check, on the same

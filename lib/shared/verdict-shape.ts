@@ -1,5 +1,6 @@
 import { VERDICT_LABELS } from '@/lib/domain/verdict';
 import type { VerifyResponse } from '@/lib/schemas/verify';
+import { isRiskReasonCode } from './risk-words';
 
 // The shape check of a verify answer in the browser (the authentication code's verdict, the
 // verdict kept for /scan-result in sessionStorage). It accepts and refuses what the API's
@@ -56,8 +57,16 @@ const isBatch = (v: unknown) =>
   (v.expiryDate === 'Not Applicable' || isDate(v.expiryDate));
 const isVerification = (v: unknown) => isObject(v) && isInt(v.count) && isDatetime(v.firstVerifiedAt);
 const isClaim = (v: unknown) => v === null || (isObject(v) && isDatetime(v.claimedAt) && isBoolean(v.byYou));
+const isReasonValues = (v: unknown) => isObject(v) && Object.values(v).every((x) => isString(x) || (typeof x === 'number' && Number.isFinite(x)));
+const isReasonCode = (v: unknown) => isObject(v) && onlyKeys(v, ['code', 'values']) && isRiskReasonCode(v.code) && optional(v, 'values', isReasonValues);
 const isRisk = (v: unknown) =>
-  isObject(v) && onlyKeys(v, ['level', 'reasons', 'askLocation']) && isRiskLevel(v.level) && isStringArray(v.reasons) && optional(v, 'askLocation', (a) => a === true);
+  isObject(v) &&
+  onlyKeys(v, ['level', 'reasons', 'reasonCodes', 'askLocation']) &&
+  isRiskLevel(v.level) &&
+  isStringArray(v.reasons) &&
+  Array.isArray(v.reasonCodes) &&
+  v.reasonCodes.every(isReasonCode) &&
+  optional(v, 'askLocation', (a) => a === true);
 const isEvidence = (v: unknown) => isObject(v) && onlyKeys(v, ['reference']) && isString(v.reference);
 
 const VERIFY_KEYS = ['result', 'kind', 'layer', 'code', 'product', 'batch', 'verification', 'claim', 'risk', 'evidence'] as const;

@@ -220,7 +220,7 @@ describe('the offer to share a location (askLocation)', () => {
     const qrId = batch.units[0]!.overt.qrId;
     setScanClockForSimulation(() => new Date('2026-03-12T10:00:00Z'));
     const first = await scan('info', qrId, { query: PUNE });
-    expect(first.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'] }); // a place shared: not asked
+    expect(first.body.risk).toEqual({ level: 'none', reasons: ['First check of this pack.'], reasonCodes: [{ code: 'firstCheck' }] }); // a place shared: not asked
     // three more people in Pune and three in Delhi on networks of their own: journeys three witnesses could forge
     for (let i = 1; i <= 3; i++) await scan('info', qrId, { query: PUNE, ip: `10.0.${i}.1` });
     for (let i = 1; i <= 3; i++) expect((await scan('info', qrId, { query: DELHI, ip: `10.1.${i}.1` })).body.risk.level).toBe('caution');

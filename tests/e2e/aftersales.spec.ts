@@ -37,14 +37,14 @@ test('a customer claims a unit, walks its journey, earns a cashback, claims it t
   await step.getByRole('button', { name: 'Submit' }).click();
   await expect(step).toContainText('Step 4 of 4');
   await step.getByRole('button', { name: 'Collect my reward' }).click();
-  await expect(page.getByTestId('earned-reward')).toHaveText('You earned ₹25.00 cashback.');
+  await expect(page.getByTestId('earned-reward')).toHaveText('You earned ₹25 cashback.');
   await expect(page.getByTestId('journey-done')).toBeVisible();
   await expect(page.getByTestId('journey')).toContainText('Your answer: Shop');
 
   // no UPI id yet: the claim explains what to do
   await page.getByRole('link', { name: 'See your rewards' }).click();
   await expect(h1(page, 'Rewards')).toBeVisible();
-  await expect(page.getByTestId('reward')).toContainText('₹25.00 cashback');
+  await expect(page.getByTestId('reward')).toContainText('₹25 cashback');
   await expect(page.getByTestId('payout-status')).toHaveText('Ready to claim');
   await expect(page.getByTestId('needs-vpa')).toContainText('Add your UPI id to claim this cashback.');
   await page.getByTestId('needs-vpa').getByRole('link', { name: 'Add your UPI id' }).click();
@@ -63,7 +63,7 @@ test('a customer claims a unit, walks its journey, earns a cashback, claims it t
 
   await open(page, `${brand.origin}/rewards`);
   await expect(page.getByText('It will be paid to asha@okbank.')).toBeVisible();
-  await page.getByRole('button', { name: 'Claim ₹25.00' }).click();
+  await page.getByRole('button', { name: 'Claim ₹25' }).click();
   await expect(page.getByTestId('payout-status')).toHaveText('Transfer pending');
   await expect(page.getByRole('button', { name: /Claim/ })).toHaveCount(0);
   await shot(page, 'rewards.png');

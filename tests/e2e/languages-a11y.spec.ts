@@ -4,8 +4,8 @@ import { newEmail, open, signUpWithPassword } from './support';
 import { brandWithCatalog } from './verify-catalog';
 
 // Accessibility in every offered language (docs/languages.md): axe-core finds no violation on the
-// verify, sign-in, sign-up, account, home and complaint screens in English, Hindi, Bengali, Marathi, Tamil and
-// Telugu, and the document says which language it is in.
+// verify, sign-in, sign-up, account, home, complaint, scan and rewards screens in English, Hindi,
+// Bengali, Marathi, Tamil and Telugu, and the document says which language it is in.
 
 const LANGUAGES = ['en', 'hi', 'bn', 'mr', 'ta', 'te'];
 
@@ -64,5 +64,20 @@ test('the profile, change password and account deletion screens have no accessib
     await noViolations(page, `${brand.origin}/edit-profile`, language, 'input[name="userName"]');
     await noViolations(page, `${brand.origin}/reset-password`, language);
     await noViolations(page, `${brand.origin}/delete-account`, language);
+  }
+});
+
+test('the scan and rewards screens have no accessibility violation in any language', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { brand } = await brandWithCatalog({ isLoyalityProgramEnabled: true });
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Kavya' });
+  for (const language of LANGUAGES) {
+    await inLanguage(page, brand.origin, language);
+    await noViolations(page, `${brand.origin}/qr-scan`, language);
+    await noViolations(page, `${brand.origin}/rewards`, language);
+    // The rewards list arrives after the first paint: checked once it is there.
+    await expect(page.getByTestId('no-rewards')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${language} /rewards (list): ${v.id}`)).toEqual([]);
   }
 });

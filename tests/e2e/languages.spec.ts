@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signInWithPassword, signUpWithPassword } from './support';
 import { brandWithCatalog } from './verify-catalog';
+import { aftersalesBrand, customerWithUnit } from './aftersales-support';
 
 // The customer's language (docs/languages.md): chosen from Accept-Language on the first visit and
 // rendered in the first HTML; a switcher that is remembered in this browser and, signed in, in
@@ -141,6 +142,42 @@ test.describe('in a Hindi browser', () => {
     await open(page, `${brand.origin}/login`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('உள்நுழையவும்');
   });
+});
+
+test('a Hindi browser signed in sees its products, rewards and warranty in Hindi', async ({ page, browser }) => {
+  test.slow(); // a brand with a product, a claimed unit and three screens
+  const shop = await aftersalesBrand();
+  const { origin } = shop.brand;
+  await customerWithUnit(page, shop); // signed up and claimed in an English browser
+  const hindi = await browser.newContext({ storageState: await page.context().storageState(), locale: 'hi-IN' });
+  const p = await hindi.newPage();
+
+  // The first HTML of My products is already Hindi: the heading, the card's labels, its dates.
+  const products = await firstHtml(p, `${origin}/my-products`, HINDI);
+  expect(products).toMatch(/<html[^>]* lang="hi"/);
+  expect(products).toMatch(/<h1[^>]*>मेरे उत्पाद<\/h1>/);
+  expect(products).toContain('बैच');
+  expect(products).toContain('दावा किया');
+  expect(products).toContain(shop.productName); // the brand's own words stay as written
+  await open(p, `${origin}/my-products`);
+  await expect(p.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(p.getByRole('heading', { level: 1 })).toHaveText('मेरे उत्पाद');
+  await expect(p.getByRole('list', { name: 'आपके उत्पाद' })).toContainText('वारंटी');
+
+  await open(p, `${origin}/rewards`);
+  await expect(p.getByRole('heading', { level: 1 })).toHaveText('इनाम');
+  await expect(p.getByText('असली उत्पाद स्कैन करके कमाए गए कैशबैक और कूपन।', { exact: false })).toBeVisible();
+  await expect(p.getByTestId('no-rewards')).toContainText('अभी कोई इनाम नहीं।');
+  await expect(p.getByTestId('no-rewards')).not.toContainText('No rewards');
+
+  await open(p, `${origin}/warranty`);
+  await expect(p.getByRole('heading', { level: 1 })).toHaveText('वारंटी');
+  const form = p.getByRole('form', { name: 'वारंटी दर्ज करें' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('खरीद की तारीख')).toBeVisible();
+  await form.getByRole('button', { name: 'वारंटी दर्ज करें' }).click();
+  await expect(form.getByRole('alert')).toContainText('खरीद की तारीख डालें।');
+  await hindi.close();
 });
 
 test('a signed-in customer\'s choice follows them to another browser', async ({ page, browser }) => {

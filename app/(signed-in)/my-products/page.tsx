@@ -6,32 +6,31 @@ import { load } from '@/components/products/load.server';
 import { callRoute } from '@/lib/server/call-route';
 import { myProductsRoute } from '@/lib/server/routes';
 import { readBrand } from '@/lib/server/tenant';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // /my-products — the customer's claimed units, newest first (GET /api/customer/my-products).
 export default async function MyProductsPage() {
-  const [loaded, brand] = await Promise.all([load(callRoute(myProductsRoute)), readBrand()]);
+  const [loaded, brand, i18n] = await Promise.all([load(callRoute(myProductsRoute)), readBrand(), pageLanguage()]);
+  const { t } = i18n;
   const showWarranty = brand.ok && brand.brand.isWarrantyEnabled;
   return (
-    <ModuleScreen title="My products" intro="The products you claimed by scanning their code after purchase.">
+    <ModuleScreen title={t('module.myProducts')} intro={t('products.intro')}>
       {!loaded.ok ? (
-        <LoadProblem status={loaded.status} message={loaded.message} back={{ href: '/', label: 'Back to the home screen' }} />
+        <LoadProblem status={loaded.status} message={loaded.message} error={loaded.error} i18n={i18n} back={{ href: '/', label: t('module.backHome') }} />
       ) : loaded.data.products.length === 0 ? (
         <div className="rounded-lg border border-gray-300 bg-white p-4" data-testid="no-products">
-          <p className="font-semibold text-gray-900">You have not claimed a product yet.</p>
-          <p className="mt-2 text-gray-800">
-            After you buy a product, scan the hidden code inside its pack (under the scratch-off or inside the lid). The product is then
-            yours and appears here.
-          </p>
+          <p className="font-semibold text-gray-900">{t('products.none')}</p>
+          <p className="mt-2 text-gray-800">{t('products.noneText')}</p>
           <p className="mt-4">
             <Link className="font-medium text-brand-primary underline" href="/qr-scan">
-              Scan a product
+              {t('module.scan')}
             </Link>
           </p>
         </div>
       ) : (
-        <ul className="space-y-3" aria-label="Your products">
+        <ul className="space-y-3" aria-label={t('products.yours')}>
           {loaded.data.products.map((p) => (
-            <ProductCard key={p.unitId} product={p} showWarranty={showWarranty} />
+            <ProductCard key={p.unitId} product={p} showWarranty={showWarranty} i18n={i18n} />
           ))}
         </ul>
       )}

@@ -3,10 +3,11 @@ import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { ReportForm } from '@/components/scan/report-form';
 import type { SearchParams } from '@/components/scan/location';
 import { EVIDENCE_REFERENCE, evidenceLine } from '@/lib/shared/evidence-reference';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // /report?qrId= — report a suspicious product (isRedFlaggingEnabled)
 export default async function ReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [params, result] = await Promise.all([searchParams, readBrand()]);
+  const [params, result, { t }] = await Promise.all([searchParams, readBrand(), pageLanguage()]);
   const brand = result.ok ? result.brand : undefined;
   const qrId = Array.isArray(params.qrId) ? params.qrId[0] : params.qrId;
   // From a verdict with an evidence report: its reference goes with the report (docs/verification.md, "Risk").
@@ -14,10 +15,10 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
   const initialDescription = evidence && EVIDENCE_REFERENCE.test(evidence) ? evidenceLine(evidence) : '';
   return (
     <ModuleScreen
-      title="Report a product"
+      title={t('report.title')}
       flag="isRedFlaggingEnabled"
-      offered="Reporting suspicious products"
-      intro={`Tell ${brand?.organizationName ?? 'the brand'} about a product you think is counterfeit or tampered with.`}
+      offered={t('report.offered')}
+      intro={t('report.intro', { brand: brand?.organizationName ?? t('report.theBrand') })}
     >
       <ReportForm initialQrId={qrId?.slice(0, 64) ?? ''} initialDescription={initialDescription} />
     </ModuleScreen>

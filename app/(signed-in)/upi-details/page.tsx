@@ -1,12 +1,14 @@
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { UpiDetailsForm } from '@/components/rewards/upi-details-form';
 import { VerifyContactGate } from '@/components/account/verify-contact-gate';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // /upi-details — where cashback rewards are paid.
-export default function UpiDetailsPage() {
+export default async function UpiDetailsPage() {
+  const { t } = await pageLanguage();
   return (
-    <ModuleScreen title="UPI details" flag="isLoyalityProgramEnabled" intro="Cashback rewards are paid to this UPI id.">
-      <VerifyContactGate what="or change your UPI id">
+    <ModuleScreen title={t('upi.title')} flag="isLoyalityProgramEnabled" intro={t('upi.intro')}>
+      <VerifyContactGate what={t('account.verifyWhatUpi')}>
         <UpiDetailsForm />
       </VerifyContactGate>
     </ModuleScreen>

@@ -1,12 +1,14 @@
 import { ModuleScreen } from '@/components/pages/module-screen.server';
 import { unitIdOf } from '@/components/products/unit-param';
 import { WarrantyScreen } from '@/components/warranty/warranty-screen.deferred';
+import { pageLanguage } from '@/lib/server/i18n';
 
 // /warranty[?unitId=] — register the warranty of a claimed product, with its invoice, and see how long it lasts.
 export default async function WarrantyPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const unitId = unitIdOf((await searchParams).unitId);
+  const [params, { t }] = await Promise.all([searchParams, pageLanguage()]);
+  const unitId = unitIdOf(params.unitId);
   return (
-    <ModuleScreen title="Warranty" flag="isWarrantyEnabled" intro="Register the warranty of a product you claimed, with its invoice, and see how long it lasts.">
+    <ModuleScreen title={t('module.warranty')} flag="isWarrantyEnabled" intro={t('warranty.intro')}>
       <WarrantyScreen unitId={unitId} />
     </ModuleScreen>
   );

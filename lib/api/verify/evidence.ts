@@ -10,6 +10,7 @@ import { translator, type Locale, type MessageKey } from '@/lib/shared/i18n';
 import { DEFAULT_TIME_ZONE, formatsFor } from '@/lib/shared/formats';
 import { SCRIPT_FONTS, type ScriptFont } from '@/lib/shared/fonts';
 import { explanationText, labelText } from '@/lib/shared/verdict-words';
+import { riskReasonTexts } from '@/lib/shared/risk-words';
 import { EVIDENCE_REFERENCE } from '@/lib/shared/evidence-reference';
 import { notFound } from '@/lib/errors';
 
@@ -118,8 +119,10 @@ export async function evidenceReport(
   }
   if (scan.riskReasons?.length) {
     write(t('pdf.reasons'), true);
-    // The reasons as the API worded them (English: they carry no code yet, docs/languages.md).
-    for (const r of scan.riskReasons) doc.font('Helvetica').text(`• ${r}`, { indent: 12 });
+    // Each reason by its code in the customer's language; a scan from before the codes: as worded then (English).
+    for (const r of riskReasonTexts(t, f.day, { reasons: scan.riskReasons, reasonCodes: scan.riskReasonCodes })) {
+      write(`• ${r}`, false, { indent: 12 });
+    }
     doc.moveDown(0.3);
   }
   line('pdf.history', history);

@@ -127,7 +127,7 @@ async function linkFalseHidden(db: Db, ctx: ScanContext, sessionKey: string, now
   const after = judge(unit.sessions);
   if (!after.some((f) => f.level === 'suspect')) return;
   if (judge(unit.sessions.map((x) => (x.key === sessionKey ? { ...x, falseHiddenAt: null } : x))).some((f) => f.level === 'suspect')) return;
-  const risk: RiskAssessment = { level: 'suspect', unitLevel: 'suspect', previousLevel: 'caution', reasons: after.map((f) => f.reason), findings: after, ownRescan: false, askLocation: false };
+  const risk: RiskAssessment = { level: 'suspect', unitLevel: 'suspect', previousLevel: 'caution', reasons: after.map((f) => f.reason), reasonCodes: after.map((f) => f.why), findings: after, ownRescan: false, askLocation: false };
   if (unit.productId) await raiseRedFlag(db, ctx.config, { clientId, unitKey, pairId: unit.pairId, codeId: unit.id, productId: unit.productId, risk });
 }
 
@@ -210,8 +210,13 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   // The risk beside the label, from the sessions read with the code (no other read).
   let risk = session && ours && ASSESSED.has(verdict.result) ? riskOf(ctx, session, row, claim, now, covertBeforeSale) : null;
   // A location from a check that is nobody's (no device id, not signed in) judges nothing: say so.
-  if (risk && session && given && !session.trusted) risk.reasons.push(UNTRUSTED_PLACE_REASON);
-  else if (risk && session?.implausible) risk.reasons.push(IMPLAUSIBLE_PLACE_REASON);
+  if (risk && session && given && !session.trusted) {
+    risk.reasons.push(UNTRUSTED_PLACE_REASON);
+    risk.reasonCodes.push({ code: 'untrustedPlace' });
+  } else if (risk && session?.implausible) {
+    risk.reasons.push(IMPLAUSIBLE_PLACE_REASON);
+    risk.reasonCodes.push({ code: 'implausiblePlace' });
+  }
 
   const scanId = randomId('sc', 16);
   // A function: a claim recomputes the verdict before the scan is recorded.
@@ -238,6 +243,7 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
       sessionKey: ours && session ? session.key : null,
       risk: risk?.level ?? null,
       riskReasons: risk?.reasons ?? null,
+      riskReasonCodes: risk?.reasonCodes ?? null,
     });
   const record = (into: Db) => into.insert(scans).values(scanRow());
 
@@ -278,7 +284,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   if (verdict.result === 'Tracking' || verdict.result === 'Batch Details Only') return withDetails;
   // This scan counts too: the stats were read before it was recorded.
   const verification = { count: row.stats.count + 1, firstVerifiedAt: (row.stats.first ?? now).toISOString() };
-  const shownRisk = risk ? { risk: risk.askLocation ? { level: risk.level, reasons: risk.reasons, askLocation: true as const } : { level: risk.level, reasons: risk.reasons } } : {};
+  const said = risk && { level: risk.level, reasons: risk.reasons, reasonCodes: risk.reasonCodes };
+  const shownRisk = said ? { risk: risk?.askLocation ? { ...said, askLocation: true as const } : said } : {};
   if (verdict.result === 'Expired') return { ...withDetails, ...shownRisk };
   if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification, ...shownRisk };
   // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so

@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { clients, customers } from './core';
+import type { RiskReason } from '@/lib/domain/risk';
 
 // Catalogue, codes, claims, scans, tracking events and reports (migration 0002_codes).
 
@@ -146,6 +147,8 @@ export const scans = pgTable(
     risk: text('risk'),
     /** The reasons shown with that risk, for the scan's evidence report. */
     riskReasons: jsonb('risk_reasons').$type<string[]>(),
+    /** The same reasons by code and values (migration 0060), for the report in the customer's language. */
+    riskReasonCodes: jsonb('risk_reason_codes').$type<RiskReason[]>(),
     /** A check of the unit's covert code while nobody had claimed it (migration 0013). */
     covertBeforeSale: boolean('covert_before_sale').notNull().default(false),
     /** lat/lng came from the request address (offline IP-to-city), not from the customer (0013). */

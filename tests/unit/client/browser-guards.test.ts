@@ -19,7 +19,7 @@ const full = {
   batch,
   verification: { count: 3, firstVerifiedAt: '2026-11-24T10:00:00.123Z' },
   claim: { claimedAt: '2026-11-24T10:00:00Z', byYou: true },
-  risk: { level: 'caution', reasons: ['Seen in two cities within an hour'] },
+  risk: { level: 'caution', reasons: ['Checked 1150 km apart within an hour by different people: this code may have been copied.'], reasonCodes: [{ code: 'travel', values: { km: 1150, hours: 0 } }] },
   evidence: { reference: 'EV-1' },
 };
 const minimal = { result: 'Fake', kind: 'pre sale', layer: 1 };
@@ -39,8 +39,9 @@ const accepted: [string, unknown][] = [
   ['29 February of 2000', withField('batch', { ...batch, mfgDate: '2000-02-29' })],
   ['a date-time without a fraction', withField('verification', { count: 0, firstVerifiedAt: '2026-11-24T23:59:59Z' })],
   ['extra keys inside a non-strict part', withField('code', { qrId: 'x', level: 6, extra: 1 })],
-  ['an empty risk reason list', withField('risk', { level: 'none', reasons: [] })],
-  ['a risk that asks for the location', withField('risk', { level: 'caution', reasons: ['x'], askLocation: true })],
+  ['an empty risk reason list', withField('risk', { level: 'none', reasons: [], reasonCodes: [] })],
+  ['a reason code without values', withField('risk', { level: 'none', reasons: ['First check of this pack.'], reasonCodes: [{ code: 'firstCheck' }] })],
+  ['a risk that asks for the location', withField('risk', { level: 'caution', reasons: ['x'], reasonCodes: [{ code: 'sessions', values: { people: 4 } }], askLocation: true })],
   ['no attributes or images', withField('product', { ...product, images: [], attributes: [] })],
 ];
 
@@ -78,10 +79,14 @@ const refused: [string, unknown][] = [
   ['a count that is not whole', withField('verification', { count: 1.2, firstVerifiedAt: '2026-11-24T10:00:00Z' })],
   ['a claim without byYou', withField('claim', { claimedAt: '2026-11-24T10:00:00Z' })],
   ['byYou as text', withField('claim', { claimedAt: '2026-11-24T10:00:00Z', byYou: 'yes' })],
-  ['an unknown risk level', withField('risk', { level: 'high', reasons: [] })],
-  ['an extra key in risk (strict)', withField('risk', { level: 'none', reasons: [], score: 1 })],
-  ['askLocation other than true', withField('risk', { level: 'none', reasons: [], askLocation: false })],
-  ['askLocation as a string', withField('risk', { level: 'none', reasons: [], askLocation: 'true' })],
+  ['a risk without reason codes', withField('risk', { level: 'none', reasons: [] })],
+  ['an unknown reason code', withField('risk', { level: 'none', reasons: ['x'], reasonCodes: [{ code: 'moonPhase' }] })],
+  ['a reason value that is not a string or a number', withField('risk', { level: 'none', reasons: ['x'], reasonCodes: [{ code: 'sessions', values: { people: true } }] })],
+  ['an extra key in a reason code (strict)', withField('risk', { level: 'none', reasons: ['x'], reasonCodes: [{ code: 'firstCheck', text: 'x' }] })],
+  ['an unknown risk level', withField('risk', { level: 'high', reasons: [], reasonCodes: [] })],
+  ['an extra key in risk (strict)', withField('risk', { level: 'none', reasons: [], reasonCodes: [], score: 1 })],
+  ['askLocation other than true', withField('risk', { level: 'none', reasons: [], reasonCodes: [], askLocation: false })],
+  ['askLocation as a string', withField('risk', { level: 'none', reasons: [], reasonCodes: [], askLocation: 'true' })],
   ['an extra key in evidence (strict)', withField('evidence', { reference: 'E', url: '/x' })],
   ['evidence without reference', withField('evidence', {})],
 ];

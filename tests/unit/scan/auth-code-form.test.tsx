@@ -4,6 +4,7 @@ import { AuthCodeForm } from '@/components/scan/auth-code-form';
 import { verifyAuthCode } from '@/lib/client/verify';
 import { SCAN_RESULT_KEY } from '@/lib/client/scan-result';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
+jest.mock('@/components/shell/i18n-context', () => jest.requireActual('@/tests/support/i18n').englishContext());
 
 // The authentication code form loads its API call and the verdict check when the code is sent
 // (components/scan/send-auth-code.ts), not with /qr-scan: the verdict is kept for /scan-result,

@@ -1,23 +1,9 @@
-import { expiryStateOf, formatDay, formatMoment } from '@/components/scan/format';
+import { expiryStateOf } from '@/components/scan/format';
 import { locationOf } from '@/components/scan/location';
 import { withLocation } from '@/components/scan/location-consent';
 import { TONE_OF } from '@/components/scan/verdict-style';
 import { explanationOf } from '@/lib/domain/verdict-explanation';
 import { VERDICT_LABELS } from '@/lib/domain/verdict';
-
-describe('formatDay', () => {
-  it('writes a day in words and keeps the placeholders as they are', () => {
-    expect(formatDay('2027-01-31')).toBe('31 Jan 2027');
-    expect(formatDay('Not Available')).toBe('Not Available');
-    expect(formatDay('Not Applicable')).toBe('Not Applicable');
-  });
-});
-
-describe('formatMoment', () => {
-  it('writes a moment in UTC', () => {
-    expect(formatMoment('2025-11-22T14:03:00.000Z')).toBe('22 Nov 2025, 14:03 UTC');
-  });
-});
 
 describe('expiryStateOf', () => {
   it('keeps a batch good through its expiry day and expired the day after', () => {

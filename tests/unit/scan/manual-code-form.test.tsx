@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ManualCodeForm } from '@/components/scan/manual-code-form';
+jest.mock('@/components/shell/i18n-context', () => jest.requireActual('@/tests/support/i18n').englishContext());
 
 // The typed code's recognition loads after /qr-scan's first paint (components/scan/load-recognition.ts);
 // the form answers as before: this brand's link opens, another site's is refused, empty asks.

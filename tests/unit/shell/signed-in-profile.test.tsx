@@ -55,10 +55,12 @@ describe('the signed-in profile', () => {
   it('gives every screen the profile the server loaded, and a saved UPI id reaches them all', async () => {
     httpMock.mockResolvedValueOnce({ ...profile, vpa: 'asha@okbank' });
     render(
-      <SignedInShell profile={profile}>
-        <UpiDetailsForm />
-        <Vpa />
-      </SignedInShell>,
+      <I18nProvider locale="en" messages={CATALOGUES.en} offered={['en']} timeZone="Asia/Kolkata">
+        <SignedInShell profile={profile}>
+          <UpiDetailsForm />
+          <Vpa />
+        </SignedInShell>
+      </I18nProvider>,
     );
     expect(screen.getByTestId('vpa')).toHaveTextContent('none');
     fireEvent.change(screen.getByLabelText('UPI id'), { target: { value: 'asha@okbank' } });
