@@ -42,7 +42,7 @@ test('an owner disables and resets a member; the member signs in with a recovery
   await memberPage.goto(`${CONSOLE_ORIGIN}/${brand.slug}/overview`);
   await memberPage.waitForURL(/\/sign-in\?from=/);
   await password(memberPage, member);
-  await expect(memberPage.getByRole('alert')).toContainText('Your console access has been disabled.');
+  await expect(memberPage.getByRole('alert').filter({ hasText: 'Your console access has been disabled.' })).toBeVisible();
 
   // Enabled again; then the owner resets the member's second factor.
   await Promise.all([
