@@ -5,6 +5,8 @@ import { getDb } from '@/lib/db/client';
 import { auditLog, staff, staffRecoveryCodes } from '@/lib/db/schema';
 import { onSecurityEventLine } from '@/lib/auth/security-events';
 import { ACCOUNT_DISABLED, MEMBER_DISABLED } from '@/lib/console/staff';
+import { OWNERS_ONLY, resetMemberSecondFactor, setMemberDisabled } from '@/lib/console/staff-admin';
+import { STAFF_ROLES } from '@/lib/domain/staff-roles';
 
 // An owner's controls over another member (issue 28; docs/console.md "Staff"): disabling a member
 // at one brand (and enabling them again), and resetting another member's second factor. Owners
@@ -162,5 +164,17 @@ describe('an owner’s reset of a member’s second factor', () => {
     expect(atB).toHaveLength(1);
     expect(atB[0]!.target).toBe(account.email);
     expect(JSON.stringify(atB)).not.toContain(ownerA.email);
+  });
+});
+
+describe('the use cases’ own role check (the route’s guard is not the only one)', () => {
+  it('refuses every role but owner, even when called without the guard', async () => {
+    const { brand, account } = await brandWithOwnerAndMember();
+    for (const role of STAFF_ROLES.filter((r) => r !== 'owner')) {
+      const scope = { clientId: brand.id, slug: brand.slug, actor: { kind: 'staff' as const, staffId: 'stf_someone', email: 'someone@staff.example', role } };
+      await expect(setMemberDisabled(scope, account.staffId, true)).rejects.toMatchObject({ code: 'forbidden', message: OWNERS_ONLY });
+      await expect(resetMemberSecondFactor(scope, account.staffId)).rejects.toMatchObject({ code: 'forbidden', message: OWNERS_ONLY });
+    }
+    expect(await auditOf(brand.id, 'staff.disable')).toEqual([]);
   });
 });
