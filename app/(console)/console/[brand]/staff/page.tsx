@@ -26,7 +26,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
       <h1 className="mb-4 text-2xl font-bold">Staff of {current.name}</h1>
       <InviteStaffForm brand={brand} />
       <h2 className="mb-2 text-lg font-semibold">Members</h2>
-      <div className="mb-8 overflow-x-auto">
+      <div className="relative mb-8 max-w-full overflow-x-auto">
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Members of the staff</caption>
           <thead>
