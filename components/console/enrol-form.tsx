@@ -8,6 +8,7 @@ import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import type { ConsoleNext } from '@/lib/schemas/console';
 import { CodeField } from './code-field';
 import { goToNextStep } from './next-step';
+import { RecoveryCodesShown } from './recovery-codes';
 
 type Enrolment = { secret: string; uri: string; qrSvg: string };
 
@@ -15,11 +16,12 @@ type Enrolment = { secret: string; uri: string; qrSvg: string };
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 // /enrol — the first sign-in sets up an authenticator app: a new secret (QR code and text),
-// confirmed by the first code the app shows.
+// confirmed by the first code the app shows; then the account's ten recovery codes, shown once.
 export function EnrolForm({ from }: { from: string }) {
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [loadError, setLoadError] = useState<string>();
   const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   const { errors, busy, formRef, valid, submit } = useFormSubmit();
   const asked = useRef(false);
 
@@ -33,11 +35,20 @@ export function EnrolForm({ from }: { from: string }) {
     ev.preventDefault();
     if (!valid({ code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code' })) return;
     await submit(['code'], async () => {
-      const { next } = await consoleFetch<{ next: ConsoleNext }>('/console/totp/confirm', { body: { code } });
-      goToNextStep(next, from);
+      const { next, recoveryCodes: made } = await consoleFetch<{ next: ConsoleNext; recoveryCodes: string[] }>('/console/totp/confirm', { body: { code } });
+      if (!made?.length) return goToNextStep(next, from);
+      setRecoveryCodes(made); // shown once, before the console opens
     });
   }
 
+  if (recoveryCodes)
+    return (
+      <RecoveryCodesShown codes={recoveryCodes}>
+        <Button type="button" onClick={() => goToNextStep('done', from)}>
+          I have saved them: continue
+        </Button>
+      </RecoveryCodesShown>
+    );
   if (loadError) return <Alert>{loadError}</Alert>;
   if (!enrolment) return <p role="status">Preparing your authenticator set-up…</p>;
   return (

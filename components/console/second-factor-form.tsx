@@ -2,19 +2,41 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { ConsoleNext } from '@/lib/schemas/console';
 import { CodeField } from './code-field';
 import { goToNextStep } from './next-step';
 
-// /second-factor — the authenticator's code finishes the sign-in.
+const linkButton = 'min-h-11 px-2 py-2 underline';
+
+// /second-factor — the authenticator's code finishes the sign-in; without the phone, one of the
+// account's recovery codes does instead (each works once). Switching moves the keyboard to the
+// new field, and the switch is a real button, so it works from the keyboard and is announced.
 export function SecondFactorForm({ from }: { from: string }) {
+  const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
-  const { errors, busy, formRef, valid, submit } = useFormSubmit();
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const { errors, setErrors, busy, formRef, valid, submit } = useFormSubmit();
+  const [switched, setSwitched] = useState(false);
+
+  function switchTo(next: 'app' | 'recovery') {
+    setErrors({});
+    setSwitched(true);
+    setMode(next);
+  }
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
+    if (mode === 'recovery') {
+      if (!valid({ recoveryCode: recoveryCode.trim() ? undefined : 'Enter one of your recovery codes' })) return;
+      await submit(['recoveryCode'], async () => {
+        const { next } = await consoleFetch<{ next: ConsoleNext }>('/console/second-factor/recovery', { body: { recoveryCode: recoveryCode.trim() } });
+        goToNextStep(next, from);
+      });
+      return;
+    }
     if (!valid({ code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code' })) return;
     await submit(['code'], async () => {
       const { next } = await consoleFetch<{ next: ConsoleNext }>('/console/second-factor', { body: { code } });
@@ -25,10 +47,39 @@ export function SecondFactorForm({ from }: { from: string }) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
-      <CodeField value={code} onChange={setCode} error={errors.code} autoFocus />
+      {mode === 'app' ? (
+        <CodeField value={code} onChange={setCode} error={errors.code} autoFocus />
+      ) : (
+        <Field
+          label="Recovery code"
+          name="recoveryCode"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+          hint="One of the ten codes you saved when you set up your authenticator app, like k7hm-2qxz-9wrt. Each works once."
+          value={recoveryCode}
+          onChange={(e) => setRecoveryCode(e.target.value)}
+          error={errors.recoveryCode}
+          required
+          // Focus follows the switch (and the first visit of the page keeps the code field's).
+          autoFocus={switched}
+        />
+      )}
       <Button type="submit" busy={busy}>
         Continue
       </Button>
+      <p className="mt-6 text-center">
+        {mode === 'app' ? (
+          <button type="button" className={linkButton} onClick={() => switchTo('recovery')}>
+            Use a recovery code instead
+          </button>
+        ) : (
+          <button type="button" className={linkButton} onClick={() => switchTo('app')}>
+            Use the code from your authenticator app
+          </button>
+        )}
+      </p>
     </form>
   );
 }

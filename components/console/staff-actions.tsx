@@ -9,7 +9,8 @@ import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-roles';
 
 // The owner's actions on the staff screen (/<brand>/staff): invite, change a role, remove, end a
-// member's sessions. Each calls the console API, then the screen is read again from the server.
+// member's sessions, disable or enable a member, reset another member's second factor. Each calls
+// the console API (which checks the role again), then the screen is read again from the server.
 
 const smallButton = 'min-h-11 rounded-md border px-3 py-1 font-medium disabled:opacity-60';
 const api = (brand: string, rest = '') => `/console/brands/${brand}/staff${rest}`;
@@ -201,6 +202,34 @@ export function OwnSessionButton({ sessionId, all }: { sessionId?: string; all?:
     <ActionButton
       label={all ? 'Sign out all other sessions' : 'Sign out this session'}
       run={() => (all ? consoleFetch('/console/sessions/sign-out-others', { method: 'POST' }) : consoleFetch(`/console/sessions/${sessionId}`, { method: 'DELETE' }))}
+    />
+  );
+}
+
+export function DisableMemberButton({ brand, staffId, email, disabled }: { brand: string; staffId: string; email: string; disabled: boolean }) {
+  return disabled ? (
+    <ActionButton
+      label={`Enable ${email}`}
+      confirm={`Enable ${email} again at this brand? They can sign in and work here with their role.`}
+      run={() => consoleFetch(api(brand, `/${staffId}/enable`), { method: 'POST' })}
+    />
+  ) : (
+    <ActionButton
+      label={`Disable ${email}`}
+      danger
+      confirm={`Disable ${email} at this brand? Everything of this brand is closed to them at once; their sessions end if they have no other brand. Their role and work stay, and you can enable them again.`}
+      run={() => consoleFetch(api(brand, `/${staffId}/disable`), { method: 'POST' })}
+    />
+  );
+}
+
+export function ResetSecondFactorButton({ brand, staffId, email }: { brand: string; staffId: string; email: string }) {
+  return (
+    <ActionButton
+      label={`Reset the second factor of ${email}`}
+      danger
+      confirm={`Reset the second factor of ${email}? Their authenticator app and recovery codes stop working and every session of theirs ends; they set up an authenticator again at their next sign-in.`}
+      run={() => consoleFetch(api(brand, `/${staffId}/second-factor/reset`), { method: 'POST' })}
     />
   );
 }

@@ -176,7 +176,7 @@ export async function assignableStaff(scope: ConsoleScope): Promise<AssignableSt
     .select({ staffId: staff.id, name: staff.name, email: staff.email, role: staffMemberships.role })
     .from(staffMemberships)
     .innerJoin(staff, eq(staff.id, staffMemberships.staffId))
-    .where(and(eq(staffMemberships.clientId, scope.clientId), isNull(staff.disabledAt)))
+    .where(and(eq(staffMemberships.clientId, scope.clientId), isNull(staff.disabledAt), isNull(staffMemberships.disabledAt)))
     .orderBy(asc(staff.email));
   return rows.filter((r) => isStaffRole(r.role) && roleMay(r.role, 'complaints', 'write')).map(({ staffId, name, email }) => ({ staffId, name: name || email, email }));
 }
@@ -206,7 +206,7 @@ async function resolveAssignee(db: DbOrTx, clientId: string, to: Exclude<AssignT
     .select({ id: staff.id, name: staff.name, email: staff.email, role: staffMemberships.role })
     .from(staffMemberships)
     .innerJoin(staff, eq(staff.id, staffMemberships.staffId))
-    .where(and(eq(staffMemberships.clientId, clientId), isNull(staff.disabledAt), 'staffId' in to ? eq(staff.id, to.staffId) : eq(staff.email, to.staffEmail.toLowerCase())));
+    .where(and(eq(staffMemberships.clientId, clientId), isNull(staff.disabledAt), isNull(staffMemberships.disabledAt), 'staffId' in to ? eq(staff.id, to.staffId) : eq(staff.email, to.staffEmail.toLowerCase())));
   if (!member) throw fieldError('unprocessable', 'staffId', 'is not a staff member of this brand');
   if (!isStaffRole(member.role) || !roleMay(member.role, 'complaints', 'write')) throw fieldError('unprocessable', 'staffId', `a ${member.role} may not handle complaints`);
   return { staffId: member.id, name: member.name || member.email };

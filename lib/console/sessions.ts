@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { staff, staffSessionBrands, staffSessions } from '@/lib/db/schema';
+import { staff, staffMemberships, staffSessionBrands, staffSessions } from '@/lib/db/schema';
 import { env } from '@/lib/edge/env';
 import { randomId } from '@/lib/ids';
 
@@ -43,7 +43,15 @@ export async function createStaffSession(staffId: string, meta: { address?: stri
   return id;
 }
 
-/** The live session of an id (not revoked, not past its end, used recently; its account enabled), touching it; else undefined. */
+/**
+ * An account disabled at every brand it belongs to (docs/console.md, "Disabling a member"): its
+ * sessions count as ended even before they are revoked, so a session started while an owner was
+ * disabling it is refused as well.
+ */
+const notDisabledEverywhere = sql`(not exists (select 1 from ${staffMemberships} m where m.staff_id = ${staffSessions.staffId} and m.disabled_at is not null)
+  or exists (select 1 from ${staffMemberships} m where m.staff_id = ${staffSessions.staffId} and m.disabled_at is null))`;
+
+/** The live session of an id (not revoked, not past its end, used recently; its account enabled somewhere), touching it; else undefined. */
 export async function liveStaffSession(sessionId: string, now = new Date()): Promise<LiveStaffSession | undefined> {
   const db = await getDb();
   const [row] = await db
@@ -58,7 +66,7 @@ export async function liveStaffSession(sessionId: string, now = new Date()): Pro
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), isNull(staff.disabledAt)));
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), isNull(staff.disabledAt), notDisabledEverywhere));
   if (!row) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() >= idleMs()) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {

@@ -44,28 +44,41 @@ export type Membership = { clientId: string; slug: string; name: string; organiz
 
 const orgType = (t: string): Membership['organizationType'] => (t === 'Retailer' ? 'Retailer' : 'Manufacturer');
 
-/** The brands a staff member belongs to, with the role at each, by brand name. */
+/** The brands a staff member belongs to and is not disabled at, with the role at each, by brand name. */
 export async function membershipsOf(staffId: string): Promise<Membership[]> {
   const db = await getDb();
   const rows = await db
     .select({ clientId: clients.id, slug: clients.slug, name: clients.organizationName, organizationType: clients.organizationType, role: staffMemberships.role })
     .from(staffMemberships)
     .innerJoin(clients, eq(clients.id, staffMemberships.clientId))
-    .where(eq(staffMemberships.staffId, staffId))
+    .where(and(eq(staffMemberships.staffId, staffId), isNull(staffMemberships.disabledAt)))
     .orderBy(asc(clients.organizationName));
   return rows.filter((r) => isStaffRole(r.role)).map((r) => ({ ...r, organizationType: orgType(r.organizationType), role: r.role as StaffRole }));
 }
 
-/** A staff member's membership of the brand with this slug, with the brand's row; undefined when none (or no such brand). */
+/**
+ * A staff member's membership of the brand with this slug, with the brand's row; undefined when
+ * none (or no such brand). `disabled` when an owner disabled them there: the guards refuse them.
+ */
 export async function membershipAt(staffId: string, slug: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ client: clients, role: staffMemberships.role })
+    .select({ client: clients, role: staffMemberships.role, disabledAt: staffMemberships.disabledAt })
     .from(staffMemberships)
     .innerJoin(clients, eq(clients.id, staffMemberships.clientId))
     .where(and(eq(staffMemberships.staffId, staffId), eq(clients.slug, slug)));
   if (!row || !isStaffRole(row.role)) return undefined;
-  return { client: row.client, role: row.role };
+  return { client: row.client, role: row.role, disabled: row.disabledAt !== null };
+}
+
+export const MEMBER_DISABLED = 'Your access to this brand has been disabled by its owner.';
+export const ACCOUNT_DISABLED = 'Your console access has been disabled. Ask the owner of your brand to enable it again.';
+
+/** Whether the account is disabled at every brand it belongs to (and belongs to one): it may not sign in. */
+export async function disabledEverywhere(staffId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db.select({ disabledAt: staffMemberships.disabledAt }).from(staffMemberships).where(eq(staffMemberships.staffId, staffId));
+  return rows.length > 0 && rows.every((r) => r.disabledAt !== null);
 }
 
 export type Invitation = { email: string; role: StaffRole; link: string; expiresAt: Date };

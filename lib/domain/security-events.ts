@@ -14,8 +14,10 @@ export const SECURITY_EVENTS = [
   'session.revoked',
   /** Codes (with their secrets) or other data downloaded. */
   'export',
-  /** A staff member's role changed, or a member added. */
+  /** A staff member's role changed, a member added, or a disabled member enabled again. */
   'role.changed',
+  /** A staff member's recovery codes replaced, or one of them used to sign in (never the code itself). */
+  'second-factor.changed',
 ] as const;
 export type SecurityEventName = (typeof SECURITY_EVENTS)[number];
 
@@ -26,6 +28,7 @@ export const AUDITED_SECURITY_ACTIONS: Record<string, SecurityEventName> = {
   'staff.remove': 'session.revoked',
   'staff.sessions.revoke': 'session.revoked',
   'staff.disable': 'session.revoked',
+  'staff.enable': 'role.changed',
   'staff.invitation.cancel': 'session.revoked',
   'staff.totp.reset': 'session.revoked',
   'codes.export': 'export',
@@ -52,4 +55,5 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'session.revoked': 'Revocations',
   export: 'Exports',
   'role.changed': 'Role changes',
+  'second-factor.changed': 'Recovery codes made or used',
 };

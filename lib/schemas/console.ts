@@ -39,6 +39,27 @@ export const totpCodeBodySchema = z
   .object({ code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code from your authenticator app') })
   .strict();
 
+/** POST /api/console/totp/confirm: signed in, with the account's ten recovery codes, shown this once. */
+export const totpConfirmedSchema = consoleNextSchema.extend({ recoveryCodes: z.array(z.string()) });
+
+/** POST /api/console/second-factor/recovery — a recovery code instead of the authenticator's code. */
+export const recoveryCodeBodySchema = z
+  .object({
+    recoveryCode: z
+      .string()
+      .trim()
+      .min(1, 'enter one of your recovery codes')
+      .max(40, 'is longer than a recovery code')
+      .regex(/^[A-Za-z0-9 -]+$/, 'must be a recovery code: letters, digits and dashes'),
+  })
+  .strict();
+/** Signed in by a recovery code, and how many unused codes are left. */
+export const recoverySignInSchema = consoleNextSchema.extend({ remaining: z.number().int() });
+/** GET /api/console/recovery-codes */
+export const recoveryCodesStatusSchema = z.object({ remaining: z.number().int() });
+/** POST /api/console/recovery-codes — a new set; the old codes stop working. Shown this once. */
+export const recoveryCodesIssuedSchema = z.object({ codes: z.array(z.string()), remaining: z.number().int() });
+
 /** POST /api/console/totp/enrol: the new secret, for the authenticator app (QR code and text). */
 export const totpEnrolmentSchema = z.object({
   secret: z.string(),
@@ -88,6 +109,10 @@ export const staffListSchema = z.object({
       role: staffRoleSchema,
       joinedAt: z.iso.datetime(),
       lastSignInAt: z.iso.datetime().nullable(),
+      /** When the member was disabled at this brand (null: enabled). */
+      disabledAt: z.iso.datetime().nullable(),
+      /** Whether the member's account has an authenticator set up. */
+      secondFactor: z.boolean(),
     }),
   ),
   invitations: z.array(z.object({ email: z.string(), role: staffRoleSchema, invitedAt: z.iso.datetime(), expiresAt: z.iso.datetime() })),
@@ -109,6 +134,11 @@ export const staffSessionParams = staffMemberParams.extend({ sessionId: idSchema
 /** PATCH /api/console/brands/{brand}/staff/{staffId} */
 export const changeRoleBodySchema = z.object({ role: staffRoleSchema }).strict();
 export const staffMemberSchema = z.object({ staffId: z.string(), email: z.string(), role: staffRoleSchema });
+
+/** POST …/staff/{staffId}/disable and …/enable: the member's state at this brand, and how many of their sessions ended. */
+export const memberDisabledSchema = z.object({ staffId: z.string(), email: z.string(), disabled: z.boolean(), revoked: z.number().int() });
+/** POST …/staff/{staffId}/second-factor/reset: the authenticator and recovery codes are gone; every session ended. */
+export const secondFactorResetSchema = z.object({ staffId: z.string(), email: z.string(), revoked: z.number().int() });
 
 export const staffSessionSchema = z.object({
   id: z.string(),

@@ -65,7 +65,7 @@ export type StaffPage = {
 export async function requireStaffPage(brandSlug: string, area: ConsoleArea, access: AreaAccess = 'read'): Promise<StaffPage> {
   const session = await requireStaffSession();
   const member = /^[a-z0-9][a-z0-9-]{1,39}$/.test(brandSlug) ? await membershipAt(session.staffId, brandSlug) : undefined;
-  if (!member) notFound();
+  if (!member || member.disabled) notFound(); // disabled at this brand: as if not a member (their other brands stay open)
   await markSessionAtBrand(session.sessionId, member.client.id); // this brand's owners now see the session
   if (!roleMay(member.role, area, access)) redirect(`/${brandSlug}/forbidden`);
   const { client, role } = member;

@@ -9,6 +9,8 @@ import { apiServerForFile, call, createTestBrand, type Res } from '../support/ap
 import { awayFromWindowEnd } from '../support/rate-windows';
 import { op } from '../support/aftersales';
 import { consoleCall, createStaff, PASSWORD as STAFF_PASSWORD, sessionFor } from '../support/console';
+import { remainingRecoveryCodes, replaceRecoveryCodes } from '@/lib/console/recovery-codes';
+import { RECOVERY_CODE_ALPHABET } from '@/lib/domain/recovery-codes';
 import { accessToken, clearSendThrottle, latestCode, OTHER_PASSWORD, PASSWORD, postTo, sendOtp, signUpWithPassword, uniqueEmail } from './auth-support';
 
 // Guesses sent together (docs/security.md, "Guesses reserved before the check"): every limit on a
@@ -242,6 +244,32 @@ describe('the console', () => {
     const last = await give(totpCode(account.totpSecret!));
     expect(last.status).toBe(429);
     if (answers.at(-1)!.status !== 200) expect((await (await getDb()).select().from(staff).where(eq(staff.id, account.staffId)))[0]!.totpLastStep).toBeNull();
+  });
+
+  it('checks at most 10 of 110 simultaneous recovery codes, in the authenticator codes’ limit, and refuses the right code past them', async () => {
+    await awayFromWindowEnd(900, 30_000);
+    const brand = await createTestBrand();
+    const account = await createStaff({ memberships: [{ clientId: brand.id, role: 'owner' }], totp: true });
+    const pending = await sessionFor(server, account, { secondFactor: false });
+    const codes = await replaceRecoveryCodes(account.staffId);
+    const wrong = (i: number) => Array.from({ length: 12 }, (_, k) => RECOVERY_CODE_ALPHABET[(i * 7 + k * 3 + 1) % 32]).join('');
+    const give = (recoveryCode: string) => consoleCall(server, 'POST', '/api/console/second-factor/recovery', { cookie: pending.cookie, body: { recoveryCode } });
+    const answers = await burst(BURST, (i) => give(i === BURST - 1 ? codes[0]! : wrong(i)));
+    await expectWindowHeld(answers, `console-totp-fail:${account.staffId}`, 900, 10);
+    expect((await give(codes[1]!)).status).toBe(429);
+    // The authenticator's code is refused as well: one limit for both.
+    expect((await consoleCall(server, 'POST', '/api/console/second-factor', { cookie: pending.cookie, body: { code: totpCode(account.totpSecret!) } })).status).toBe(429);
+    const unused = answers.at(-1)!.status === 200 ? 9 : 10;
+    expect(await remainingRecoveryCodes(account.staffId)).toBe(unused);
+  });
+
+  it('spends a recovery code once when it is sent 8 times at once (within the limit of 10)', async () => {
+    const account = await createStaff({ totp: true });
+    const [code] = await replaceRecoveryCodes(account.staffId);
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => sessionFor(server, account, { secondFactor: false })));
+    const answers = await Promise.all(sessions.map((s) => consoleCall(server, 'POST', '/api/console/second-factor/recovery', { cookie: s.cookie, body: { recoveryCode: code } })));
+    expect(tally(answers)).toEqual({ 200: 1, 400: 7 });
+    expect(await remainingRecoveryCodes(account.staffId)).toBe(9);
   });
 
   it('counts an existing account’s passwords at an invitation in that account’s sign-in limit: at most 10 of 110 checked', async () => {

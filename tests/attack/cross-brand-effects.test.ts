@@ -3,7 +3,7 @@ import { call, createTestBrand, startApiServer, type TestServer } from '../suppo
 import { createStaff, sessionFor, signedInStaff, type SignedInStaff } from '../support/console';
 import { ALL_FLAGS } from './world';
 import { getDb } from '@/lib/db/client';
-import { clientDomains, staffMemberships } from '@/lib/db/schema';
+import { clientDomains, staff, staffMemberships } from '@/lib/db/schema';
 import { consoleHost } from '@/lib/edge/console-host';
 import { codeRunsSettled } from '@/lib/console/code-runs';
 import { PRINTING_ROLES, STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-roles';
@@ -12,7 +12,8 @@ import { PRINTING_ROLES, STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-
 // brand's staff can do to another brand or to the deployment through data rather than through a
 // route's guard. Domain claims (every role of brand A, every spelling of brand B's domain, the
 // console host), which secrets each role can export (every file download of the OpenAPI
-// document under the codes and catalogue areas), and what joining a second brand exposes.
+// document under the codes and catalogue areas), what joining a second brand exposes, and an
+// owner's controls over a member (disable, enable, second-factor reset) tried from another brand.
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTestBrand>>;
@@ -84,4 +85,22 @@ it('shows a brand nothing of a member\'s other brands when they join it', async 
   for (const secret of [b.slug, b.id]) expect(list.text).not.toContain(secret);
   const sessions = await staffAt.owner.fetch(`/api/console/brands/${a.slug}/staff/${member.staffId}/sessions`);
   for (const secret of [b.slug, b.id]) expect(sessions.text).not.toContain(secret);
+});
+
+it('lets no owner of another brand disable, enable or reset the second factor of a brand\'s member, and changes nothing when refused', async () => {
+  const member = await createStaff({ memberships: [{ clientId: a.id, role: 'support' }], totp: true });
+  const memberSession = await sessionFor(server, member);
+  const bOwner = await signedInStaff(server, { clientId: b.id, role: 'owner' });
+  const db = await getDb();
+  const before = JSON.stringify([await db.select().from(staff).where(eq(staff.id, member.staffId)), await db.select().from(staffMemberships).where(eq(staffMemberships.staffId, member.staffId))]);
+  for (const action of ['disable', 'enable', 'second-factor/reset']) {
+    // At brand A's path (not theirs) and at their own brand's path (the member is not on it): 404 both.
+    for (const slug of [a.slug, b.slug]) {
+      const res = await bOwner.fetch(`/api/console/brands/${slug}/staff/${member.staffId}/${action}`, { method: 'POST' });
+      expect([action, slug, res.status]).toEqual([action, slug, 404]);
+      expect(res.text).not.toContain(member.email);
+    }
+  }
+  expect(JSON.stringify([await db.select().from(staff).where(eq(staff.id, member.staffId)), await db.select().from(staffMemberships).where(eq(staffMemberships.staffId, member.staffId))])).toBe(before);
+  expect((await memberSession.fetch('/api/console/me')).status).toBe(200);
 });

@@ -13,10 +13,12 @@ import { accessToken, clearSendThrottle, latestCode, OTHER_PASSWORD, PASSWORD, s
 import { loadOperations, opName, type Operation } from './operations';
 import { ALL_FLAGS } from './world';
 import { awayFromWindowEnd } from '../support/rate-windows';
+import { replaceRecoveryCodes } from '@/lib/console/recovery-codes';
+import { RECOVERY_CODE_ALPHABET } from '@/lib/domain/recovery-codes';
 
 // Simultaneous guesses against every limit (docs/security.md, "Attack suite"): every operation of
 // the OpenAPI documents (the brands' and the console's) whose body carries a secret to check (a
-// password, a current password, a one-time code, an authenticator code, a link's token) must have
+// password, a current password, a one-time code, an authenticator code, a recovery code, a link's token) must have
 // a scenario here, or the run fails naming it, so a new endpoint that checks a secret is attacked as
 // soon as it is declared. Each scenario sends 100 wrong guesses at once, then the right one: no
 // more guesses are checked than the limit allows, and the right one is refused. The exact counts in
@@ -166,6 +168,18 @@ const SCENARIOS: Record<string, Scenario> = {
       const give = (code: string) => consoleCall(server, 'POST', '/api/console/second-factor', { cookie: pending.cookie, body: { code } });
       const right = totpCode(account.totpSecret!);
       return { wrong: (i) => give(wrongCode(right, i * 7)), right: () => give(totpCode(account.totpSecret!)), checked: notLimited, limit: 10, refused: tooMany };
+    },
+  },
+  // A staff recovery code in place of the authenticator's code: the same limit (10 per 15 minutes
+  // per account), each guess reserved before the code is looked up.
+  'POST /api/console/second-factor/recovery': {
+    async setup() {
+      const account = await createStaff({ totp: true });
+      const pending = await sessionFor(server, account, { secondFactor: false });
+      const [right] = await replaceRecoveryCodes(account.staffId);
+      const wrongOf = (i: number) => Array.from({ length: 12 }, (_, k) => RECOVERY_CODE_ALPHABET[(i * 11 + k * 5 + 3) % 32]).join('');
+      const give = (recoveryCode: string) => consoleCall(server, 'POST', '/api/console/second-factor/recovery', { cookie: pending.cookie, body: { recoveryCode } });
+      return { wrong: (i) => give(wrongOf(i)), right: () => give(right!), checked: notLimited, limit: 10, refused: tooMany };
     },
   },
   'POST /api/console/totp/confirm': {

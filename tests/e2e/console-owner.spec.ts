@@ -115,10 +115,13 @@ test('an owner invites a support agent, changes their role, ends their session, 
   await expect(rows.nth(2)).toContainText('staff.role');
   // What changed, not the whole states: the role, from and to.
   await expect(rows.nth(2).getByTestId('audit-change')).toHaveText(/^role: "support"\s*→?\s*(changed to)?\s*"analyst"$/);
-  await expect(rows.nth(3)).toContainText('staff.join');
+  // The agent's authenticator set-up (with their recovery codes) is a security event of theirs.
+  await expect(rows.nth(3)).toContainText('security.second-factor.changed');
   await expect(rows.nth(3)).toContainText(agentEmail);
-  await expect(rows.nth(4)).toContainText('staff.invite');
-  await expect(rows.nth(4)).toContainText(owner.email);
+  await expect(rows.nth(4)).toContainText('staff.join');
+  await expect(rows.nth(4)).toContainText(agentEmail);
+  await expect(rows.nth(5)).toContainText('staff.invite');
+  await expect(rows.nth(5)).toContainText(owner.email);
   // Filtered by action, without JavaScript's help (a GET form).
   await page.getByLabel('Action').selectOption('staff.role');
   await page.getByRole('button', { name: 'Filter' }).click();

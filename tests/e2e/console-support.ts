@@ -13,7 +13,7 @@ import type { StaffRole } from '@/lib/domain/staff-roles';
 export const CONSOLE_ORIGIN = `http://console.localhost:${PORT}`;
 export const STAFF_PASSWORD = 'staff passphrase for tests';
 
-export type E2EStaff = { email: string; password: string; secret: string; brand: string; role: StaffRole; lastStep: number };
+export type E2EStaff = { email: string; password: string; secret: string; brand: string; role: StaffRole; lastStep: number; recoveryCodes: string[] };
 
 const PERIOD = 30;
 const totpOf = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
@@ -70,11 +70,21 @@ export async function acceptAndEnrol(page: Page, link: string, who: { email: str
   await page.waitForURL(/\/enrol/);
   await ready(page);
   const shown = (await page.getByTestId('totp-secret').textContent({ timeout: 15_000 })) ?? '';
-  const staff: E2EStaff = { email: who.email, password: STAFF_PASSWORD, secret: shown.replace(/\s+/g, ''), brand: who.brand, role: who.role, lastStep: 0 };
+  const staff: E2EStaff = { email: who.email, password: STAFF_PASSWORD, secret: shown.replace(/\s+/g, ''), brand: who.brand, role: who.role, lastStep: 0, recoveryCodes: [] };
   await page.getByLabel('6-digit code').fill(await nextCode(staff));
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  staff.recoveryCodes = await keepRecoveryCodes(page);
   await page.waitForURL(`${CONSOLE_ORIGIN}/${who.brand}/overview`);
   return staff;
+}
+
+/** The ten recovery codes shown once after an authenticator's set-up (focus on their heading), then Continue. */
+export async function keepRecoveryCodes(page: Page): Promise<string[]> {
+  await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+  const codes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.getByRole('button', { name: 'I have saved them: continue' }).click();
+  return codes;
 }
 
 /**

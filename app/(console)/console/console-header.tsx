@@ -11,6 +11,9 @@ export function ConsoleHeader({ email, children }: { email: string; children?: R
         Brand console
       </Link>
       {children}
+      <Link href="/recovery-codes" className="min-h-11 py-2 text-sm underline">
+        Second factor
+      </Link>
       <Link href="/sessions" className="min-h-11 py-2 text-sm underline">
         <span className="sr-only">Your sessions, signed in as </span>
         {email}

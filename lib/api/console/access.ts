@@ -19,7 +19,7 @@ import {
   unsealStaffSessionId,
 } from '@/lib/edge/console-host';
 import { liveStaffSession, markSessionAtBrand, type LiveStaffSession } from '@/lib/console/sessions';
-import { membershipAt } from '@/lib/console/staff';
+import { MEMBER_DISABLED, membershipAt } from '@/lib/console/staff';
 import { roleMay, type AreaAccess, type ConsoleArea } from '@/lib/domain/staff-roles';
 import type { AppContext, AppEnv } from '../context';
 import { requestHost } from '../guards';
@@ -33,7 +33,8 @@ import { staffRefusal } from '../security-refusals';
 //   and the x-csrf header;
 // - staff-session: a live staff session with its second factor given (401), then the CSRF proof;
 // - staff: that, then a membership of the brand named in the path (404: no such brand or not
-//   theirs; the session is then recorded as having reached the brand), a role that may read or change the route's area (403), then the CSRF proof (403).
+//   theirs; the session is then recorded as having reached the brand), a membership not disabled
+//   by the brand's owner (403), a role that may read or change the route's area (403), then the CSRF proof (403).
 // The CSRF proof of a signed-in staff member is the HMAC of their session id (lib/edge/console-host.ts).
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -104,6 +105,8 @@ export function requireStaffBrand(area: ConsoleArea, access: AreaAccess): Middle
     const slug = c.req.param('brand');
     const member = slug ? await membershipAt(c.var.staff.staffId, slug) : undefined;
     if (!member) throw await staffRefusal(c, new ApiError('not_found', NO_SUCH_BRAND), { slug, reason: 'not a member of this brand' });
+    // Disabled at this brand by its owner: every request refused, whatever the role (their other brands are untouched).
+    if (member.disabled) throw await staffRefusal(c, new ApiError('forbidden', MEMBER_DISABLED), { clientId: member.client.id, reason: 'member disabled at this brand' });
     // From now on this brand's owners see (and may end) this session.
     await markSessionAtBrand(c.var.staff.sessionId, member.client.id);
     if (!roleMay(member.role, area, access)) {

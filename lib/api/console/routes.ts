@@ -15,13 +15,20 @@ import {
   passwordResetRequestBodySchema,
   totpCodeBodySchema,
   totpEnrolmentSchema,
+  totpConfirmedSchema,
+  recoveryCodeBodySchema,
+  recoverySignInSchema,
+  recoveryCodesStatusSchema,
+  recoveryCodesIssuedSchema,
 } from '@/lib/schemas/console';
 import {
   acceptInvitationAndSignIn,
   askPasswordReset,
   confirmEnrolment,
   finishPasswordReset,
+  giveRecoveryCode,
   giveSecondFactor,
+  regenerateRecoveryCodes,
   me,
   signIn,
   signOut,
@@ -30,6 +37,7 @@ import {
 import { ApiError } from '@/lib/errors';
 import { liveSessionsOf, revokeOtherSessions, revokeOwnSession } from '@/lib/console/sessions';
 import { sessionView } from './session-view';
+import { remainingRecoveryCodes } from '@/lib/console/recovery-codes';
 
 // The console's own endpoints (docs/console.md), answered on the console host only: signing in
 // and out, the second factor, invitations and password resets. The areas' endpoints
@@ -59,6 +67,18 @@ export const consoleAuthRoutes = [
     errors: { 400: 'Wrong or reused code', 401: 'No session: sign in first', 429: 'Too many wrong codes' },
     handle: ({ body }, ctx) => giveSecondFactor(ctx, body.code),
   }),
+  // POST /api/console/second-factor/recovery { recoveryCode } — a recovery code instead of the authenticator's code, once
+  defineRoute({
+    method: 'post',
+    path: '/console/second-factor/recovery',
+    tag: 'console',
+    access: 'console',
+    body: recoveryCodeBodySchema,
+    response: { description: 'Signed in (done), and how many unused recovery codes are left', schema: recoverySignInSchema },
+    errors: { 400: 'Wrong or already used recovery code', 401: 'No session: sign in first', 429: 'Too many wrong codes' },
+    fieldErrors: 'recoveryCode',
+    handle: ({ body }, ctx) => giveRecoveryCode(ctx, body.recoveryCode),
+  }),
   // POST /api/console/totp/enrol — a new authenticator secret (QR code and text)
   defineRoute({
     method: 'post',
@@ -76,7 +96,7 @@ export const consoleAuthRoutes = [
     tag: 'console',
     access: 'console',
     body: totpCodeBodySchema,
-    response: { description: 'Set up and signed in', schema: consoleNextSchema },
+    response: { description: 'Set up and signed in, with the ten recovery codes (shown this once)', schema: totpConfirmedSchema },
     errors: { 400: 'Wrong code, or no set-up under way', 401: 'No session: sign in first', 409: 'Already set up', 429: 'Too many wrong codes' },
     handle: ({ body }, ctx) => confirmEnrolment(ctx, body.code),
   }),
@@ -130,6 +150,25 @@ export const consoleAuthRoutes = [
     response: { description: 'Password changed; sign in again', schema: okSchema },
     errors: { 400: 'Expired or used link, or a weak password', 429: 'Too many attempts' },
     handle: ({ body }, ctx) => finishPasswordReset(ctx, body),
+  }),
+
+  // GET /api/console/recovery-codes — how many of one's recovery codes are unused
+  defineRoute({
+    method: 'get',
+    path: '/console/recovery-codes',
+    tag: 'console',
+    access: 'staff-session',
+    response: { description: 'Unused recovery codes', schema: recoveryCodesStatusSchema },
+    handle: async (_input, ctx) => ({ remaining: await remainingRecoveryCodes(ctx.staffId) }),
+  }),
+  // POST /api/console/recovery-codes — ten new recovery codes (shown once); the old ones stop working
+  defineRoute({
+    method: 'post',
+    path: '/console/recovery-codes',
+    tag: 'console',
+    access: 'staff-session',
+    response: { status: 201, description: 'The new codes, shown this once', schema: recoveryCodesIssuedSchema },
+    handle: (_input, ctx) => regenerateRecoveryCodes(ctx),
   }),
 
   // GET /api/console/sessions — one's own live sessions (this one marked current)

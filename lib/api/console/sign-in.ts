@@ -9,7 +9,8 @@ import { staff } from '@/lib/db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '@/lib/auth/password';
 import { acceptTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from '@/lib/auth/totp';
 import { createStaffSession, liveStaffSession, markSecondFactor, revokeStaffSession, signedInFrom, type LiveStaffSession } from '@/lib/console/sessions';
-import { acceptInvitation, confirmPasswordReset, findStaffByEmail, findStaffById, membershipsOf, normalEmail, requestPasswordReset } from '@/lib/console/staff';
+import { ACCOUNT_DISABLED, acceptInvitation, confirmPasswordReset, disabledEverywhere, findStaffByEmail, findStaffById, membershipsOf, normalEmail, requestPasswordReset } from '@/lib/console/staff';
+import { remainingRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from '@/lib/console/recovery-codes';
 import { consoleOrigin } from '@/lib/edge/console-host';
 import {
   PASSWORD_RESET_SENT,
@@ -20,6 +21,8 @@ import {
   type consoleSignInBodySchema,
   type passwordResetConfirmBodySchema,
   type totpEnrolmentSchema,
+  type recoverySignInSchema,
+  type totpConfirmedSchema,
 } from '@/lib/schemas/console';
 import { hitRateLimit, type RateLimit } from '../rate-limit';
 import { reserveAttempt, type Attempt } from '../attempts';
@@ -36,6 +39,7 @@ import { clearStaffCookies, setStaffCookies, SIGN_IN_REQUIRED, staffSessionIdFro
 
 export const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 export const WRONG_CODE = 'That code is not right. Enter the current code from your authenticator app.';
+export const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was already used.';
 
 const TARGET_LIMIT: RateLimit = { limit: 10, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.' };
 const IP_LIMIT: RateLimit = { limit: 50, windowSeconds: 900, message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' };
@@ -76,7 +80,12 @@ export async function signIn(ctx: RequestContext, body: z.output<typeof consoleS
     else logSecurityEvent({ event: 'sign-in.failed', actor: { kind: 'anonymous' }, detail });
     throw new ApiError('bad_request', BAD_CREDENTIALS); // its places stay taken
   }
-  await attempt.release();
+  await attempt.release(); // the password was right
+  if (await disabledEverywhere(account.id)) {
+    // Disabled by the owner of every brand it belongs to: a clear refusal, and no session.
+    await staffSecurityEvent({ event: 'sign-in.failed', actor: { kind: 'anonymous' }, subjectStaffId: account.id, detail: { route: 'POST /api/console/sign-in', reason: 'disabled at every brand', staff: account.id } });
+    throw new ApiError('forbidden', ACCOUNT_DISABLED);
+  }
   if (needsRehash(account.passwordHash)) {
     const db = await getDb();
     await db
@@ -96,9 +105,12 @@ async function pendingSession(ctx: RequestContext): Promise<LiveStaffSession> {
   return session;
 }
 
+/** Reserves a guess at an account's second factor: authenticator codes and recovery codes share these places. */
+const reserveSecondFactorGuess = (staffId: string): Promise<Attempt> => reserveAttempt([{ key: `console-totp-fail:${staffId}`, window: CODE_LIMIT }]);
+
 /** Checks a code against the account's secret (enrolled, or pending when `pending`), counting failures. */
 async function takeCode(staffId: string, code: string, pending: boolean): Promise<void> {
-  const attempt = await reserveAttempt([{ key: `console-totp-fail:${staffId}`, window: CODE_LIMIT }]);
+  const attempt = await reserveSecondFactorGuess(staffId);
   const account = await findStaffById(staffId);
   const secret = account && (pending ? !account.totpEnabledAt : !!account.totpEnabledAt) ? openTotpSecret(account.totpSecret) : undefined;
   if (!account || !secret) {
@@ -139,6 +151,29 @@ export async function giveSecondFactor(ctx: RequestContext, code: string): Promi
   return { next: 'done' };
 }
 
+/**
+ * POST /console/second-factor/recovery: one of the account's recovery codes instead of the
+ * authenticator's code. The guess takes its place in the same limit as authenticator codes before
+ * it is checked; a right code is spent once (a conditional update) and gives its place back.
+ */
+export async function giveRecoveryCode(ctx: RequestContext, typed: string): Promise<z.input<typeof recoverySignInSchema>> {
+  const session = await pendingSession(ctx);
+  if (session.secondFactor) return { next: 'done', remaining: await remainingRecoveryCodes(session.staffId) };
+  if (!session.totpEnrolled) return { next: 'enrol', remaining: 0 };
+  const attempt = await reserveSecondFactorGuess(session.staffId);
+  const actor = { kind: 'staff', staffId: session.staffId } as const;
+  const route = 'POST /api/console/second-factor/recovery';
+  if (!(await spendRecoveryCode(session.staffId, typed))) {
+    await staffSecurityEvent({ event: 'code.wrong', actor, detail: { route, kind: 'recovery' } });
+    throw fieldError('bad_request', 'recoveryCode', WRONG_RECOVERY_CODE); // its place stays taken
+  }
+  await attempt.release();
+  await markSecondFactor(session.sessionId);
+  const remaining = await remainingRecoveryCodes(session.staffId);
+  await staffSecurityEvent({ event: 'second-factor.changed', actor, detail: { route, what: 'recovery code used', remaining } });
+  return { next: 'done', remaining };
+}
+
 /** POST /console/totp/enrol: a new secret for an account without an authenticator (replacing an unconfirmed one). */
 export async function startEnrolment(ctx: RequestContext): Promise<z.input<typeof totpEnrolmentSchema>> {
   const session = await pendingSession(ctx);
@@ -151,13 +186,33 @@ export async function startEnrolment(ctx: RequestContext): Promise<z.input<typeo
   return { secret, uri, qrSvg };
 }
 
-/** POST /console/totp/confirm: the first code from the app enrols it and finishes the sign-in. */
-export async function confirmEnrolment(ctx: RequestContext, code: string): Promise<{ next: ConsoleNext }> {
+/**
+ * POST /console/totp/confirm: the first code from the app enrols it and finishes the sign-in; the
+ * account's ten recovery codes are made now and answered this once (earlier ones stop working).
+ */
+export async function confirmEnrolment(ctx: RequestContext, code: string): Promise<z.input<typeof totpConfirmedSchema>> {
   const session = await pendingSession(ctx);
   if (session.totpEnrolled) throw new ApiError('conflict', 'An authenticator app is already set up for this account.');
   await takeCode(session.staffId, code, true);
   await markSecondFactor(session.sessionId);
-  return { next: 'done' };
+  const recoveryCodes = await replaceRecoveryCodes(session.staffId);
+  await staffSecurityEvent({
+    event: 'second-factor.changed',
+    actor: { kind: 'staff', staffId: session.staffId },
+    detail: { route: 'POST /api/console/totp/confirm', what: 'authenticator set up, recovery codes made' },
+  });
+  return { next: 'done', recoveryCodes };
+}
+
+/** POST /console/recovery-codes: a new set of ten for the signed-in member (the old set stops working), shown once. */
+export async function regenerateRecoveryCodes(ctx: StaffSessionContext): Promise<{ codes: string[]; remaining: number }> {
+  const codes = await replaceRecoveryCodes(ctx.staffId);
+  await staffSecurityEvent({
+    event: 'second-factor.changed',
+    actor: { kind: 'staff', staffId: ctx.staffId },
+    detail: { route: 'POST /api/console/recovery-codes', what: 'recovery codes replaced' },
+  });
+  return { codes, remaining: codes.length };
 }
 
 /** POST /console/sign-out: ends the session of the request (if any) and clears the cookies. */

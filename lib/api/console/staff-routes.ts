@@ -16,8 +16,19 @@ import {
   staffMemberSchema,
   staffSessionParams,
   staffSessionsSchema,
+  memberDisabledSchema,
+  secondFactorResetSchema,
 } from '@/lib/schemas/console';
-import { cancelInvitation, changeStaffRole, listStaff, memberSessions, removeStaffMember, revokeMemberSessions } from '@/lib/console/staff-admin';
+import {
+  cancelInvitation,
+  changeStaffRole,
+  listStaff,
+  memberSessions,
+  removeStaffMember,
+  resetMemberSecondFactor,
+  revokeMemberSessions,
+  setMemberDisabled,
+} from '@/lib/console/staff-admin';
 import { listAuditLog } from '@/lib/console/audit-log';
 import { sessionView } from './session-view';
 import { inviteStaff } from '@/lib/console/staff';
@@ -42,7 +53,7 @@ export const consoleStaffRoutes = [
     handle: async (_input, ctx) => {
       const { members, invitations } = await listStaff(ctx.scope);
       return {
-        members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString(), lastSignInAt: iso(m.lastSignInAt) })),
+        members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString(), lastSignInAt: iso(m.lastSignInAt), disabledAt: iso(m.disabledAt) })),
         invitations: invitations.map((i) => ({ ...i, invitedAt: i.invitedAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
       };
     },
@@ -108,6 +119,40 @@ export const consoleStaffRoutes = [
       await removeStaffMember(ctx.scope, params.staffId);
       return { ok: true as const };
     },
+  }),
+  // POST /api/console/brands/{brand}/staff/{staffId}/disable — nothing of this brand is open to the member any more
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/staff/{staffId}/disable',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffMemberParams,
+    response: { description: 'Disabled at this brand; sessions ended when no brand of theirs is left', schema: memberDisabledSchema },
+    errors: { 404: 'No such member of this brand', 409: 'Not yourself, nor the last owner' },
+    // The use case checks the role again (owner) and that it is not the caller.
+    handle: ({ params }, ctx) => setMemberDisabled(ctx.scope, params.staffId, true),
+  }),
+  // POST /api/console/brands/{brand}/staff/{staffId}/enable — a disabled member back at this brand
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/staff/{staffId}/enable',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffMemberParams,
+    response: { description: 'Enabled again at this brand', schema: memberDisabledSchema },
+    errors: { 404: 'No such member of this brand' },
+    handle: ({ params }, ctx) => setMemberDisabled(ctx.scope, params.staffId, false),
+  }),
+  // POST /api/console/brands/{brand}/staff/{staffId}/second-factor/reset — another member sets up an authenticator again
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/staff/{staffId}/second-factor/reset',
+    tag: 'console-staff',
+    access: { class: 'staff', area: 'staff', access: 'write' },
+    params: staffMemberParams,
+    response: { description: 'Authenticator and recovery codes removed; every session of theirs ended', schema: secondFactorResetSchema },
+    errors: { 404: 'No such member of this brand', 409: 'Not your own second factor' },
+    handle: ({ params }, ctx) => resetMemberSecondFactor(ctx.scope, params.staffId),
   }),
   // GET /api/console/brands/{brand}/staff/{staffId}/sessions — a member's live sessions
   defineRoute({

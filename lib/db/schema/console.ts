@@ -34,6 +34,10 @@ export const staffMemberships = pgTable(
     clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while the member is disabled at this brand (migration 0050): nothing of the brand is open to them. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The staff id of the owner who disabled them. */
+    disabledBy: text('disabled_by'),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.clientId] }), index('staff_memberships_client_idx').on(t.clientId)],
 );
@@ -53,6 +57,18 @@ export const staffSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** A staff account's recovery codes (migration 0050), each stored as its keyed hash, good once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: text('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
 );
 
 /** The brands a staff session has reached (migration 0030): what a brand's owner may see and end of a member's sessions. */

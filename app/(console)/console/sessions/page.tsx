@@ -32,6 +32,11 @@ export default async function OwnSessionsPage() {
           ))}
         </ul>
         {others.length > 0 && <OwnSessionButton all />}
+        <p className="mt-8">
+          <Link href="/recovery-codes" className="underline">
+            Your second factor and recovery codes
+          </Link>
+        </p>
       </main>
     </>
   );

@@ -1,0 +1,79 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { errorMessageOf } from '@/lib/shared/fetch-rules';
+
+// Recovery codes on screen (docs/console.md, "Second factor"): a new set is shown once, right
+// after it is made (at the authenticator's set-up, or when the member asks for a new set); the
+// heading takes the focus so a screen reader starts reading there.
+
+const button = 'min-h-11 rounded-md border px-4 py-2 font-medium disabled:opacity-60';
+
+/** The codes of a new set, with what to do with them; `children` is what follows (a Continue button). */
+export function RecoveryCodesShown({ codes, children }: { codes: string[]; children?: React.ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => heading.current?.focus(), []);
+  async function copy() {
+    await navigator.clipboard?.writeText(codes.join('\n'));
+    setCopied(true);
+  }
+  return (
+    <section aria-labelledby="recovery-codes-title" className="mb-6 rounded-md border border-gray-400 bg-white p-4">
+      <h2 id="recovery-codes-title" ref={heading} tabIndex={-1} className="mb-2 text-lg font-semibold">
+        Your recovery codes
+      </h2>
+      <p className="mb-3 text-gray-800">
+        Save these ten codes somewhere safe, away from your phone (a password manager, or printed). If you lose your authenticator app, each code signs you in once instead of its code. They are shown only now.
+      </p>
+      <ol className="mb-3 grid grid-cols-2 gap-2 font-mono text-lg" data-testid="recovery-codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ol>
+      <p className="mb-3">
+        <button type="button" onClick={copy} className={`${button} border-gray-500 bg-white`}>
+          Copy the codes
+        </button>
+        <span role="status" className="ml-2 text-sm">
+          {copied ? 'Copied.' : ''}
+        </span>
+      </p>
+      {children}
+    </section>
+  );
+}
+
+/** Makes a new set for the signed-in member after asking; the old codes stop working. */
+export function RegenerateRecoveryCodes({ remaining }: { remaining: number }) {
+  const router = useRouter();
+  const [codes, setCodes] = useState<string[]>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function onClick() {
+    const warning = remaining > 0 ? `Make ten new recovery codes? Your ${remaining} unused codes stop working at once.` : 'Make ten new recovery codes?';
+    if (!window.confirm(warning)) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await consoleFetch<{ codes: string[] }>('/console/recovery-codes', { method: 'POST' });
+      setCodes(res.codes);
+      router.refresh();
+    } catch (err) {
+      setError(errorMessageOf(undefined, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      {error && <Alert>{error}</Alert>}
+      {codes && <RecoveryCodesShown codes={codes} />}
+      <button type="button" onClick={onClick} disabled={busy} aria-busy={busy || undefined} className={`${button} border-transparent bg-brand-primary text-brand-text`}>
+        Make new recovery codes
+      </button>
+    </div>
+  );
+}
