@@ -12,8 +12,9 @@ import { LanguageFields, languageDraftOf, languageFieldNames, languagePatchOf } 
 import { RiskFields, riskDraftOf, riskFieldNames, riskPatchOf, TargetHoursFields, targetDraftOf, targetPatchOf } from './risk-settings';
 
 // Brand settings (console area 'settings'): theme with a live phone preview, services, OTP
-// services, embedding, footer, the languages its customers are offered, banners, complaint priorities and target times, the risk settings
-// (thresholds, rule levels, automatic blacklisting, retention) and domains. Each section is a form
+// services, embedding, footer, the languages its customers are offered, banners, complaint
+// priorities and target times, the risk settings (thresholds, rule levels, automatic
+// blacklisting, retention), GS1 Digital Link (with the signing of its URIs) and domains. Each section is a form
 // with its own Save that sends only its fields; the API checks them with the set-config schema and
 // answers the field at fault, where the keyboard is then taken.
 
@@ -66,6 +67,11 @@ const FIELDS = [
   'footer.links',
   'banners',
   'complaintConfig.priorities',
+  'gs1',
+  'gs1.enabled',
+  'gs1.printedLinks',
+  'gs1.recallStatusUrl',
+  'gs1.signUris',
 ] as const;
 
 /** 'Label | https://…' lines → links; a line without '|' is its own label and address. */
@@ -89,6 +95,7 @@ const SECTION_LINKS: Array<[SectionKey, string]> = [
   ['languages', 'Languages'],
   ['complaints', 'Banners and complaints'],
   ['risk', 'Risk'],
+  ['gs1', 'GS1 Digital Link'],
 ];
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -123,7 +130,7 @@ function TextArea({ label, value, onChange, error, hint, disabled, id }: { label
   );
 }
 
-type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'languages' | 'complaints' | 'risk';
+type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'languages' | 'complaints' | 'risk' | 'gs1';
 
 /**
  * One section of the settings, a form of its own with its own Save: it sends only its fields.
@@ -216,6 +223,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
   const [targets, setTargets] = useState(() => targetDraftOf(settings.config.complaintConfig.priorities, settings.config.complaintConfig.targetHours));
   const [risk, setRisk] = useState(() => riskDraftOf(settings.config.verification.risk));
   const [languages, setLanguages] = useState(() => languageDraftOf(settings.config.locale));
+  const [gs1, setGs1] = useState(settings.config.gs1);
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
   const [busy, setBusy] = useState<SectionKey | null>(null);
   const [status, setStatus] = useState<{ section: SectionKey; kind: 'success' | 'error'; text: string; attempt: number } | null>(null);
@@ -261,6 +269,8 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
         };
       case 'risk':
         return { verification: { risk: riskPatchOf(risk) } };
+      case 'gs1':
+        return { gs1: { enabled: gs1.enabled, printedLinks: gs1.printedLinks, recallStatusUrl: gs1.recallStatusUrl?.trim() || null, signUris: gs1.signUris } };
     }
   };
 
@@ -276,6 +286,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
       setTargets(targetDraftOf(next.config.complaintConfig.priorities, next.config.complaintConfig.targetHours));
       setRisk(riskDraftOf(next.config.verification.risk));
       setLanguages(languageDraftOf(next.config.locale));
+      setGs1(next.config.gs1);
       setStatus({ section, kind: 'success', text: 'Settings saved. Customers see them now.', attempt });
       router.refresh();
     } catch (err) {
@@ -423,6 +434,43 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
 
         <SettingsSection title="Risk" saveLabel="Save risk settings" {...sectionProps('risk')}>
           <RiskFields draft={risk} onChange={setRisk} errorFor={errorAt} disabled={disabled} />
+        </SettingsSection>
+
+        <SettingsSection title="GS1 Digital Link" saveLabel="Save GS1 settings" {...sectionProps('gs1')}>
+          {errorFor('gs1') && <p className="mb-3 text-sm font-medium text-red-700" role="alert">{errorFor('gs1')}</p>}
+          <Checkbox label="Answer GS1 Digital Link URIs on the brand's domain (a GS1 resolver; the exports carry each unit's GS1 URI)" checked={gs1.enabled} onChange={(v) => setGs1((g) => ({ ...g, enabled: v }))} disabled={disabled} />
+          <fieldset className="mb-4">
+            <legend className="mb-1 font-medium text-gray-900">The link the print-ready PDF encodes</legend>
+            {(
+              [
+                ['qrId', 'The qrId link (/info/verify/…)'],
+                ['gs1', 'The GS1 URI (/01/…/10/…/21/…), with its line under the code'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex min-h-11 items-center gap-3 text-gray-900">
+                <input type="radio" name="gs1-printed-links" className="h-5 w-5" value={value} checked={gs1.printedLinks === value} disabled={disabled} onChange={() => setGs1((g) => ({ ...g, printedLinks: value }))} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <Field
+            label="Recall notice address"
+            value={gs1.recallStatusUrl ?? ''}
+            onChange={(e) => setGs1((g) => ({ ...g, recallStatusUrl: e.target.value }))}
+            error={errorFor('gs1.recallStatusUrl')}
+            hint="https://… where the brand publishes recalls (optional)"
+            disabled={disabled}
+          />
+          <Checkbox
+            label="Sign each printed GS1 URI (AI 8030) and refuse a unit URI without its good signature"
+            checked={gs1.signUris}
+            onChange={(v) => setGs1((g) => ({ ...g, signUris: v }))}
+            disabled={disabled}
+          />
+          <p className="mb-3 text-sm text-gray-700">
+            Signed URIs end in ?8030= and the brand&apos;s signature; the public key that checks them is at /.well-known/gs1-signing-key on the brand&apos;s domain. Switch
+            signing on before printing: GS1 URIs already printed without a signature answer Fake once it is on. The qrId links keep working either way.
+          </p>
         </SettingsSection>
 
       </div>

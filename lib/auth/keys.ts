@@ -11,7 +11,7 @@ export function sessionSecret(): string {
 }
 
 const cache = new Map<string, Buffer>();
-export function derivedKey(purpose: 'access-token' | 'otp' | 'totp' | 'recovery-code'): Buffer {
+export function derivedKey(purpose: 'access-token' | 'otp' | 'totp' | 'recovery-code' | 'gs1-signing'): Buffer {
   const secret = sessionSecret();
   const id = `${purpose}:${secret}`;
   let key = cache.get(id);

@@ -61,7 +61,8 @@ export const cliParity: Record<string, ParityEntry> = {
   'dismiss-red-flag': { console: [`POST ${b}/red-flags/{id}/dismiss`], screen: 'Support (red flags)' },
   'set-gtin': { console: [`PUT ${b}/catalogue/products/{productId}/gtin`], screen: 'Catalogue (a product\'s GTIN)' },
   'set-lot': { console: [`PUT ${b}/catalogue/batches/{batchId}/lot`], screen: 'Catalogue (a batch\'s GS1 lot)' },
-  'set-serial': { console: [`PUT ${b}/catalogue/units/{qrId}/serial`], screen: 'None yet: the console API only', note: 'docs/gs1.md' },
+  'set-serial': { console: [`PUT ${b}/catalogue/units/{qrId}/serial`], screen: 'Codes (a unit code\'s page: its GS1 serial)' },
+  'number-serials': { console: [`POST ${b}/catalogue/batches/{batchId}/serials`], screen: 'Catalogue (a batch\'s GS1 serials)' },
   'set-batch-markets': { console: [`PATCH ${b}/catalogue/batches/{batchId}`], screen: 'Catalogue (a batch\'s markets)' },
   'purge-scans': {
     console: [`POST ${b}/settings/purge-scans`, `PATCH ${b}/settings`],

@@ -47,9 +47,33 @@ export function digitalLinkPath(key: DigitalLinkKey): string {
   return `/01/${key.gtin}${key.lot !== undefined ? `/10/${encodeDlValue(key.lot)}` : ''}${key.serial !== undefined ? `/21/${encodeDlValue(key.serial)}` : ''}`;
 }
 
-/** The printed URI of a unit: `https://{domain}/01/{gtin}/10/{lot}/21/{serial}` (uncompressed). */
-export function digitalLinkUri(origin: string, key: DigitalLinkKey): string {
-  return origin + digitalLinkPath(key);
+/**
+ * The printed URI of a unit: `https://{domain}/01/{gtin}/10/{lot}/21/{serial}` (uncompressed);
+ * with a signature, its AI 8030 data attribute in the query string (`?8030=…`): a data attribute,
+ * not a key qualifier, so never a path segment.
+ */
+export function digitalLinkUri(origin: string, key: DigitalLinkKey, signature?: string): string {
+  return origin + digitalLinkPath(key) + (signature ? `?${GS1_SIGNATURE_AI}=${signature}` : '');
+}
+
+/** GS1 AI 8030, digital signature (DigSig): format Z..90, file-safe base64 (GS1 character set 64). */
+export const GS1_SIGNATURE_AI = '8030';
+/** An Ed25519 signature (64 bytes) is 86 base64url characters without padding, within AI 8030's 90. */
+export const GS1_SIGNATURE_LENGTH = 86;
+
+/** Whether a value is an AI 8030 value at all: 1 to 90 characters of set 64 (A–Z a–z 0–9 - _, = only as padding). */
+export function isGs1SignatureValue(value: string): boolean {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(value) && value.length <= 90;
+}
+
+/**
+ * The bytes a unit's signature signs (UTF-8): the canonical path of its key, primary key and
+ * qualifiers, `/01/{14-digit gtin}/10/{lot}/21/{serial}` with the values percent-encoded as
+ * printed. Not the domain: a brand's codes verify on each of its domains. Unambiguous, since a
+ * value's own `/` is percent-encoded.
+ */
+export function signedMessageOf(key: DigitalLinkKey): string {
+  return digitalLinkPath(key);
 }
 
 /** The line printed under a code for people (and tills that cannot read the link): `(01) … (10) … (21) …`. */

@@ -1,5 +1,5 @@
-import { gs1DescriptionSchema, gs1ResolutionSchema, type Gs1Resolution } from '@/lib/schemas/gs1';
-import { GS1_VOC, isCompressedCandidate, isDigitalLinkPath, linkTypeName } from '@/lib/domain/gs1';
+import { gs1DescriptionSchema, gs1ResolutionSchema, gs1SigningKeySchema, type Gs1Resolution } from '@/lib/schemas/gs1';
+import { GS1_SIGNATURE_AI, GS1_VOC, isCompressedCandidate, isDigitalLinkPath, linkTypeName } from '@/lib/domain/gs1';
 import { routeClassOf } from '@/lib/shared/routes';
 import { env } from './env';
 
@@ -9,19 +9,24 @@ import { env } from './env';
 // GS1: then the path is no page of the app ('Page not Found!', the caller's next()). Here: GET, HEAD
 // and OPTIONS with CORS, the default link or the asked link type by a 307 that no one caches, the
 // RFC 9264 linkset without a redirect, the Link header to that linkset on every answer, the query
-// string passed on, 400 for a malformed path, 404 for a link type the item has none of.
+// string passed on, 400 for a malformed path, 404 for a link type the item has none of. The AI 8030
+// signature of a unit's URI (`?8030=`) goes to the API, which checks it for a brand that signs its
+// URIs; it is not passed on to the target.
 
 export const GS1_DESCRIPTION_PATH = '/.well-known/gs1resolver';
+/** Where a brand that signs its GS1 URIs (AI 8030) publishes its Ed25519 public key, as a JWK. */
+export const GS1_SIGNING_KEY_PATH = '/.well-known/gs1-signing-key';
 const LINKSET_TYPE = 'application/linkset+json';
 const LINKSET_CONTEXT = 'https://ref.gs1.org/voc/data/linkset-context';
-/** The query parameters the resolver reads itself; every other one is passed on to the target. */
-const RESOLVER_PARAMS = new Set(['linkType', 'context']);
+/** The query parameters the resolver reads itself (the AI 8030 signature included); every other one is passed on to the target. */
+const RESOLVER_PARAMS = new Set(['linkType', 'context', GS1_SIGNATURE_AI]);
 
 /** Whether middleware hands the path to the resolver (it still falls through when the brand has GS1 off). */
 export function isGs1Path(pathname: string): boolean {
   return (
     pathname === GS1_DESCRIPTION_PATH ||
     pathname === `${GS1_DESCRIPTION_PATH}/` ||
+    pathname === GS1_SIGNING_KEY_PATH ||
     isDigitalLinkPath(pathname) ||
     // a compressed URI is one segment that is no page of the app (the API decompresses it, or says not found)
     (isCompressedCandidate(pathname) && routeClassOf(pathname) === undefined)
@@ -54,8 +59,10 @@ function problem(method: string, status: number, message: string, link?: string)
 }
 
 /** The Link header: the item's linkset (and, on the linkset itself, its JSON-LD context). */
-function linkHeader(anchor: string, withContext: boolean): string {
-  const linkset = `<${anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_TYPE}"`;
+function linkHeader(anchor: string, withContext: boolean, signature?: string | null): string {
+  // A signed unit URI's linkset is asked with its signature, without which it would be refused.
+  const sig = signature ? `${GS1_SIGNATURE_AI}=${encodeURIComponent(signature)}&` : '';
+  const linkset = `<${anchor}?${sig}linkType=linkset>; rel="linkset"; type="${LINKSET_TYPE}"`;
   return withContext ? `${linkset}, <${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"` : linkset;
 }
 
@@ -92,13 +99,14 @@ export function resolutionAnswer(req: Gs1Request, resolution: Gs1Resolution): Re
   const anchor = req.origin + resolution.path;
   // A compressed request names its uncompressed URI (owl:sameAs), the subject of its linkset.
   const sameAs = isDigitalLinkPath(req.pathname) ? '' : `, <${anchor}>; rel="owl:sameAs"`;
-  const link = linkHeader(anchor, false) + sameAs;
+  const signature = resolution.matched === 'unit' ? req.searchParams.get(GS1_SIGNATURE_AI) : null;
+  const link = linkHeader(anchor, false, signature) + sameAs;
   if (req.method === 'OPTIONS') return answer(req.method, 204, { allow: 'GET, HEAD, OPTIONS', link });
   const linkType = req.searchParams.get('linkType');
   const wantsLinkset =
     linkType === 'linkset' || linkType === 'all' || (linkType === null && (req.accept ?? '').toLowerCase().includes(LINKSET_TYPE));
   if (wantsLinkset) {
-    return answer(req.method, 200, { 'content-type': LINKSET_TYPE, link: linkHeader(anchor, true) + sameAs }, JSON.stringify(linksetOf(resolution, req.origin)));
+    return answer(req.method, 200, { 'content-type': LINKSET_TYPE, link: linkHeader(anchor, true, signature) + sameAs }, JSON.stringify(linksetOf(resolution, req.origin)));
   }
   let target: string | undefined;
   if (linkType === null) {
@@ -149,7 +157,16 @@ export async function gs1Answer(req: Gs1Request, domain: string, selfOrigin: str
     const body = JSON.stringify({ ...description, resolverRoot: req.origin });
     return req.method === 'OPTIONS' ? answer(req.method, 204, { allow: 'GET, HEAD, OPTIONS' }) : answer(req.method, 200, { 'content-type': 'application/json' }, body);
   }
-  const res = await askApi(selfOrigin, '/gs1/resolution', { domain, path: req.pathname });
+  if (req.pathname === GS1_SIGNING_KEY_PATH) {
+    const res = await askApi(selfOrigin, '/gs1/signing-key', { domain });
+    if (res.status === 503) return problem(req.method, 503, 'The resolver is not available right now.');
+    if (res.status !== 200) return undefined;
+    const jwk = gs1SigningKeySchema.parse(res.body);
+    return req.method === 'OPTIONS' ? answer(req.method, 204, { allow: 'GET, HEAD, OPTIONS' }) : answer(req.method, 200, { 'content-type': 'application/jwk+json' }, JSON.stringify(jwk));
+  }
+  // No AI 8030 value is longer than 90 characters: a longer one stays too long, and refused, when cut to 100.
+  const signature = req.searchParams.get(GS1_SIGNATURE_AI)?.slice(0, 100);
+  const res = await askApi(selfOrigin, '/gs1/resolution', { domain, path: req.pathname, ...(signature !== undefined ? { signature } : {}) });
   if (res.status === 400) {
     const message = (res.body as { errorMessage?: string } | undefined)?.errorMessage ?? 'Malformed GS1 Digital Link URI.';
     return problem(req.method, 400, message);

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { KeyObject } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { batches, claims, codes, products, scans } from '@/lib/db/schema';
 import { formatAuthCode } from '@/lib/domain/auth-code';
 import { generateCodesNow, newAuthCode, newQrId } from '@/lib/console/code-runs';
 import { cliScope } from '@/lib/console/scope';
+import { ensureGs1SigningKey, signGs1Key } from '@/lib/console/gs1-signature';
 import { originOf, verifyUrlOf } from '@/lib/domain/qr-id';
 import { digitalLinkUri, humanReadableLine, type DigitalLinkKey } from '@/lib/domain/gs1';
 import type { CodeLevel } from '@/lib/domain/verdict';
@@ -90,6 +92,8 @@ export async function listCodes(args: z.output<typeof listCodesArgs>, only: { le
     .limit(args.limit);
   const origin = await brandOrigin(brand.id);
   const config = brandConfigOf(brand);
+  // A brand signing its GS1 URIs (gs1.signUris) prints each unit's with its signature (AI 8030).
+  const signer = config.gs1.enabled && config.gs1.signUris ? (await ensureGs1SigningKey(brand.id)).privateKey() : undefined;
   const overtRoute = config.verification.printedOvertRoute;
   const today = new Date().toISOString().slice(0, 10);
   return rows.map(({ code, batch: b, gtin, claimedAt, parentQrId }) => {
@@ -112,7 +116,7 @@ export async function listCodes(args: z.output<typeof listCodesArgs>, only: { le
       authCode: code.authCode ? formatAuthCode(code.authCode) : '',
       parentQrId: parentQrId ?? '',
       url: verifyUrlOf(origin, { qrId: code.qrId, level, isBatchLevel: code.isBatchLevel }, overtRoute),
-      ...gs1LinkOf(config.gs1.enabled, origin, gtin, b, code),
+      ...gs1LinkOf(config.gs1.enabled, origin, gtin, b, code, signer),
     };
   });
 }
@@ -120,7 +124,8 @@ export async function listCodes(args: z.output<typeof listCodesArgs>, only: { le
 /**
  * A unit's GS1 Digital Link URI and its human-readable line (docs/gs1.md), on its visible
  * (overt) code, when the brand has GS1 on and the product a GTIN: the lot is the batch's (or its
- * number), the serial the unit's (or the code's qrId). Empty for every other code.
+ * number), the serial the unit's (or the code's qrId); signed (`?8030=`) when the brand signs its
+ * URIs. Empty for every other code.
  */
 function gs1LinkOf(
   enabled: boolean,
@@ -128,10 +133,11 @@ function gs1LinkOf(
   gtin: string | null,
   batch: { lot: string | null; batchNumber: string },
   code: { level: number; pairId: string | null; serial: string | null; qrId: string },
+  signer: KeyObject | undefined,
 ): { gs1Url: string; gs1Line: string } {
   if (!enabled || !gtin || code.level !== 6 || !code.pairId) return { gs1Url: '', gs1Line: '' };
   const key: DigitalLinkKey = { gtin, lot: batch.lot ?? batch.batchNumber, serial: code.serial ?? code.qrId };
-  return { gs1Url: digitalLinkUri(origin, key), gs1Line: humanReadableLine(key) };
+  return { gs1Url: digitalLinkUri(origin, key, signer && signGs1Key(signer, key)), gs1Line: humanReadableLine(key) };
 }
 
 const codeArgs = z.object({ slug: slugArg, qrId: textArg(64) });

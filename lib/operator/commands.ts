@@ -16,7 +16,7 @@ import {
 import { z as zod } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { listLegal, listLegalArgs, publishLegal, publishLegalArgs } from './legal';
-import { setGtin, setGtinArgs, setLot, setLotArgs, setSerial, setSerialArgs } from './gs1';
+import { numberSerials, numberSerialsArgs, setGtin, setGtinArgs, setLot, setLotArgs, setSerial, setSerialArgs } from './gs1';
 import { createBatch, createBatchArgs, createProduct, createProductArgs, listProducts, listProductsArgs } from './catalog';
 import {
   blacklistCode,
@@ -71,6 +71,11 @@ export const operatorCommands: Record<string, Command> = {
   'set-gtin': { summary: 'Set a product\'s GTIN (8, 12, 13 or 14 digits; empty clears): --slug --product <product id> --gtin 8901234567893', args: setGtinArgs, run: setGtin },
   'set-lot': { summary: 'Set a batch\'s GS1 lot (empty: the batch number): --slug --batch B-001 --lot L2025-01', args: setLotArgs, run: setLot },
   'set-serial': { summary: 'Set a unit\'s GS1 serial (empty: its qrId): --slug --qr-id <qrId> --serial SN0001', args: setSerialArgs, run: setSerial },
+  'number-serials': {
+    summary: 'Give every unit of a batch its GS1 serial, in the printed order: --slug --batch B-001 [--prefix SN] [--start 1] [--width 6] (SN000001…), or --scheme qrId to clear them',
+    args: numberSerialsArgs,
+    run: numberSerials,
+  },
   'generate-codes': {
     summary: 'Generate codes for a batch: --slug --batch B-001 --count 100 [--case-size 10 [--pallet-size 5]] | [--batch-level]',
     args: generateCodesArgs,

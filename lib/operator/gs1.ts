@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { cliScope } from '@/lib/console/scope';
-import { setBatchLot, setProductGtin, setUnitSerial } from '@/lib/console/gs1-keys';
+import { setBatchLot, setBatchSerials, setProductGtin, setUnitSerial } from '@/lib/console/gs1-keys';
 import { requireBrand } from './brands';
 import { requireBatch, slugArg, textArg } from './catalog';
 
@@ -29,4 +29,29 @@ export const setSerialArgs = z.object({ slug: slugArg, qrId: textArg(64), serial
 export async function setSerial(args: z.output<typeof setSerialArgs>) {
   const brand = await requireBrand(args.slug);
   return setUnitSerial(cliScope(brand.id, brand.slug), args.qrId, args.serial || null);
+}
+
+/**
+ * Every unit of a batch its serial at once, in the printed order: numbered from --start with
+ * --prefix and --width digits (SN000001…), or --scheme qrId to clear them (the qrId is the serial).
+ */
+export const numberSerialsArgs = z
+  .object({
+    slug: slugArg,
+    batch: textArg(64),
+    scheme: z.enum(['numbered', 'qrId'], { error: "must be 'numbered' or 'qrId'" }).default('numbered'),
+    prefix: keyArg.default(''),
+    start: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(999_999_999_999).default(1),
+    width: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1 digit').max(20, 'must be at most 20 digits').default(6),
+  })
+  .strict();
+export async function numberSerials(args: z.output<typeof numberSerialsArgs>) {
+  const brand = await requireBrand(args.slug);
+  const batch = await requireBatch(brand.id, args.batch);
+  const scope = cliScope(brand.id, brand.slug);
+  return setBatchSerials(
+    scope,
+    batch.id,
+    args.scheme === 'qrId' ? { scheme: 'qrId', confirm: true } : { scheme: 'numbered', prefix: args.prefix, start: args.start, width: args.width, confirm: true },
+  );
 }

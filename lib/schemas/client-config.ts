@@ -107,13 +107,24 @@ export const verificationSettingsSchema = z.object({
  * on, it is a GS1-conformant resolver and the exports carry each unit's GS1 URI. `printedLinks`
  * picks the link the QR codes of the print-ready PDF encode: the qrId link (default) or the GS1
  * URI. `recallStatusUrl`: where the brand publishes recalls (the resolver's gs1:recallStatus).
+ * `signUris`: printed unit URIs are signed (AI 8030) and a unit URI without a good signature is refused.
  */
 export const PRINTED_LINK_KINDS = ['qrId', 'gs1'] as const;
+const gs1SettingsFields = {
+  enabled: z.boolean(),
+  printedLinks: z.enum(PRINTED_LINK_KINDS, { error: "must be 'qrId' or 'gs1'" }),
+  recallStatusUrl: httpsUrl.nullable(),
+  /** Each printed unit URI carries the brand's Ed25519 signature (AI 8030, `?8030=`); every check verifies it and refuses a URI without a good one (docs/gs1.md). */
+  signUris: z.boolean(),
+};
 export const gs1SettingsSchema = z.object({
-  enabled: z.boolean().default(false),
-  printedLinks: z.enum(PRINTED_LINK_KINDS, { error: "must be 'qrId' or 'gs1'" }).default('qrId'),
-  recallStatusUrl: httpsUrl.nullable().default(null),
+  enabled: gs1SettingsFields.enabled.default(false),
+  printedLinks: gs1SettingsFields.printedLinks.default('qrId'),
+  recallStatusUrl: gs1SettingsFields.recallStatusUrl.default(null),
+  signUris: gs1SettingsFields.signUris.default(false),
 });
+/** A patch of the GS1 settings: a field left out keeps its value (no defaults, which zod would fill in for a partial one). */
+const gs1SettingsPatchSchema = z.object(gs1SettingsFields).partial().strict();
 export type Gs1Settings = z.infer<typeof gs1SettingsSchema>;
 
 /** Per priority name, whole hours (1 hour to a year). */
@@ -202,7 +213,7 @@ export const clientConfigPatchSchema = z
     banners: bannersInputSchema,
     verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
     locale: localeSettingsObject.partial().strict(),
-    gs1: gs1SettingsSchema.partial().strict(),
+    gs1: gs1SettingsPatchSchema,
     footer: z
       .object({
         text: z.string().max(500),

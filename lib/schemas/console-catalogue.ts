@@ -148,3 +148,39 @@ export const batchLotSchema = z.object({ batchId: z.string(), lot: z.string() })
 export const unitSerialInputSchema = z.object({ serial: gs1KeyField }).strict();
 export const unitSerialSchema = z.object({ qrId: z.string(), serial: z.string() });
 export const unitParamsShape = { qrId: z.string().min(1).max(64) };
+
+/**
+ * The serials of a whole batch's units at once (docs/gs1.md), in the printed order (the CSV's):
+ * `numbered` gives them `{prefix}{number}`, the numbers from `start` up, padded with zeros to
+ * `width` digits (SN000001, SN000002…); `qrId` clears them, so each unit's serial is its visible
+ * code's qrId again. `confirm` must be true: the page asks first.
+ */
+const confirmSerials = z.literal(true, { error: 'must be true: confirm the new serials' });
+export const batchSerialsInputSchema = z.discriminatedUnion(
+  'scheme',
+  [
+    z
+      .object({
+        scheme: z.literal('numbered'),
+        prefix: z.string().max(19, 'must be at most 19 characters').default(''),
+        start: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(999_999_999_999, 'must be at most 999999999999'),
+        width: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1 digit').max(20, 'must be at most 20 digits'),
+        confirm: confirmSerials,
+      })
+      .strict(),
+    z.object({ scheme: z.literal('qrId'), confirm: confirmSerials }).strict(),
+  ],
+  { error: "must be 'numbered' or 'qrId'" },
+);
+export type BatchSerialsInput = z.infer<typeof batchSerialsInputSchema>;
+export const batchSerialsSchema = z.object({
+  batchId: z.string(),
+  batchNumber: z.string(),
+  scheme: z.enum(['numbered', 'qrId']),
+  /** Units given a serial (every unit of the batch, in the printed order). */
+  units: z.number().int(),
+  /** The first and last unit's serial now. */
+  first: z.string(),
+  last: z.string(),
+});
+export type BatchSerials = z.infer<typeof batchSerialsSchema>;

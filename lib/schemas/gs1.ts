@@ -7,6 +7,16 @@ import { z } from 'zod';
 export const gs1QuerySchema = z.object({
   domain: z.string().min(1).max(253),
   path: z.string().min(1).max(1024),
+  /** The URI's AI 8030 value (`?8030=`), as read: checked for a brand that signs its URIs, ignored otherwise. */
+  signature: z.string().max(100).optional(),
+});
+
+export const gs1SigningKeySchema = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  alg: z.literal('EdDSA'),
+  use: z.literal('sig'),
 });
 
 export const gs1DescriptionQuerySchema = z.object({ domain: z.string().min(1).max(253) });
@@ -33,8 +43,11 @@ export const gs1ResolutionSchema = z.object({
   path: z.string(),
   /** The items whose links answer the request, most granular first (a walk up the key's qualifiers). */
   levels: z.array(levelSchema).min(1),
-  /** Which of the request's keys matched: an unknown serial is answered with the verify service of no code (Fake). */
-  matched: z.enum(['unit', 'lot', 'product', 'unknown-serial']),
+  /**
+   * Which of the request's keys matched: an unknown serial, and a unit URI without a good signature
+   * on a brand that signs its URIs, are answered with the verify service of no code (Fake).
+   */
+  matched: z.enum(['unit', 'lot', 'product', 'unknown-serial', 'bad-signature']),
 });
 export type Gs1Resolution = z.infer<typeof gs1ResolutionSchema>;
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import { createPublicKey, verify } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import digitalLink from 'digital-link.js';
@@ -164,4 +165,36 @@ test('the printed PDF, decoded by zbar, holds each unit\'s GS1 URI, its line und
   expect(new URL(page.url()).pathname).toBe(`/info/verify/${unit.qrId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Info', exact: true })).toBeVisible();
   await expect(page.getByTestId('verification-count')).toContainText('Verified 1 time since');
+});
+
+test('a brand that signs its URIs (AI 8030): the signed label opens the unit, a look-alike without the signature is Fake', async ({ page }) => {
+  const { brand, batchNumber, units } = await gs1Brand({ gs1: { enabled: true, signUris: true } });
+  const unit = units[0]!;
+  const printed = new URL(unit.gs1Url);
+  const signature = printed.searchParams.get('8030')!;
+  expect(printed.pathname).toBe(`/01/${GTIN}/10/${batchNumber}/21/${unit.qrId}`);
+  expect(signature).toMatch(/^[A-Za-z0-9_-]{86}$/);
+  // the key part is a valid Digital Link (digital-link.js's grammar predates AI 8030)
+  expect(digitalLink.DigitalLink(`${printed.origin}${printed.pathname}`).isValid()).toBe(true);
+
+  // the published key verifies the printed signature
+  const key = await raw(brand, 'GET', '/.well-known/gs1-signing-key', { accept: 'application/json' });
+  expect([key.status, key.headers['content-type'], key.headers['access-control-allow-origin']]).toEqual([200, 'application/jwk+json', '*']);
+  const publicKey = createPublicKey({ key: JSON.parse(key.text), format: 'jwk' });
+  expect(verify(null, Buffer.from(printed.pathname), publicKey, Buffer.from(signature, 'base64url'))).toBe(true);
+
+  const signed = await raw(brand, 'GET', `${printed.pathname}${printed.search}`);
+  expect([signed.status, signed.headers.location]).toEqual([307, `${brand.origin}/info/verify/${unit.qrId}`]);
+  const tampered = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11);
+  for (const lookAlike of [printed.pathname, `${printed.pathname}?8030=${tampered}`]) {
+    const refused = await raw(brand, 'GET', lookAlike);
+    expect(refused.status).toBe(307);
+    expect(new URL(refused.headers.location!).pathname).toMatch(/^\/info\/verify\/[0-9a-f]{64}$/);
+  }
+  // opened as a phone would
+  await page.goto(`${brand.origin}${printed.pathname}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fake', exact: true })).toBeVisible();
+  await page.goto(unit.gs1Url);
+  expect(new URL(page.url()).pathname).toBe(`/info/verify/${unit.qrId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Info', exact: true })).toBeVisible();
 });

@@ -6,10 +6,11 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton, FieldError, inputClass } from '../ui';
 
-// One GS1 key of the catalogue (docs/gs1.md): a product's GTIN or a batch's lot (owner, manager).
-// The same use cases as `npm run brand -- set-gtin` / `set-lot`; empty clears the key.
+// One GS1 key of the catalogue (docs/gs1.md): a product's GTIN, a batch's lot or a unit's serial
+// (owner, manager). The same use cases as `npm run brand -- set-gtin` / `set-lot` / `set-serial`;
+// empty clears the key. A refused value is said beside the field, which takes the keyboard.
 
-type Key = 'gtin' | 'lot';
+type Key = 'gtin' | 'lot' | 'serial';
 
 const TEXT: Record<Key, { label: string; hint: string; save: string; saved: (v: string | null) => string }> = {
   gtin: {
@@ -23,6 +24,12 @@ const TEXT: Record<Key, { label: string; hint: string; save: string; saved: (v: 
     hint: "The lot printed in the GS1 link (up to 20 letters, digits or GS1's punctuation). Empty: the batch number.",
     save: 'Save lot',
     saved: (v) => `Lot saved: ${v}.`,
+  },
+  serial: {
+    label: 'GS1 serial',
+    hint: "The serial printed in this unit's GS1 link (up to 20 letters, digits or GS1's punctuation), unique for the product. Empty: the code's qrId. Change it before printing: a printed link with the old serial then answers Fake.",
+    save: 'Save serial',
+    saved: (v) => `Serial saved: ${v}.`,
   },
 };
 
@@ -43,8 +50,9 @@ export function Gs1KeyForm({ apiPath, field, value: initial }: { apiPath: string
     try {
       const typed = value.trim();
       const saved = await consoleFetch<Record<Key, string | null>>(apiPath, { method: 'PUT', body: { [field]: typed || null } });
-      setValue(saved[field] ?? '');
-      setDone(text.saved(saved[field]));
+      // A cleared serial stays empty in the field (its qrId is the serial); the other keys show what is stored.
+      setValue(field === 'serial' && !typed ? '' : (saved[field] ?? ''));
+      setDone(field === 'serial' && !typed ? "Serial cleared: the code's qrId is its serial again." : text.saved(saved[field]));
       router.refresh();
     } catch (err) {
       setErrors(formErrorsOf(err, [field]));

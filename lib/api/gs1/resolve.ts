@@ -10,9 +10,10 @@ import digitalLink from 'digital-link.js';
 import { digitalLinkPath, GS1_VOC, isDigitalLinkPath, parseDigitalLinkPath, type DigitalLinkKey } from '@/lib/domain/gs1';
 import { originOf, PAGE_PATH_OF_ROUTE, printedRouteOf } from '@/lib/domain/qr-id';
 import { env } from '@/lib/edge/env';
+import { ensureGs1SigningKey, publicJwkOf, verifyGs1Signature } from '@/lib/console/gs1-signature';
 import type { Gs1Resolution } from '@/lib/schemas/gs1';
 import type { z } from 'zod';
-import type { gs1DescriptionSchema } from '@/lib/schemas/gs1';
+import type { gs1DescriptionSchema, gs1SigningKeySchema } from '@/lib/schemas/gs1';
 
 // The GS1 resolver's data (docs/gs1.md): which links answer a Digital Link path on a brand's
 // domain. Public and keyed by the domain, like the embedding lookup: middleware on the Edge
@@ -63,7 +64,7 @@ function decompressedPath(path: string): string | undefined {
   }
 }
 
-export async function resolveDigitalLink(domain: string, rawPath: string): Promise<Gs1Resolution> {
+export async function resolveDigitalLink(domain: string, rawPath: string, signature?: string): Promise<Gs1Resolution> {
   const client = await gs1Brand(domain);
   const path = isDigitalLinkPath(rawPath) ? rawPath : decompressedPath(rawPath);
   if (!path) throw new ApiError('not_found', 'No GS1 Digital Link URI');
@@ -80,9 +81,9 @@ export async function resolveDigitalLink(domain: string, rawPath: string): Promi
 
   // A serial that is no unit of ours (or a GTIN that is no product of ours, with a serial): the
   // verify service of no code, whose verdict is Fake, and nothing that looks like a genuine product.
-  const unknownSerial = (): Gs1Resolution => ({
+  const unknownSerial = (matched: 'unknown-serial' | 'bad-signature' = 'unknown-serial'): Gs1Resolution => ({
     path: requestPath,
-    matched: 'unknown-serial',
+    matched,
     levels: [
       {
         path: requestPath,
@@ -92,6 +93,14 @@ export async function resolveDigitalLink(domain: string, rawPath: string): Promi
       },
     ],
   });
+  // A brand that signs its URIs (gs1.signUris) takes a unit's URI only with its good signature
+  // (AI 8030): a look-alike made up elsewhere, unsigned or signed by anyone else, is refused like an
+  // unknown serial (Fake), whatever unit it names. Product and lot URIs name no unit: not signed.
+  const config = brandConfigOf(client);
+  if (key.serial !== undefined && config.gs1.signUris) {
+    const signingKey = await ensureGs1SigningKey(client.id);
+    if (!verifyGs1Signature(signingKey.publicKeyObject, key, signature)) return unknownSerial('bad-signature');
+  }
   if (!product) {
     if (key.serial !== undefined) return unknownSerial();
     throw new ApiError('not_found', 'No product of this brand has this GTIN');
@@ -171,4 +180,11 @@ export async function resolverDescription(domain: string): Promise<z.input<typeo
     linkTypeDefaultCanBeLinkset: false,
     supportedContextValuesEnumerated: [],
   };
+}
+
+/** The public key of a brand that signs its GS1 URIs (`/.well-known/gs1-signing-key`), as a JWK; 404 when it signs none. */
+export async function signingPublicKey(domain: string): Promise<z.input<typeof gs1SigningKeySchema>> {
+  const client = await gs1Brand(domain);
+  if (!brandConfigOf(client).gs1.signUris) throw new ApiError('not_found', 'This brand does not sign its GS1 URIs');
+  return publicJwkOf(await ensureGs1SigningKey(client.id));
 }

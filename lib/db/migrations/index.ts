@@ -23,6 +23,7 @@ import { sql0036 } from './0036_gs1_keys';
 import { sql0040 } from './0040_customer_language';
 import { sql0046 } from './0046_rollups_count_info_as_genuine';
 import { sql0050 } from './0050_staff_recovery_and_disabling';
+import { sql0055 } from './0055_gs1_signing_keys';
 import { sql0060 } from './0060_scan_reason_codes';
 import { sql0066 } from './0066_false_hidden_codes';
 
@@ -54,6 +55,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0040_customer_language', sql: sql0040 },
   { id: '0046_rollups_count_info_as_genuine', sql: sql0046 },
   { id: '0050_staff_recovery_and_disabling', sql: sql0050 },
+  { id: '0055_gs1_signing_keys', sql: sql0055 },
   { id: '0060_scan_reason_codes', sql: sql0060 },
   { id: '0066_false_hidden_codes', sql: sql0066 },
 ];

@@ -209,3 +209,16 @@ export const reports = pgTable(
   },
   (t) => [index('reports_client_idx').on(t.clientId, t.createdAt)],
 );
+
+/**
+ * A brand's GS1 URI signing key pair (migration 0055, docs/gs1.md): Ed25519, the public key as
+ * its 32 raw bytes in base64url, the private key (PKCS#8) sealed by lib/console/gs1-signature.ts.
+ */
+export const gs1SigningKeys = pgTable('gs1_signing_keys', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  publicKey: text('public_key').notNull(),
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,11 +9,13 @@ import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
 import { CodeActions } from '@/components/console/code-actions';
 import { TrackingForm } from '@/components/console/tracking-form';
+import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
+import { unitSerialOf } from '@/lib/console/gs1-keys';
 
 // /<brand>/codes/<qrId> on the console host: the code and its story, oldest first: scans (time,
 // coarse place, session, result, risk), claim, tracking, warranty, rewards, red flags. Owners
 // and managers also see blacklist / whitelist and delete (with a confirmation step) and record
-// tracking events.
+// tracking events, and change a unit's GS1 serial.
 
 export const metadata: Metadata = { title: 'Code' };
 
@@ -49,6 +51,9 @@ export default async function CodePage({ params }: Props) {
     ['Authentication code', code.authCode || (rolePrints(role) ? 'none' : 'hidden from your role')],
     ['Created', consoleDate(code.createdAt, tz)],
   ];
+  // A unit's GS1 serial (AI 21, docs/gs1.md): kept on its visible code; its qrId unless one is set.
+  const unitSerial = await unitSerialOf(scope, code.qrId);
+  if (unitSerial) facts.push(['GS1 serial', unitSerial.serial ?? `${unitSerial.effective} (the visible code's qrId)`]);
   return (
     <div className="space-y-8">
       <div>
@@ -73,6 +78,15 @@ export default async function CodePage({ params }: Props) {
         ))}
       </dl>
       {roleMay(role, 'codes', 'write') && <CodeActions brand={brand} qrId={code.qrId} state={code.state} />}
+      {unitSerial && roleMay(role, 'catalogue', 'write') && (
+        <Section id="gs1-serial-title" title="GS1 serial">
+          <Gs1KeyForm
+            apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/units/${encodeURIComponent(code.qrId)}/serial`}
+            field="serial"
+            value={unitSerial.serial ?? ''}
+          />
+        </Section>
+      )}
       <Section id="scans-title" title={`Scans (${detail.scans.length})`}>
         {detail.scans.length === 0 ? (
           <p className="text-gray-800">This unit has not been scanned.</p>

@@ -10,9 +10,11 @@ import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalog
 import { BatchMarketsForm } from '@/components/console/catalogue/batch-markets-form';
 import { BulkBlacklistForm } from '@/components/console/catalogue/bulk-blacklist-form';
 import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
+import { BatchSerialsForm } from '@/components/console/catalogue/batch-serials-form';
+import { batchSerialsSummary } from '@/lib/console/gs1-keys';
 import { linkClass, Section } from '@/components/console/ui';
 
-// One batch: its details, its markets (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
+// One batch: its details, its markets and GS1 lot and serials (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
 // the progress of each run (a run still going is picked up again after a reload).
 
 const MAX_PDF_CODES = 10_000;
@@ -32,6 +34,7 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
   // The PDF's limit counts the codes printed, so a batch too big for one sheet still prints level by level.
   const levels = await batchPrintableLevels(scope, batch.id);
   const printable = levels.reduce((n, l) => n + l.codes, 0);
+  const serials = await batchSerialsSummary(scope, batch.id);
   return (
     <BatchCodesProvider initial={batch.codes}>
     <div>
@@ -56,6 +59,15 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
         <dd>{batch.markets.join(', ') || 'Anywhere'}</dd>
         <dt className="font-medium">GS1 lot</dt>
         <dd>{batch.lot}</dd>
+        {serials.units > 0 && (
+          <>
+            <dt className="font-medium">GS1 serials</dt>
+            <dd data-testid="batch-serials">
+              {serials.ownSerials ? `${serials.first} to ${serials.last}` : "each code's qrId"}
+              {serials.ownSerials > 0 && serials.ownSerials < serials.units ? ` (${serials.ownSerials} of ${serials.units} units have their own)` : ''}
+            </dd>
+          </>
+        )}
         <dt className="font-medium">Codes</dt>
         <dd data-testid="batch-codes">
           <BatchCodeCount />
@@ -69,6 +81,11 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
       {roleMay(role, 'catalogue', 'write') && (
         <Section title="GS1 lot" id="gs1-lot">
           <Gs1KeyForm apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batch.id)}/lot`} field="lot" value={batch.lot} />
+        </Section>
+      )}
+      {roleMay(role, 'catalogue', 'write') && serials.units > 0 && (
+        <Section title="GS1 serials" id="gs1-serials">
+          <BatchSerialsForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} units={serials.units} />
         </Section>
       )}
       <Section title="Downloads" id="downloads">
