@@ -22,6 +22,7 @@ import { sql0033 } from './0033_pending_domains';
 import { sql0036 } from './0036_gs1_keys';
 import { sql0040 } from './0040_customer_language';
 import { sql0046 } from './0046_rollups_count_info_as_genuine';
+import { sql0063 } from './0063_claim_disputes';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
 // that has shipped is never edited; a change is a new entry.
@@ -50,4 +51,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0036_gs1_keys', sql: sql0036 },
   { id: '0040_customer_language', sql: sql0040 },
   { id: '0046_rollups_count_info_as_genuine', sql: sql0046 },
+  { id: '0063_claim_disputes', sql: sql0063 },
 ];
