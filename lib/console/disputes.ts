@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { batches, claimDisputes, claims, codes, customers, files, journeyAnswers, journeyRuns, payouts, products, rewardGrants, scans, warranties } from '@/lib/db/schema';
 import { ApiError, notFound } from '@/lib/errors';
+import { rolePrints } from '@/lib/domain/staff-roles';
 import type { ConsoleDisputeDetail, ConsoleDisputeList, DisputeListQuery } from '@/lib/schemas/disputes';
 import { recordAudit } from './audit';
 import { customerName, customerNameCols } from './customer-name';
@@ -19,9 +20,9 @@ import type { ConsoleScope } from './scope';
 // - reject: with a reason, which the customer reads.
 // Every read is scoped by scope.clientId; another brand's dispute is a 404.
 
-const disputer = alias(customers, 'disputer');
 const claimant = alias(customers, 'claimant');
 const holder = alias(customers, 'holder');
+const overt = alias(codes, 'overt');
 const UNPAID = ['DEFAULT', 'NOT_CLAIMED'] as const;
 
 const person = (id: string, c: Parameters<typeof customerName>[0]) => ({ customerId: id, name: customerName(c) });
@@ -36,9 +37,10 @@ export async function listDisputes(scope: ConsoleScope, q: DisputeListQuery): Pr
     openDisputeCount(scope).then((n) => [{ open: n }]),
   ]);
   const rows = await db
-    .select({ d: claimDisputes, qrId: codes.qrId, productName: products.name, who: customerNameCols })
+    .select({ d: claimDisputes, overtQrId: overt.qrId, productName: products.name, who: customerNameCols })
     .from(claimDisputes)
     .innerJoin(codes, and(eq(codes.id, claimDisputes.codeId), eq(codes.clientId, clientId)))
+    .leftJoin(overt, and(eq(overt.clientId, clientId), eq(overt.pairId, claimDisputes.unitId), eq(overt.level, 6)))
     .innerJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
     .leftJoin(customers, and(eq(customers.id, claimDisputes.customerId), eq(customers.clientId, clientId)))
     .where(and(...where))
@@ -46,10 +48,10 @@ export async function listDisputes(scope: ConsoleScope, q: DisputeListQuery): Pr
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
-    disputes: rows.map(({ d, qrId, productName, who }) => ({
+    disputes: rows.map(({ d, overtQrId, productName, who }) => ({
       id: d.id,
       status: d.status,
-      qrId,
+      overtQrId: overtQrId ?? null,
       productName,
       disputer: person(d.customerId, who),
       createdAt: d.createdAt.toISOString(),
@@ -110,7 +112,7 @@ export async function getDispute(scope: ConsoleScope, id: string): Promise<Conso
     .where(and(eq(claimDisputes.clientId, clientId), eq(claimDisputes.id, id)));
   if (!row) throw notFound('Dispute');
   const { d } = row;
-  const [[overt], [now], stats, byResult, [mine], rewards, [warranty]] = await Promise.all([
+  const [[visible], [now], stats, byResult, [mine], rewards, [warranty]] = await Promise.all([
     db.select({ qrId: codes.qrId }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.pairId, d.unitId), eq(codes.level, 6))),
     db
       .select({ customerId: claims.customerId, claimedAt: claims.claimedAt, who: { userName: holder.userName, companyName: holder.companyName, email: holder.email, mobile: holder.mobile } })
@@ -136,8 +138,8 @@ export async function getDispute(scope: ConsoleScope, id: string): Promise<Conso
   return {
     id: d.id,
     status: d.status,
-    qrId: row.qrId,
-    overtQrId: overt?.qrId ?? null,
+    hiddenQrId: scope.actor.kind === 'cli' || rolePrints(scope.actor.role) ? row.qrId : null,
+    overtQrId: visible?.qrId ?? null,
     productName: row.productName,
     batchNumber: row.batchNumber,
     purchase: d.purchase,

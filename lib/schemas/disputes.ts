@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { QR_ID_MAX_LENGTH } from '@/lib/domain/qr-id';
+import { DISPUTE_PURCHASE_MAX, DISPUTE_REASON_MAX } from '@/lib/domain/disputes';
 import { blankIsUnset, pageFields } from './console-complaints';
 
 // Disputed claims (issue 27, docs/verification.md "Disputed claims"): the customer's dispute of a
 // claim on a hidden code, and the brand's console view and decisions.
 
-export const DISPUTE_PURCHASE_MAX = 500;
-export const DISPUTE_REASON_MAX = 500;
 export const disputeStatusSchema = z.enum(['open', 'moved', 'rejected']);
 export type DisputeState = z.infer<typeof disputeStatusSchema>;
 
@@ -53,7 +52,8 @@ export const consoleDisputeRowSchema = z
   .object({
     id: z.string(),
     status: disputeStatusSchema,
-    qrId: z.string(),
+    /** The unit's visible code (its page in the console); the hidden code is a secret of the printing roles. */
+    overtQrId: z.string().nullable(),
     productName: z.string(),
     disputer: person,
     createdAt: z.iso.datetime(),
@@ -77,7 +77,8 @@ export const consoleDisputeDetailSchema = z
   .object({
     id: z.string(),
     status: disputeStatusSchema,
-    qrId: z.string(),
+    /** The hidden code the customer checked: only for the roles that print codes (owner, manager), else null. */
+    hiddenQrId: z.string().nullable(),
     /** The unit's visible code, for its page in the console. */
     overtQrId: z.string().nullable(),
     productName: z.string(),

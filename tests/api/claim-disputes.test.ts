@@ -164,12 +164,13 @@ describe('deciding a dispute in the console', () => {
     const list = await support.fetch(base(brand.slug));
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ total: 1, open: 1, page: 1, pageSize: 25 });
-    expect(list.body.disputes[0]).toMatchObject({ id, status: 'open', qrId: batch.units[0]!.covert.qrId, productName: 'Test Serum', disputer: { customerId: b.customerId, name: 'Test Customer' } });
+    expect(list.body.disputes[0]).toMatchObject({ id, status: 'open', overtQrId: batch.units[0]!.overt.qrId, productName: 'Test Serum', disputer: { customerId: b.customerId, name: 'Test Customer' } });
     const detail = await support.fetch(`${base(brand.slug)}/${id}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
       id,
       status: 'open',
+      hiddenQrId: null, // a secret of the printing roles, not the support agent's
       overtQrId: batch.units[0]!.overt.qrId,
       purchase: 'Corner shop, 21 Nov',
       hasPhoto: true,
@@ -253,6 +254,9 @@ describe('deciding a dispute in the console', () => {
     }
     const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
     expect((await analyst.fetch(`${base(brand.slug)}/${id}`)).status).toBe(200);
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    expect((await owner.fetch(`${base(brand.slug)}/${id}`)).body.hiddenQrId).toBe(batch.units[0]!.covert.qrId);
+    expect(JSON.stringify((await analyst.fetch(base(brand.slug))).body)).not.toContain(batch.units[0]!.covert.qrId);
     expect((await analyst.fetch(`${base(brand.slug)}/${id}/move`, { method: 'POST', body: {} })).status).toBe(403);
     const db = await getDb();
     expect((await db.select().from(claimDisputes).where(eq(claimDisputes.id, id)))[0]!.status).toBe('open');

@@ -6,8 +6,10 @@ import { load } from '@/components/products/load.server';
 import { callRoute } from '@/lib/server/call-route';
 import { myProductsRoute } from '@/lib/server/routes';
 import { readBrand } from '@/lib/server/tenant';
+import { MyDisputes } from '@/components/disputes/my-disputes.server';
 
-// /my-products — the customer's claimed units, newest first (GET /api/customer/my-products).
+// /my-products — the customer's claimed units, newest first (GET /api/customer/my-products), and
+// their disputed claims when they have any (GET /api/disputes).
 export default async function MyProductsPage() {
   const [loaded, brand] = await Promise.all([load(callRoute(myProductsRoute)), readBrand()]);
   const showWarranty = brand.ok && brand.brand.isWarrantyEnabled;
@@ -35,6 +37,7 @@ export default async function MyProductsPage() {
           ))}
         </ul>
       )}
+      <MyDisputes />
     </ModuleScreen>
   );
 }
