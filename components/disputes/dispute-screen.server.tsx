@@ -6,7 +6,7 @@ import { customerProfileRoute } from '@/lib/server/routes';
 import { readBrand } from '@/lib/server/tenant';
 import { pageLanguage } from '@/lib/server/i18n';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
-import { DisputeForm } from './dispute-form';
+import { DisputeForm } from './dispute-form.deferred';
 
 // /report?dispute={qrId} — dispute the claim on a hidden code that answered Product Claimed to
 // this customer (the verdict links here; docs/verification.md "Disputed claims"). On /report, a
