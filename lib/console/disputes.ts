@@ -188,6 +188,8 @@ export async function moveDisputedClaim(scope: ConsoleScope, id: string, note?: 
     if (!d) throw notFound('Dispute');
     if (d.status !== 'open') throw decided();
     const to = d.customerId;
+    const [holderNext] = await tx.select({ status: customers.dataStatus }).from(customers).where(and(eq(customers.clientId, clientId), eq(customers.id, to)));
+    if (holderNext?.status !== 'ACTIVE') throw new ApiError('conflict', "The disputing customer's account was deleted: the claim cannot move to it. Reject the dispute instead.");
     const [claim] = await tx.select().from(claims).where(and(eq(claims.clientId, clientId), eq(claims.unitId, d.unitId))).for('update');
     const from = claim?.customerId ?? null;
     const now = new Date();

@@ -153,6 +153,20 @@ describe('disputing a claim', () => {
   });
 });
 
+describe('erasing the disputing account', () => {
+  it('erases where the pack was bought and the photo; the brand sees the dispute without them and cannot move a claim to the erased account', async () => {
+    const { brand, batch, b } = await setup();
+    const id = (await dispute(brand, b, batch.units[0]!.covert.qrId, [photoPart(), { name: 'purchase', value: 'Shop near my home' }])).body.disputeId as string;
+    expect((await call(server, brand.domain, 'POST', '/api/customer/delete-account', { token: b.token, body: { confirm: 'DELETE' } })).status).toBe(200);
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    expect((await owner.fetch(`${base(brand.slug)}/${id}`)).body).toMatchObject({ purchase: '', hasPhoto: false, status: 'open' });
+    expect((await owner.fetch(`${base(brand.slug)}/${id}/photo`)).status).toBe(404);
+    const move = await owner.fetch(`${base(brand.slug)}/${id}/move`, { method: 'POST', body: {} });
+    expect(move.status).toBe(409);
+    expect(move.body.errorMessage).toMatch(/^The disputing customer's account was deleted/);
+  });
+});
+
 describe('deciding a dispute in the console', () => {
   it("moves the claim with its warranty and unpaid cashback to the disputing customer, leaves paid rewards, audits it, and the unit is the new holder's", async () => {
     const { brand, batch, a, b, check } = await setup();
