@@ -54,8 +54,10 @@ export function Actions({ children, t }: { children: ReactNode; t: Translate }) 
 export const unitCheckPath = (qrId: string) => `${VERIFY_PAGE_PREFIX.overt}${qrId}`;
 /** Sign-in that comes back to that verdict (the return path goes through safeReturnPath at /login). */
 export const signInToCheckHref = (qrId: string) => `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: unitCheckPath(qrId) })}`;
+/** The dispute form of a claimed hidden code (on /report, whose route the spec already has). */
+export const disputeHref = (qrId: string) => `/report?${new URLSearchParams({ dispute: qrId })}`;
 
-function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string): ReactNode[] {
+function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signedIn: boolean, qrId: string | undefined, overt: boolean, suspect = false, evidence?: string, postSaleHidden = false): ReactNode[] {
   const steps: ReactNode[] = [];
   // Links to pages that need an account are not fetched ahead for a visitor: each would only
   // answer with a redirect to sign-in, and on a shopper's slow connection the verdict's page has
@@ -76,6 +78,11 @@ function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signe
     const query = new URLSearchParams({ ...(qrId ? { qrId } : {}), ...(evidence ? { evidence } : {}) }).toString();
     const href = query ? `/report?${query}` : '/report';
     steps.push(<Link key="report" className={primaryLinkClass} href={href} prefetch={ahead}>{signedIn ? t('verdict.report') : t('verdict.signInToReport')}</Link>);
+  }
+  // A signed-in customer told that the hidden code they checked is someone else's may dispute
+  // the claim with a photo of the pack (docs/verification.md "Disputed claims"); /report shows the form.
+  if (label === 'Product Cliamed' && signedIn && postSaleHidden && qrId) {
+    steps.push(<Link key="dispute" className={linkClass} href={disputeHref(qrId)} data-testid="dispute-link">{t('dispute.offer')}</Link>);
   }
   if (label === 'Genuine Pre Sale & Claim Warranty') {
     steps.push(<Link key="covert" className={primaryLinkClass} href="/qr-scan" prefetch={ahead}>{t('verdict.afterYouBuy')}</Link>);
@@ -182,7 +189,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
       {verdict.batch && <BatchDetails batch={verdict.batch} i18n={i18n} />}
       {label === 'Tracking' && events && <TrackingJourney events={events} i18n={i18n} />}
       <Actions t={t}>
-        {nextSteps(t, label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect', verdict.evidence?.reference)}
+        {nextSteps(t, label, brand, signedIn, qrId, verdict.code?.level === 6, verdict.risk?.level === 'suspect', verdict.evidence?.reference, verdict.kind === 'post sale' && verdict.code?.level === 7)}
         {verdict.evidence && (
           // A download from the API, not a page: a plain link (no client-side navigation).
           <a className={linkClass} href={`/api/verify/evidence/${encodeURIComponent(verdict.evidence.reference)}`} download>

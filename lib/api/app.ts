@@ -19,6 +19,7 @@ import { consoleRewardsRoutes } from './console/rewards-routes';
 import { consolePayoutsRoutes } from './console/payouts-routes';
 import { consoleSharingRoutes } from './console/sharing-routes';
 import { consoleSettingsRoutes } from './console/settings-routes';
+import { consoleDisputeRoutes } from './console/disputes-routes';
 import { bodyLimitGuard, jsonTextGuard, urlGuard } from './request-guards';
 import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
@@ -35,6 +36,7 @@ import { complaintRoutes } from './complaints/routes';
 import { fileRoutes } from './files/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { gs1Routes } from './gs1/routes';
+import { disputeRoutes } from './disputes/routes';
 
 // The Brand API: the only door to the database (DESIGN.md section 1). Mounted by
 // app/api/[[...route]]/route.ts, called in process by the pages' typed calls (in-process.ts), and served
@@ -55,13 +57,14 @@ export const brandApiRoutes = [
   ...fileRoutes,
   ...feedbackRoutes,
   ...gs1Routes,
+  ...disputeRoutes,
 ];
 
 /**
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleGs1Routes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleGs1Routes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes, ...consoleDisputeRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

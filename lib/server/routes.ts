@@ -11,3 +11,4 @@ export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
 export { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/api/console/rewards-routes';
+export { myDisputesRoute } from '@/lib/api/disputes/routes';

@@ -2,8 +2,8 @@ import { roleMay, type ConsoleArea, type StaffRole } from '@/lib/domain/staff-ro
 
 // The console's navigation (docs/console.md): one entry per area, in this order, each shown only
 // to the roles that may read it. The area's page is app/(console)/console/[brand]/<path>/page.tsx,
-// seen on the console host at /<brand>/<path>. Claims have no entry: they are shown within codes
-// and complaints.
+// seen on the console host at /<brand>/<path>. Claims are shown within codes and complaints; their
+// one entry is the disputed claims (customers who say a claimed hidden code is theirs).
 
 export type ConsoleNavEntry = { area: ConsoleArea; label: string; path: string };
 
@@ -12,6 +12,7 @@ export const CONSOLE_NAV: readonly ConsoleNavEntry[] = [
   { area: 'codes', label: 'Codes', path: 'codes' },
   { area: 'catalogue', label: 'Catalogue', path: 'catalogue' },
   { area: 'redFlags', label: 'Red flags', path: 'red-flags' },
+  { area: 'claims', label: 'Disputed claims', path: 'disputes' },
   { area: 'complaints', label: 'Complaints', path: 'complaints' },
   { area: 'warranty', label: 'Warranty', path: 'warranty' },
   { area: 'rewards', label: 'Rewards', path: 'rewards' },

@@ -102,6 +102,18 @@ export async function seedWorld(server: TestServer) {
   );
   ok(await api('POST', '/api/customer/feedback', { body: { rating: 4, comment: `Feedback ${marker} text`, unitId } }), 'feedback');
   ok(await postForm(server, a.domain, victim, '/api/report', [{ name: 'description', value: `Report ${marker} text` }]), 'report');
+  // A claim the victim disputes (a unit of its own batch, claimed by someone else first).
+  const disputed = (await createTestBatch(a, { units: 1 })).units[0]!;
+  await claimUnit(a.id, (await signedInCustomer(a.id)).customerId, disputed.covert.pairId!);
+  ok(await api('GET', `/api/verify/covert-post/${disputed.covert.qrId}`), 'check of a claimed hidden code');
+  const dispute = ok(
+    await postForm(server, a.domain, victim, '/api/disputes', [
+      { name: 'qrId', value: disputed.covert.qrId },
+      { name: 'purchase', value: `Bought ${marker} shop` },
+      { name: 'photo', filename: 'pack.png', type: 'image/png', bytes: fixtures.png() },
+    ]),
+    'dispute',
+  );
   const docs = ok(await api('GET', '/api/legal/documents/current'), 'documents').documents as Array<{ documentId: string; documentType: string; version: number }>;
   ok(
     await api('POST', '/api/legal/acknowledge-legal-policies', {
@@ -127,6 +139,7 @@ export async function seedWorld(server: TestServer) {
     code: covert!.qrId,
     batchNumber: batch.batchNumber,
     documentId: docs[0]!.documentId,
+    disputeId: dispute.disputeId,
     route: 'post',
     id: a.id,
   };

@@ -7,8 +7,10 @@ import { callRoute } from '@/lib/server/call-route';
 import { myProductsRoute } from '@/lib/server/routes';
 import { readBrand } from '@/lib/server/tenant';
 import { pageLanguage } from '@/lib/server/i18n';
+import { MyDisputes } from '@/components/disputes/my-disputes.server';
 
-// /my-products — the customer's claimed units, newest first (GET /api/customer/my-products).
+// /my-products — the customer's claimed units, newest first (GET /api/customer/my-products), and
+// their disputed claims when they have any (GET /api/disputes).
 export default async function MyProductsPage() {
   const [loaded, brand, i18n] = await Promise.all([load(callRoute(myProductsRoute)), readBrand(), pageLanguage()]);
   const { t } = i18n;
@@ -34,6 +36,7 @@ export default async function MyProductsPage() {
           ))}
         </ul>
       )}
+      <MyDisputes />
     </ModuleScreen>
   );
 }

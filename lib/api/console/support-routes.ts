@@ -40,7 +40,7 @@ const reportParams = consoleBrandParams.extend({ reportId: reportIdSchema });
 const fileResponse = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
 
 /** A stored upload, for staff to view in place: the type detected at upload, never sniffed or run. */
-async function fileAnswer(row: Parameters<typeof openFile>[0] & { contentType: string; originalName: string }, disposition: 'inline' | 'attachment') {
+export async function fileAnswer(row: Parameters<typeof openFile>[0] & { contentType: string; originalName: string }, disposition: 'inline' | 'attachment') {
   const { body, size } = await openFile(row);
   return new FileAnswer(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
     'content-type': row.contentType,

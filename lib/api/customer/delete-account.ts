@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/db/client';
-import { complaintMessages, complaints, customers, feedback, fileDeletions, files, journeyAnswers, payouts, reports, sessions } from '@/lib/db/schema';
+import { claimDisputes, complaintMessages, complaints, customers, feedback, fileDeletions, files, journeyAnswers, payouts, reports, sessions } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
 import { ApiError } from '@/lib/errors';
 
@@ -13,8 +13,8 @@ import { ApiError } from '@/lib/errors';
 // Erased with it, at this brand (docs/after-sales.md, "Account deletion"): every uploaded file
 // (invoices, attachments, report photos: bytes in the store and in old rows, name, hash), the
 // text of the customer's complaints and complaint messages, feedback comments, report text and
-// location, answers typed into scan journeys, and the UPI id of payouts that are not a payment
-// record. Kept: the UPI id of payouts paid or on their way to the bank (TRANSFER_PENDING,
+// location, where a disputed claim's pack was bought, answers typed into scan journeys, and the
+// UPI id of payouts that are not a payment record. Kept: the UPI id of payouts paid or on their way to the bank (TRANSFER_PENDING,
 // PENDING_AT_BANK, TRANSFER_COMPLETED), the record of where money was sent.
 
 /** What erased text reads, for the brand's staff who open an old ticket. */
@@ -57,6 +57,7 @@ export async function deleteAccount(clientId: string, customerId: string): Promi
     if (storageKeys.length) await tx.insert(fileDeletions).values(storageKeys.map((storageKey) => ({ storageKey }))).onConflictDoNothing();
 
     await tx.update(reports).set({ description: ERASED_TEXT, lat: null, lng: null, photo: null }).where(mine(reports));
+    await tx.update(claimDisputes).set({ purchase: '' }).where(mine(claimDisputes));
     const myComplaints = tx.select({ id: complaints.id }).from(complaints).where(mine(complaints));
     await tx
       .update(complaintMessages)

@@ -25,6 +25,7 @@ import { sql0046 } from './0046_rollups_count_info_as_genuine';
 import { sql0050 } from './0050_staff_recovery_and_disabling';
 import { sql0055 } from './0055_gs1_signing_keys';
 import { sql0060 } from './0060_scan_reason_codes';
+import { sql0063 } from './0063_claim_disputes';
 import { sql0066 } from './0066_false_hidden_codes';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -57,5 +58,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0050_staff_recovery_and_disabling', sql: sql0050 },
   { id: '0055_gs1_signing_keys', sql: sql0055 },
   { id: '0060_scan_reason_codes', sql: sql0060 },
+  { id: '0063_claim_disputes', sql: sql0063 },
   { id: '0066_false_hidden_codes', sql: sql0066 },
 ];

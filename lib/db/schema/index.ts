@@ -6,3 +6,4 @@ export * from './risk';
 export * from './console';
 export * from './catalogue-console';
 export * from './sharing';
+export * from './disputes';

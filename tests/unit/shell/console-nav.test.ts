@@ -1,14 +1,15 @@
 import { CONSOLE_NAV, consoleNavFor, consolePath } from '@/lib/shared/console-nav';
 import { CONSOLE_AREAS, STAFF_ROLES, roleMay } from '@/lib/domain/staff-roles';
 
-// The console's navigation (lib/shared/console-nav.ts) against the roles table: every area but
-// claims (shown within codes and complaints) has one entry, shown exactly to the roles that may read it.
+// The console's navigation (lib/shared/console-nav.ts) against the roles table: every area has one
+// entry (claims: the disputed claims; the rest of claims is shown within codes and complaints),
+// shown exactly to the roles that may read it.
 
 describe('CONSOLE_NAV', () => {
-  it('lists every area but claims once, with its path', () => {
-    expect(CONSOLE_NAV.map((e) => e.area).sort()).toEqual(CONSOLE_AREAS.filter((a) => a !== 'claims').sort());
+  it('lists every area once, with its path', () => {
+    expect(CONSOLE_NAV.map((e) => e.area).sort()).toEqual([...CONSOLE_AREAS].sort());
     expect(CONSOLE_NAV.map((e) => e.path)).toEqual([
-      'overview', 'codes', 'catalogue', 'red-flags', 'complaints', 'warranty', 'rewards', 'payouts', 'legal', 'feedback', 'settings', 'staff', 'audit', 'shared',
+      'overview', 'codes', 'catalogue', 'red-flags', 'disputes', 'complaints', 'warranty', 'rewards', 'payouts', 'legal', 'feedback', 'settings', 'staff', 'audit', 'shared',
     ]);
   });
 

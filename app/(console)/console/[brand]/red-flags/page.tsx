@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listRedFlags, productChoices } from '@/lib/console/red-flags';
+import { openDisputeCount } from '@/lib/console/disputes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
 import { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
@@ -22,6 +23,8 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
   const { redFlags, total } = await listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const products = await productChoices(scope);
   const mayWrite = roleMay(role, 'redFlags', 'write');
+  // Units whose claim a customer disputes need attention too (for the roles that read claims).
+  const disputes = roleMay(role, 'claims', 'read') ? await openDisputeCount(scope) : null;
 
   return (
     <section aria-labelledby="red-flags-title">
@@ -30,6 +33,12 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
         Customers can also report a product they think is a copy, with a photo and the evidence report of their check:{' '}
         <Link href={`/${brand}/red-flags/reports`} className="text-blue-800 underline underline-offset-2">Customer reports</Link>
       </p>
+      {disputes !== null && (
+        <p className="mb-4 text-gray-900" data-testid="open-disputes">
+          {disputes === 0 ? 'No claim is disputed.' : `${disputes} ${disputes === 1 ? 'claim is' : 'claims are'} disputed by a customer with a photo of the pack:`}{' '}
+          <Link href={`/${brand}/disputes`} className="text-blue-800 underline underline-offset-2">Disputed claims</Link>
+        </p>
+      )}
       {problem && <FilterError message={problem} />}
       <FilterForm label="Filter red flags">
         <FilterSelect name="status" label="Status" value={query.status} options={RED_FLAG_FILTER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />

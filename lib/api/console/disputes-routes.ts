@@ -1,0 +1,90 @@
+import 'server-only';
+import { defineRoute } from '../define-route';
+import { fileAnswer } from './support-routes';
+import { consoleBrandParams } from '@/lib/schemas/console';
+import { fileQuerySchema } from '@/lib/schemas/files';
+import {
+  consoleDisputeDetailSchema,
+  disputeDecisionSchema,
+  disputeIdSchema,
+  disputeListQuerySchema,
+  disputeListSchema,
+  moveDisputeBodySchema,
+  rejectDisputeBodySchema,
+} from '@/lib/schemas/disputes';
+import * as disputes from '@/lib/console/disputes';
+
+// Disputed claims in the console (docs/console.md "Disputed claims"): the claims area's readers
+// (owner, support, analyst) list and read them; its writers (owner, support) decide. Staff access
+// class: 401 without a session, 404 for another brand, 403 for a role that may not.
+
+const base = '/console/brands/{brand}/disputes';
+const disputeParams = consoleBrandParams.extend({ disputeId: disputeIdSchema });
+const claimsRead = { class: 'staff', area: 'claims', access: 'read' } as const;
+const claimsWrite = { class: 'staff', area: 'claims', access: 'write' } as const;
+const fileResponse = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+
+export const consoleDisputeRoutes = [
+  // GET /api/console/brands/{brand}/disputes?status=open|moved|rejected|all&page=&pageSize=
+  defineRoute({
+    method: 'get',
+    path: base,
+    tag: 'console',
+    access: claimsRead,
+    params: consoleBrandParams,
+    query: disputeListQuerySchema,
+    response: { description: 'A page of disputed claims, newest first, and how many are open', schema: disputeListSchema },
+    handle: ({ query }, ctx) => disputes.listDisputes(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/disputes/{disputeId}
+  defineRoute({
+    method: 'get',
+    path: `${base}/{disputeId}`,
+    tag: 'console',
+    access: claimsRead,
+    params: disputeParams,
+    response: { description: "The dispute: both claimants, the unit's scans, what a move would carry", schema: consoleDisputeDetailSchema },
+    handle: ({ params }, ctx) => disputes.getDispute(ctx.scope, params.disputeId),
+  }),
+
+  // GET /api/console/brands/{brand}/disputes/{disputeId}/photo?disposition=inline|attachment
+  defineRoute({
+    method: 'get',
+    path: `${base}/{disputeId}/photo`,
+    tag: 'console',
+    access: claimsRead,
+    params: disputeParams,
+    query: fileQuerySchema,
+    response: { description: 'The photo of the pack', files: fileResponse },
+    handle: async ({ params, query }, ctx) => fileAnswer(await disputes.disputePhoto(ctx.scope, params.disputeId), query.disposition),
+  }),
+
+  // POST /api/console/brands/{brand}/disputes/{disputeId}/move {note?} — the claim goes to the disputing customer
+  defineRoute({
+    method: 'post',
+    path: `${base}/{disputeId}/move`,
+    tag: 'console',
+    access: claimsWrite,
+    params: disputeParams,
+    body: moveDisputeBodySchema,
+    response: { description: 'Moved: the claim, its warranty and unpaid rewards are the disputing customer\'s; paid rewards stay', schema: disputeDecisionSchema },
+    errors: { 409: 'The dispute has already been decided' },
+    fieldErrors: 'note',
+    handle: ({ params, body }, ctx) => disputes.moveDisputedClaim(ctx.scope, params.disputeId, body.note),
+  }),
+
+  // POST /api/console/brands/{brand}/disputes/{disputeId}/reject {reason}
+  defineRoute({
+    method: 'post',
+    path: `${base}/{disputeId}/reject`,
+    tag: 'console',
+    access: claimsWrite,
+    params: disputeParams,
+    body: rejectDisputeBodySchema,
+    response: { description: 'Rejected with a reason the customer reads; the claim stays', schema: disputeDecisionSchema },
+    errors: { 409: 'The dispute has already been decided' },
+    fieldErrors: 'reason',
+    handle: ({ params, body }, ctx) => disputes.rejectDispute(ctx.scope, params.disputeId, body.reason),
+  }),
+];
