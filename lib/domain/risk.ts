@@ -121,6 +121,11 @@ export type RiskInput = {
   scan: CurrentScan;
   /** The unit's first verification before this scan (null: none yet). */
   firstVerifiedAt: Date | null;
+  /**
+   * Where the unit was first seen among all its sessions, as kept on the unit (a place someone gave,
+   * never an address place); absent or null: only the sessions read say it.
+   */
+  firstPlace?: (Place & { at: Date }) | null;
   /** Verifications before this scan. */
   verifiedCount: number;
   claim: { customerId: string; claimedAt: Date } | null;
@@ -772,7 +777,8 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     const count = input.verifiedCount + 1;
     // Where the pack was first seen: the earliest known place of the unit (the first such session
     // on a tie, as a stable sort would give).
-    let first: UnitSession['place'] = null;
+    // The unit keeps it (firstPlace), so it is not lost once more sessions than the read takes came after.
+    let first: UnitSession['place'] = input.firstPlace ?? null;
     // Only a place someone gave: an address place is the network's gateway, never where the pack was.
     for (const x of sessions) if (x.place && !x.place.fromIp && (!first || x.place.at.getTime() < first.at.getTime())) first = x.place;
     const name = first && input.placeName ? input.placeName(first) : null;

@@ -9,7 +9,7 @@ import { brandScope } from './brands';
 // Retention of raw scan data (docs/verification.md, "Risk"): each brand's scans and its units'
 // sessions (device, customer, coarse place) older than verification.risk.retentionDays (default
 // 100) are deleted, really: rows gone, not marked. What stays: each unit's verification count and
-// first verification (unit_scan_stats), claims, red flags. The overview's daily rollups of the
+// first verification (unit_scan_stats), where it was first seen (unit_first_places), claims, red flags. The overview's daily rollups of the
 // purged days go with them (lib/console/retention.ts). Run by the server every few hours
 // (lib/server/startup.ts) and by `npm run brand -- purge-scans` (with --slug: one brand, audited,
 // the console's "purge now", lib/console/retention.ts).

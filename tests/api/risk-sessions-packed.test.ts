@@ -22,7 +22,8 @@ async function stale(clientId: string) {
   const db = await getDb();
   const rows = await db.execute(sql`select session_key, packed, json_build_array(session_key, device_id, customer_id,
       date_part('epoch', first_at) * 1000, date_part('epoch', last_at) * 1000, lat, lng,
-      date_part('epoch', place_at) * 1000, place_from_ip, date_part('epoch', covert_before_sale_at) * 1000, net_key)::text as fresh
+      date_part('epoch', place_at) * 1000, place_from_ip, date_part('epoch', covert_before_sale_at) * 1000, net_key,
+      date_part('epoch', false_hidden_at) * 1000)::text as fresh
     from unit_sessions where client_id = ${clientId}`);
   const list = ((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { session_key: string; packed: string | null; fresh: string }[];
   return { count: list.length, stale: list.filter((r) => r.packed !== r.fresh) };

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedPerDb } from '@/lib/db/prepared';
-import { batches, claims, codes, products, unitScanStats } from '@/lib/db/schema';
+import { batches, claims, codes, products, unitFirstPlaces, unitScanStats } from '@/lib/db/schema';
 import { GENUINE_LABELS, type CodeLevel } from '@/lib/domain/verdict';
 import type { UnitSession } from '@/lib/domain/risk';
 
@@ -91,6 +91,9 @@ function prepareRead(db: Db, withCustomer: boolean, withSessions: boolean) {
       claimedAt: claims.claimedAt,
       verifiedCount: unitScanStats.verifiedCount,
       firstVerifiedAt: unitScanStats.firstVerifiedAt,
+      firstLat: unitFirstPlaces.lat,
+      firstLng: unitFirstPlaces.lng,
+      firstPlaceAt: unitFirstPlaces.placeAt,
       hasPreSaleScan: preSale,
       sessions,
       productId: codes.productId,
@@ -100,6 +103,7 @@ function prepareRead(db: Db, withCustomer: boolean, withSessions: boolean) {
     .leftJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
     .leftJoin(claims, and(eq(claims.unitId, codes.pairId), eq(claims.clientId, clientId)))
     .leftJoin(unitScanStats, and(eq(unitScanStats.clientId, clientId), eq(unitScanStats.unitKey, unitKey)))
+    .leftJoin(unitFirstPlaces, and(eq(unitFirstPlaces.clientId, clientId), eq(unitFirstPlaces.unitKey, unitKey)))
     .where(eq(codes.qrId, p.qrId))
     .limit(1)
     .prepare(`verify_read_code${withCustomer ? '_customer' : ''}${withSessions ? '_sessions' : ''}`);
@@ -128,5 +132,7 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
     stats: { count: row.verifiedCount ?? 0, first: row.firstVerifiedAt },
     hasPreSaleScan: row.hasPreSaleScan === true || (row.hasPreSaleScan as unknown) === 't',
     sessions: parseSessions(row.sessions),
+    /** Where the unit was first seen, of all its sessions (migration 0067); null: nobody gave a place yet. */
+    firstPlace: row.firstLat === null || row.firstLng === null || row.firstPlaceAt === null ? null : { lat: row.firstLat, lng: row.firstLng, at: row.firstPlaceAt },
   };
 }

@@ -168,6 +168,7 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
     sessions: row.sessions.map((s) => (s.deviceId || s.customerId ? s : { ...s, place: null })),
     scan: { key: session.key, deviceId: ctx.deviceId, customerId: ctx.customerId, at: now, place: session.place, covertBeforeSale, net: ctx.netKey ?? null },
     firstVerifiedAt: row.stats.first,
+    firstPlace: row.firstPlace,
     verifiedCount: row.stats.count,
     claim,
     settings: ctx.config.verification.risk,

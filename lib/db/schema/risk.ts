@@ -42,6 +42,22 @@ export const unitSessions = pgTable(
   ],
 );
 
+/**
+ * Where a unit was first seen: the earliest place someone gave among all its sessions (migration
+ * 0067, kept by a trigger on unit_sessions), read with the code for "First verified … near X".
+ */
+export const unitFirstPlaces = pgTable(
+  'unit_first_places',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    unitKey: text('unit_key').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    placeAt: timestamp('place_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.unitKey] })],
+);
+
 export const RED_FLAG_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type RedFlagStatus = (typeof RED_FLAG_STATUSES)[number];
 
