@@ -510,28 +510,6 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
       why: { code: 'places', values: { count: places.length, km: settings.placeKm, days: settings.windowDays, ...namedPlaces(places, placeName) } },
       reason: `Checked in ${places.length} places more than ${settings.placeKm} km apart within ${settings.windowDays} days${namesOf(places, placeName)}: this code may have been copied.`,
     });
-  } else if (places.length >= 2) {
-    // Before any claim a pack sits in one shop: two places far apart where it was checked before
-    // anyone claimed it, each by more than one person, are two packs carrying its code (copies sold
-    // first). Only people whose first given place came before the claim; bounded like the rest.
-    const claimedAt = claim ? claim.claimedAt.getTime() : Infinity;
-    const items: number[][] = places.map(() => []);
-    who.placesOf.forEach((l, i) => {
-      const first = l.find((x) => !x.place.fromIp);
-      if (!first || first.at.getTime() >= claimedAt || (claim && who.groups[i]!.customerIds.has(claim.customerId))) return;
-      const k = places.findIndex((p) => distanceKm(p, first.place) <= settings.placeKm);
-      if (k >= 0) items[k]!.push(i);
-    });
-    const shelves = places.filter((_, k) => items[k]!.length >= 2);
-    if (shelves.length >= 2) {
-      out.push({
-        rule: 'places',
-        level: 'suspect',
-        support: { items: items.filter((it) => it.length >= 2), needed: 2 },
-        why: { code: 'places', values: { count: shelves.length, km: settings.placeKm, days: settings.windowDays, ...namedPlaces(shelves, placeName) } },
-        reason: `Checked in ${shelves.length} places more than ${settings.placeKm} km apart within ${settings.windowDays} days${namesOf(shelves, placeName)}: this code may have been copied.`,
-      });
-    }
   }
 
   // Impossible travel: two people in places farther apart than the speed allows in the time between.
