@@ -89,7 +89,7 @@ export async function closeRedFlag(scope: ConsoleScope, args: { id: string; note
         .set({ listStatus: 'Blacklisted' })
         .where(and(eq(codes.clientId, scope.clientId), unit, ne(codes.listStatus, 'Blacklisted')))
         .returning({ qrId: codes.qrId });
-      for (const c of changed.sort((a, b) => a.qrId.localeCompare(b.qrId))) {
+      for (const c of changed.sort((a, b) => (a.qrId < b.qrId ? -1 : a.qrId > b.qrId ? 1 : 0))) {
         blacklistedNow.push(c.qrId);
         await recordAudit(tx, scope, { action: 'code.blacklist', target: c.qrId, before: { listStatus: 'Whitelisted' }, after: { listStatus: 'Blacklisted', redFlag: flag.id } });
       }
