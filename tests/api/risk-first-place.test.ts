@@ -57,3 +57,17 @@ it('never takes a network-only place (no device, no account) as where the pack w
   await scan(qrId, { device: newDeviceId(), query: PUNE });
   expect(await kept(qrId)).toEqual([expect.objectContaining({ lat: 18.52, lng: 73.86 })]);
 });
+
+it('keeps the place a phone shares on its rescan within the hour (the verify page asked for it)', async () => {
+  const { batch, scan, kept } = await setup();
+  const qrId = batch.units[0]!.overt.qrId;
+  const phone = newDeviceId();
+  expect((await scan(qrId, { device: phone })).body.risk.askLocation).toBe(true);
+  expect(await kept(qrId)).toEqual([]);
+  // The same phone, now sharing its place: its session takes the place (an update of the session).
+  expect((await scan(qrId, { device: phone, query: PUNE })).status).toBe(200);
+  expect(await kept(qrId)).toEqual([expect.objectContaining({ lat: 18.52, lng: 73.86 })]);
+  // A rescan that changes no place leaves it as it is.
+  expect((await scan(qrId, { device: phone, query: '?lat=28.61&lng=77.21' })).status).toBe(200);
+  expect(await kept(qrId)).toEqual([expect.objectContaining({ lat: 18.52, lng: 73.86 })]);
+});
