@@ -153,6 +153,24 @@ describe('disputing a claim', () => {
   });
 });
 
+describe('disputes sent at the same time', () => {
+  it('opens at most three a day however many arrive together, and one per unit', async () => {
+    const { brand, batch, b } = await setup(8);
+    // Eight valid disputes at once, on eight units: the day's limit holds under the race.
+    const answers = await Promise.all(batch.units.map((u) => dispute(brand, b, u.covert.qrId)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    expect(await countDisputes(brand.id)).toBe(3);
+
+    // Another customer sends the same dispute five times at once: one opens; the others are refused
+    // as a duplicate (409) or, while three attempts are still in flight, by the day's limit (429).
+    const other = await setup(1);
+    const same = await Promise.all(Array.from({ length: 5 }, () => dispute(other.brand, other.b, other.batch.units[0]!.covert.qrId)));
+    expect(same.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(same.filter((r) => r.status !== 201).every((r) => r.status === 409 || r.status === 429)).toBe(true);
+    expect(await countDisputes(other.brand.id)).toBe(1);
+  });
+});
+
 describe('erasing the disputing account', () => {
   it('erases where the pack was bought and the photo; the brand sees the dispute without them and cannot move a claim to the erased account', async () => {
     const { brand, batch, b } = await setup();
