@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { PurgeScansResult } from '@/lib/schemas/console-money';
+import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // "Purge now" (owner, manager): deletes the brand's raw scan data older than its retention days
 // at once, after a confirmation step. The server does the same every six hours; the use case is
@@ -11,6 +12,7 @@ import type { PurgeScansResult } from '@/lib/schemas/console-money';
 export function PurgeScans({ brand, retentionDays }: { brand: string; retentionDays: number }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -23,7 +25,7 @@ export function PurgeScans({ brand, retentionDays }: { brand: string; retentionD
       const r = await consoleFetch<PurgeScansResult>(`/console/brands/${encodeURIComponent(brand)}/settings/purge-scans`, { method: 'POST', body: { confirm: true } });
       setDone(`Purged: ${r.scansDeleted} scans and ${r.sessionsDeleted} sessions from before ${r.before.slice(0, 10)} deleted.`);
       setConfirming(false);
-      requestAnimationFrame(() => openRef.current?.focus());
+      focusLater(() => openRef.current);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
     } finally {

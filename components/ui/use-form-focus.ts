@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * After a failed submit, moves focus to the first invalid field of the form, else to the
@@ -16,4 +16,18 @@ export function useFocusOnError(errorKey: unknown) {
     target?.focus();
   }, [errorKey]);
   return formRef;
+}
+
+/**
+ * Moves focus once React has committed the render that the same handler's state updates cause.
+ * A field disabled while its form is busy cannot take focus until `busy` is false again; a
+ * requestAnimationFrame or timeout may run before that render, and focus is then silently lost.
+ * Call the returned function beside the state updates: the effect focuses after their commit.
+ */
+export function useFocusAfterRender() {
+  const [target, setTarget] = useState<{ find: () => HTMLElement | null } | null>(null);
+  useEffect(() => {
+    target?.find()?.focus();
+  }, [target]);
+  return useCallback((find: () => HTMLElement | null) => setTarget({ find }), []);
 }

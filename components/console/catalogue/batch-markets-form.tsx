@@ -6,6 +6,7 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import type { ConsoleBatch } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // An existing batch's markets (owner, manager): the countries it is sold in, for the off-market
 // risk rule. The same use case as `npm run brand -- set-batch-markets`, audited as batch.markets.
@@ -16,6 +17,7 @@ export function BatchMarketsForm({ brand, batchId, markets: initial }: { brand: 
   const [markets, setMarkets] = useState(initial.join(', '));
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
 
   async function submit(e: FormEvent) {
@@ -34,7 +36,7 @@ export function BatchMarketsForm({ brand, batchId, markets: initial }: { brand: 
       router.refresh();
     } catch (err) {
       setErrors(formErrorsOf(err, ['markets']));
-      requestAnimationFrame(() => document.getElementById(`${id}-markets`)?.focus());
+      focusLater(() => document.getElementById(`${id}-markets`));
     } finally {
       setBusy(false);
     }

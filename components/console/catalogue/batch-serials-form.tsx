@@ -6,6 +6,7 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import type { BatchSerials } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // Every unit of a batch its GS1 serial at once (owner, manager; docs/gs1.md): numbered in the
 // printed order (the CSV's and the PDF's) from a first number, with a prefix and a number of
@@ -31,6 +32,7 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
   const confirmRef = useRef<HTMLButtonElement>(null);
   const first = serialAt(values.prefix.trim(), values.start.trim(), values.width.trim(), 0);
@@ -50,7 +52,7 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
     setDone('');
     setErrors({});
     setConfirming(true);
-    setTimeout(() => confirmRef.current?.focus(), 0);
+    focusLater(() => confirmRef.current);
   }
 
   async function run() {
@@ -69,7 +71,7 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
       setErrors(found);
       setConfirming(false);
       const field = (['prefix', 'start', 'width'] as const).find((f) => found[f]);
-      requestAnimationFrame(() => document.getElementById(field ? `${id}-${field}` : `${id}-status`)?.focus());
+      focusLater(() => document.getElementById(field ? `${id}-${field}` : `${id}-status`));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import type { BulkBlacklist } from '@/lib/schemas/console-codes';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // Blacklist many of a batch's codes at once (owner, manager): the whole batch, or its units from
 // one printed code to another; each unit's printed and hidden code together. Asked again before
@@ -19,6 +20,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
   const confirmRef = useRef<HTMLButtonElement>(null);
   const what = from.trim() || to.trim() ? `the units of batch ${batchNumber} from ${from.trim() || '…'} to ${to.trim() || '…'}` : `every code of batch ${batchNumber}`;
@@ -28,7 +30,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
     setDone('');
     setErrors({});
     setConfirming(true);
-    setTimeout(() => confirmRef.current?.focus(), 0);
+    focusLater(() => confirmRef.current);
   }
 
   async function run() {
@@ -44,7 +46,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
       setErrors(found);
       setConfirming(false);
       const field = found.from ? 'from' : found.to ? 'to' : '';
-      if (field) requestAnimationFrame(() => document.getElementById(`${id}-${field}`)?.focus());
+      if (field) focusLater(() => document.getElementById(`${id}-${field}`));
     } finally {
       setBusy(false);
     }

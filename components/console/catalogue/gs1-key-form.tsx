@@ -5,6 +5,7 @@ import { consoleFetch } from '@/lib/client/console-fetch';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // One GS1 key of the catalogue (docs/gs1.md): a product's GTIN, a batch's lot or a unit's serial
 // (owner, manager). The same use cases as `npm run brand -- set-gtin` / `set-lot` / `set-serial`;
@@ -40,6 +41,7 @@ export function Gs1KeyForm({ apiPath, field, value: initial }: { apiPath: string
   const [value, setValue] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
 
   async function submit(e: FormEvent) {
@@ -56,7 +58,7 @@ export function Gs1KeyForm({ apiPath, field, value: initial }: { apiPath: string
       router.refresh();
     } catch (err) {
       setErrors(formErrorsOf(err, [field]));
-      requestAnimationFrame(() => document.getElementById(`${id}-${field}`)?.focus());
+      focusLater(() => document.getElementById(`${id}-${field}`));
     } finally {
       setBusy(false);
     }
