@@ -13,6 +13,7 @@ import { sessionSecret } from '@/lib/auth/keys';
 import { runOperatorCommand } from '@/lib/operator/commands';
 import { setScanClockForSimulation } from '@/lib/clock';
 import { loadIpPlaces } from '@/lib/places/ip-place';
+import { placeNameOf } from '@/lib/places/gazetteer';
 
 // The clone-detection simulation (docs/verification.md, "Risk", "Simulation"): one brand, a
 // population generated from a fixed seed, every scan sent through the real Brand API over HTTP,
@@ -100,6 +101,13 @@ export type SimulationReport = {
   previews: { sent: number; recorded: number };
   /** Answers that asked for the location (risk.askLocation), and the rescans that shared it. */
   locationOffers: { asked: number; shared: number };
+  /**
+   * Places named in answers ("first verified near X", the places a reason lists): how many names
+   * were given, and how many were not the name of a place where the unit really was checked (by
+   * anyone, the answer's own check included) up to then. A right name is the gazetteer's name for
+   * such a place, so within 30 km of it (docs/verification.md: within 50 km of the check it describes).
+   */
+  places: { named: number; notNearACheck: number; examples: string[] };
   redFlags: number;
 };
 
@@ -462,6 +470,10 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   const rescans = new Map<string, number>();
   const forgery = { units: opts.forgedUnits, requests: 0, refused: 0, answersAboveCaution: 0, redFlags: 0 };
   const beforeLevels = new Map<string, string[]>();
+  // Where each unit (by its visible code) was really checked so far, and the names those places have.
+  const unitOf = new Map<string, string>(pairs.flatMap((p) => [[p.overt, p.overt] as const, [p.covert, p.overt] as const]));
+  const checkedAt = new Map<string, Set<string>>();
+  const placesNamed = { named: 0, notNearACheck: 0, examples: [] as string[] };
   let clock = start;
   setScanClockForSimulation(() => new Date(clock));
   // Each phone's id as the server issues it for this brand (the verify pages' cookie): signed.
@@ -472,6 +484,14 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       clock = ev.at;
       const as = ev.as;
       const place = as && 'forger' in as ? as.place : ev.city && ev.person.sharesPlace ? ev.city : null;
+      // The truth the answer is judged by: where this check really is (a forger's claimed place is
+      // all there is to know of theirs), whether or not the person shares it.
+      const unit = unitOf.get(ev.qrId);
+      const truly = as && 'forger' in as ? as.place : ev.city;
+      if (unit && truly) {
+        const name = placeNameOf(truly);
+        if (name) checkedAt.set(unit, (checkedAt.get(unit) ?? new Set<string>()).add(name));
+      }
       const query = place ? `?lat=${place.lat}&lng=${place.lng}` : '';
       // The API sees the gateway's address (the in-process server reads X-Forwarded-For's last entry).
       const headers: Record<string, string> = { 'x-forwarded-for': ev.person.address };
@@ -495,6 +515,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       }
       if (res.status !== 200) throw new Error(`Scan refused (${res.status}): ${JSON.stringify(res.body)}`);
       if (ev.tag && 'forged' in ev.tag && (res.body.risk as { level?: string } | undefined)?.level === 'suspect') forgery.answersAboveCaution += 1;
+      namedIn(res.body, unit);
       if (as) continue;
       const risk = res.body.risk as { level?: string; askLocation?: true } | undefined;
       const level = risk?.level ?? 'none';
@@ -509,6 +530,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
           clock = ev.at + 30_000;
           const again = await get(`/api/verify/${ev.route}/${ev.qrId}?lat=${ev.city.lat}&lng=${ev.city.lng}`, headers);
           if (again.status !== 200) throw new Error(`Scan refused (${again.status}): ${JSON.stringify(again.body)}`);
+          namedIn(again.body, unit);
           ev.person.levels.push((again.body.risk as { level?: string } | undefined)?.level ?? 'none');
         }
       }
@@ -528,6 +550,19 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** Counts the place names an answer gives, and those that name no place the unit was checked at. */
+  function namedIn(body: Record<string, unknown>, unit: string | undefined) {
+    const codes = ((body.risk as { reasonCodes?: Array<{ code: string; values?: Record<string, string | number> }> } | undefined)?.reasonCodes ?? []);
+    for (const r of codes) {
+      const given = [r.values?.place, ...(typeof r.values?.names === 'string' ? r.values.names.split(', ') : [])].filter((n): n is string => typeof n === 'string' && n !== '');
+      for (const name of given) {
+        placesNamed.named += 1;
+        if (unit && checkedAt.get(unit)?.has(name)) continue;
+        placesNamed.notNearACheck += 1;
+        if (placesNamed.examples.length < 5) placesNamed.examples.push(`${r.code}: ${name} for ${unit ?? 'an unknown code'}`);
+      }
+    }
+  }
   const suspectBy = (k: number) => [...foreignLevels.values()].filter((levels) => levels.slice(0, k).includes('suspect')).length;
   const flags = (await runOperatorCommand('red-flags', { slug, status: 'all', limit: 1000 })) as Array<{ qrId: string }>;
   forgery.redFlags = flags.filter((f) => forgedQrIds.has(f.qrId)).length;
@@ -585,6 +620,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
     forgery,
     previews,
     locationOffers: offers,
+    places: placesNamed,
     redFlags: flags.length,
   };
 }

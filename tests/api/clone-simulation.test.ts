@@ -57,6 +57,9 @@ it('flags no genuine customer in any family (after-sales life, busy shelves, res
     previews: { sent: 8, recorded: 0 },
     // the verify answers that offered to share a location (nobody here takes it up)
     locationOffers: { asked: 79, shared: 0 },
+    // every place an answer names is where the unit really was checked: never a carrier gateway's
+    // city (12 people here are placed only by one), never a forger's made-up sea
+    places: { named: 273, notNearACheck: 0, examples: [] },
     // only the copies sold first (their made-up hidden codes, from more than three buyers)
     redFlags: 4,
   });
@@ -73,6 +76,7 @@ it('with everyone sharing a location (each on a network of their own), flags eve
     coverts: { genuinePostSaleForASecondCustomer: 0 },
     copiesBefore: { here: { suspectBy5thCopy: 2 }, elsewhere: { suspectBy5thCopy: 2 }, genuine: { claimantsShownSuspect: 0 } },
     forgery: { answersAboveCaution: 0, redFlags: 0 },
+    places: { notNearACheck: 0 },
     redFlags: 8,
   });
 });
@@ -88,6 +92,7 @@ it('with everyone who shared no location sharing it when the verify page asks, f
     families: { service: { shownCaution: 0, shownSuspect: 0 }, lateHousehold: { shownCaution: 0, shownSuspect: 0 }, busyShelf: { shownCaution: 0, shownSuspect: 0 } },
     previews: { sent: 8, recorded: 0 },
     locationOffers: { asked: 61, shared: 61 },
+    places: { notNearACheck: 0 },
     redFlags: 8,
   });
 });
