@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { scans } from '@/lib/db/schema';
+import { placeNameOf } from '@/lib/places/gazetteer';
 import * as consoleRedFlags from '@/lib/console/red-flags';
 import { cliScope } from '@/lib/console/scope';
 import { setBatchMarketsOf } from '@/lib/console/catalogue';
@@ -41,6 +42,13 @@ export const dismissRedFlag = (args: z.output<typeof closeRedFlagArgs>) => close
 /** A session's name in the timeline: a short hash, so a device id is never shown. */
 const sessionName = (key: string | null) => (key ? `s-${createHash('sha256').update(key).digest('base64url').slice(0, 8)}` : '');
 
+/** A scan's place by name; an address place is the network's, said so. */
+function nearOf(s: { lat: number | null; lng: number | null; placeFromIp: boolean }): string {
+  const name = s.lat === null || s.lng === null ? null : placeNameOf({ lat: s.lat, lng: s.lng });
+  if (!name) return '';
+  return s.placeFromIp ? `${name} (the network's location)` : name;
+}
+
 /** Every scan of a unit (its pair id, or the code id of a case, pallet or batch-level code), oldest first. */
 export async function unitTimeline(clientId: string, unitKey: string, limit: number) {
   const db = await getDb();
@@ -60,6 +68,7 @@ export async function unitTimeline(clientId: string, unitKey: string, limit: num
       session: sessionName(s.sessionKey),
       customerId: s.customerId ?? '',
       place: s.lat === null || s.lng === null ? '' : `${s.lat.toFixed(2)},${s.lng.toFixed(2)}`,
+      near: nearOf(s),
     }),
   );
 }

@@ -73,6 +73,12 @@ export const timelineEntrySchema = z
     customerId: z.string(),
     /** Coarse place (two decimals) or empty. */
     place: z.string(),
+    /**
+     * The place as people know it (docs/verification.md, "Places as people know them"): the city
+     * near it, else empty. An address place says so: "Mumbai (the network's location)", never
+     * where the pack was.
+     */
+    near: z.string(),
   })
   .strict();
 

@@ -236,6 +236,8 @@ describe('codes', () => {
     const unit = a.units[0]!;
     await scan(brand, unit.overt, '2026-03-01T10:00:00Z', 'Genuine Pre Sale', { lat: 18.5234, lng: 73.8567, sessionKey: 'device-1', risk: 'none' });
     await scan(brand, unit.covert, '2026-03-02T10:00:00Z', 'Genuine Post Sale', { sessionKey: 'device-1', risk: 'caution' });
+    // someone placed only by their network's address: named, and said to be the network's
+    await scan(brand, unit.overt, '2026-03-03T10:00:00Z', 'Info', { lat: 19.08, lng: 72.88, placeFromIp: true, sessionKey: 'device-2', risk: 'none' });
     const db = await getDb();
     const me = await createTestCustomer(brand.id);
     await db.insert(claims).values({ unitId: unit.overt.pairId!, clientId: brand.id, customerId: me.customerId, claimedAt: at('2026-03-02T10:00:00Z') });
@@ -245,7 +247,10 @@ describe('codes', () => {
     expect(d.scans.map((s) => [s.at, s.qrId, s.result, s.risk, s.place])).toEqual([
       ['2026-03-01T10:00:00.000Z', unit.overt.qrId, 'Genuine Pre Sale', 'none', '18.52,73.86'],
       ['2026-03-02T10:00:00.000Z', unit.covert.qrId, 'Genuine Post Sale', 'caution', ''],
+      ['2026-03-03T10:00:00.000Z', unit.overt.qrId, 'Info', 'none', '19.08,72.88'],
     ]);
+    // places by name, as people know them; an address place is never where the pack was
+    expect(d.scans.map((s) => s.near)).toEqual(['Pune', '', "Mumbai (the network's location)"]);
     expect(d.scans[0]!.session).toMatch(/^s-/);
     expect(d.scans[0]!.session).toBe(d.scans[1]!.session);
     expect(d.scans[0]!.session).not.toContain('device-1');

@@ -262,6 +262,7 @@ describe('red flags for the brand', () => {
       ...Array(3).fill(['Info', 'caution', '28.61,77.21']),
       ['Info', 'suspect', '28.61,77.21'],
     ]);
+    expect(timeline.map((t) => t.near)).toEqual([...Array(4).fill('Pune'), ...Array(4).fill('New Delhi')]);
     expect(timeline[0]!.session).toMatch(/^s-[\w-]{8}$/);
     expect(timeline[0]!.session).not.toBe(timeline[7]!.session);
     expect(JSON.stringify(timeline)).not.toMatch(/dv_/); // device ids are never shown

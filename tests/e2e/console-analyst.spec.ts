@@ -59,7 +59,7 @@ test('an analyst reads the overview with filters, the map and its table, finds a
   const timeline = page.getByTestId('timeline-table');
   await expect(timeline.getByRole('row')).toHaveCount(2);
   await expect(timeline.getByRole('row').nth(1)).toContainText('Info');
-  await expect(timeline.getByRole('row').nth(1)).toContainText('18.52,73.86');
+  await expect(timeline.getByRole('row').nth(1)).toContainText('Pune (18.52,73.86)'); // by name, as people know it
   await expect(page.getByTestId('code-state')).toHaveText('Active');
   // Read-only: no actions.
   await expect(page.getByRole('button', { name: 'Blacklist' })).toHaveCount(0);

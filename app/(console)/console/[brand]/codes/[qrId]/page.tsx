@@ -112,7 +112,7 @@ export default async function CodePage({ params }: Props) {
                     <td className="px-2 py-1">{s.result === 'Product Cliamed' ? 'Product Claimed' : s.result}</td>
                     <td className="px-2 py-1">{s.risk || 'none'}</td>
                     <td className="px-2 py-1 font-mono">{s.session}</td>
-                    <td className="px-2 py-1">{s.place || 'unknown'}</td>
+                    <td className="px-2 py-1">{s.near ? `${s.near} (${s.place})` : s.place || 'unknown'}</td>
                   </tr>
                 ))}
               </tbody>
