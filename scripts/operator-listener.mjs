@@ -13,7 +13,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The header the operator listener sets; the public listener removes it from every request. */
+/**
+ * The header the operator listener sets; the public listener removes it from every request.
+ * @type {typeof import('./operator-listener.d.mts').CHANNEL_HEADER}
+ */
 export const CHANNEL_HEADER = 'x-operator-channel';
 
 // Linux allows 107 bytes in a unix socket's path.
