@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run brand -- <command> [--name value ...] [--json]
 // The operator command line: brands, their configuration and (with later commands) catalogue
 // and codes. Talks to the running server when one holds DATA_DIR (POST /api/operator/run on the
@@ -10,11 +11,15 @@ import http from 'node:http';
 import path from 'node:path';
 import { dataDir, lockHolder, root } from './lib.mjs';
 
+/** @typedef {import('./app-modules.d.mts').RunLocalModule} RunLocalModule */
+/** @typedef {import('./app-modules.d.mts').SummariesModule} SummariesModule */
+
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
 const words = argv.filter((a) => a !== '--json');
 const command = words[0];
 
+/** @param {Record<string, string>} commands each command's one-line summary */
 function usage(commands) {
   console.log('Usage: npm run brand -- <command> [--option value ...] [--json]\n');
   for (const [name, summary] of Object.entries(commands)) console.log(`  ${name.padEnd(22)} ${summary}`);
@@ -26,8 +31,12 @@ function usage(commands) {
 const FILE_OPTIONS = new Set(['file', 'out', 'input', 'csv']);
 const here = process.env.INIT_CWD || process.cwd();
 
-/** --key value pairs → args; numbers and booleans typed, --config read from its JSON file. */
+/**
+ * --key value pairs → args; numbers and booleans typed, --config read from its JSON file.
+ * @param {string[]} list
+ */
 function parseArgs(list) {
+  /** @type {Record<string, unknown>} */
   const args = {};
   for (let i = 0; i < list.length; i++) {
     const flag = list[i];
@@ -41,7 +50,7 @@ function parseArgs(list) {
       try {
         args.config = JSON.parse(readFileSync(file, 'utf8'));
       } catch (e) {
-        throw new Error(`${value} is not valid JSON: ${e.message}`);
+        throw new Error(`${value} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
       }
     } else if (FILE_OPTIONS.has(key)) args[key] = path.resolve(here, value);
     else if (key === 'domains') args.domains = value.split(',').map((d) => d.trim()).filter(Boolean);
@@ -52,6 +61,7 @@ function parseArgs(list) {
   return args;
 }
 
+/** @param {unknown} result */
 function print(result) {
   if (json) return console.log(JSON.stringify(result, null, 2));
   if (Array.isArray(result)) {
@@ -62,6 +72,10 @@ function print(result) {
   console.log(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
 }
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message, code = 'bad_request') {
   if (json) console.log(JSON.stringify({ errorMessage: message, code }));
   else console.error(`Error: ${message}`);
@@ -72,7 +86,13 @@ const dir = dataDir();
 process.env.DATA_DIR = dir;
 process.env.BRAND_APP_ROOT = root; // where the embedded database's worker lives (lib/db/pglite-thread.ts)
 
-/** POST to the server's operator socket (the public port refuses /api/operator/*). */
+/**
+ * POST to the server's operator socket (the public port refuses /api/operator/*).
+ * @param {string} socketPath
+ * @param {string} key
+ * @param {string} payload
+ * @returns {Promise<{ status: number; text: string }>}
+ */
 function postOperator(socketPath, key, payload) {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -83,6 +103,7 @@ function postOperator(socketPath, key, payload) {
         headers: { host: 'operator.invalid', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-operator-key': key, 'x-requested-with': 'cli' },
       },
       (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -94,13 +115,19 @@ function postOperator(socketPath, key, payload) {
   });
 }
 
+/**
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
 async function viaServer(name, args) {
+  /** @type {{ pid: number; operatorSocket?: string }} what scripts/start.mjs writes */
   const info = JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8'));
   const key = readFileSync(path.join(dir, 'operator-key'), 'utf8').trim();
   const socketPath = info.operatorSocket ?? path.join(dir, 'operator.sock');
   const res = await postOperator(socketPath, key, JSON.stringify({ command: name, args })).catch((e) =>
     fail(`Cannot reach the running server (process ${info.pid}) on its operator socket ${socketPath}: ${e.message}`, 'internal'),
   );
+  /** @type {{ errorMessage?: string; code?: string; result?: unknown }} */
   let body = {};
   try {
     body = JSON.parse(res.text);
@@ -111,14 +138,23 @@ async function viaServer(name, args) {
   return body.result;
 }
 
-/** Loads a TypeScript module of the project (path aliases from tsconfig.json). */
+/**
+ * Loads a TypeScript module of the project (path aliases from tsconfig.json); its type is the
+ * caller's to state (scripts/app-modules.d.mts).
+ * @param {string} file
+ * @returns {Promise<unknown>}
+ */
 async function loadTs(file) {
   const { require: tsRequire } = await import('tsx/cjs/api');
   return tsRequire(path.join(root, file), import.meta.url);
 }
 
+/**
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
 async function locally(name, args) {
-  const { runLocal } = await loadTs('lib/operator/run-local.ts');
+  const { runLocal } = /** @type {RunLocalModule} */ (await loadTs('lib/operator/run-local.ts'));
   const out = await runLocal(name, args);
   if (!out.ok) fail(out.body.errorMessage, out.body.code);
   return out.result;
@@ -129,12 +165,12 @@ async function main() {
   try {
     args = parseArgs(words.slice(1));
   } catch (e) {
-    fail(e.message);
+    fail(e instanceof Error ? e.message : String(e));
   }
   const serverPid = process.env.DATABASE_URL ? undefined : lockHolder(dir);
   const serverUp = serverPid !== undefined && existsSync(path.join(dir, 'server.json'));
   if (!command || command === 'help' || command === '--help') {
-    const { commandSummaries } = await loadTs('lib/operator/summaries.ts');
+    const { commandSummaries } = /** @type {SummariesModule} */ (await loadTs('lib/operator/summaries.ts'));
     return usage(commandSummaries());
   }
   if (serverPid !== undefined && !serverUp) fail(`The data folder ${dir} is in use by process ${serverPid}, which is not an app server. Stop it first.`);

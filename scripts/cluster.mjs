@@ -1,3 +1,4 @@
+// @ts-check
 // Several server processes on one port (node:cluster), for PostgreSQL deployments where one
 // process is not enough: WEB_CONCURRENCY=N. The primary process builds nothing and serves
 // nothing; it starts the workers, restarts one that dies while serving, and stops them all on
@@ -28,17 +29,22 @@ export function reportListening() {
 /**
  * Runs the primary: forks `count` workers (this same script) and resolves once all listen.
  * `onStop` runs once after every worker has exited on a stop signal, before the process exits.
+ * @param {number} count
+ * @param {{ onStop?: () => void; log?: (message: string) => void }} [options]
+ * @returns {Promise<void>}
  */
 export function runPrimary(count, { onStop = () => {}, log = console.log } = {}) {
   const STOP_GRACE_MS = 10_000;
+  /** @type {Set<number>} the worker numbers that listen */
   const listening = new Set();
+  /** @type {Set<import('node:cluster').Worker>} */
   const alive = new Set();
   let stopping = false;
   let stopped = () => {};
   let ready = false;
 
   return new Promise((resolve) => {
-    const fork = (n) => {
+    const fork = (/** @type {number} */ n) => {
       const worker = cluster.fork({ BRAND_WORKER: String(n) });
       alive.add(worker);
       worker.on('message', (m) => {
@@ -66,7 +72,7 @@ export function runPrimary(count, { onStop = () => {}, log = console.log } = {})
       });
     };
 
-    const stop = (status) => {
+    const stop = (/** @type {number} */ status) => {
       if (stopping) return;
       stopping = true;
       for (const w of alive) w.process.kill('SIGTERM');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Copies the Indian scripts' font files the app serves (public/fonts) from their @fontsource
 // packages: the script's own subset, regular and bold (lib/shared/fonts.ts lists them), and the
 // regular one as WOFF for the evidence report's PDF. Run after

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Lighthouse on a page as a customer's phone sees it: Lighthouse's mobile defaults (a mid-range
 // phone's screen, simulated slow 4G at 150 ms / 1.6 Mbit/s and a 4× slower CPU) in Debian's
 // Chromium, the median of several runs. Used by `npm run bench`; alone:
@@ -15,16 +16,35 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-bac
 
 export const lighthouseBudgets = { score: 95, lcpMs: 1500, cls: 0.05, tbtMs: 100 };
 
-const median = (xs) => {
+/** @typedef {{ score: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number }} LighthouseRun one run's figures */
+/** @typedef {'simulate' | 'devtools'} Throttling */
+
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/**
+ * An audit's figure. Lighthouse leaves it out when the audit failed: the run is then not measured
+ * (the bench reports such a row as not measured).
+ * @param {Record<string, { numericValue?: number }>} audits
+ * @param {string} id
+ */
+function figure(audits, id) {
+  const value = audits[id]?.numericValue;
+  if (value === undefined) throw new Error(`Lighthouse: no ${id} figure`);
+  return value;
+}
 
 /**
  * One Lighthouse performance run in a fresh Chromium: score 0–100, LCP and TBT in ms, CLS.
  * throttling 'simulate' (Lighthouse's default, the budgets') loads the page at full speed and
  * estimates slow 4G from the trace; 'devtools' really slows the network and the CPU while the page
  * loads, as a phone on slow 4G would (docs/benchmarks.md, "In a customer's hand").
+ * @param {string} url
+ * @param {Throttling} [throttling]
+ * @param {string} [lang] the language the browser asks for first
+ * @returns {Promise<LighthouseRun>}
  */
 async function once(url, throttling = 'simulate', lang) {
   const { default: lighthouse } = await import('lighthouse');
@@ -32,30 +52,43 @@ async function once(url, throttling = 'simulate', lang) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: lang ? [...FLAGS, `--accept-lang=${lang}`, `--lang=${lang}`] : FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: throttling });
+    if (!result) throw new Error('Lighthouse: no result');
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
-      lcpMs: audits['largest-contentful-paint'].numericValue,
-      cls: audits['cumulative-layout-shift'].numericValue,
-      tbtMs: audits['total-blocking-time'].numericValue,
-      fcpMs: audits['first-contentful-paint'].numericValue,
+      lcpMs: figure(audits, 'largest-contentful-paint'),
+      cls: figure(audits, 'cumulative-layout-shift'),
+      tbtMs: figure(audits, 'total-blocking-time'),
+      fcpMs: figure(audits, 'first-contentful-paint'),
     };
   } finally {
     await chrome.kill();
   }
 }
 
-/** The median of each figure over `runs` runs, and the runs themselves; undefined without Chromium. */
+/**
+ * The median of each figure over `runs` runs, and the runs themselves; undefined without Chromium.
+ * @param {string} url
+ * @param {number} [runs]
+ * @param {Throttling} [throttling]
+ * @param {string} [lang] the language the browser asks for first
+ * @returns {Promise<(LighthouseRun & { runs: LighthouseRun[] }) | undefined>}
+ */
 export async function lighthouseMedian(url, runs = 3, throttling = 'simulate', lang = undefined) {
   if (!existsSync(CHROMIUM)) return undefined;
+  /** @type {LighthouseRun[]} */
   const all = [];
   for (let i = 0; i < runs; i++) all.push(await once(url, throttling, lang));
-  const m = (k) => median(all.map((r) => r[k]));
+  const m = (/** @type {keyof LighthouseRun} */ k) => median(all.map((r) => r[k]));
   return { score: m('score'), lcpMs: m('lcpMs'), cls: m('cls'), tbtMs: m('tbtMs'), fcpMs: m('fcpMs'), runs: all };
 }
 
-/** Whether each median meets its budget (the issue's: score ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05, TBT ≤ 100 ms). */
+/**
+ * Whether each median meets its budget (the issue's: score ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05, TBT ≤ 100 ms).
+ * @param {LighthouseRun} r
+ * @param {typeof lighthouseBudgets} [b]
+ */
 export function lighthouseVerdict(r, b = lighthouseBudgets) {
   return { score: r.score >= b.score, lcpMs: r.lcpMs <= b.lcpMs, cls: r.cls <= b.cls, tbtMs: r.tbtMs <= b.tbtMs };
 }

@@ -1,8 +1,11 @@
+// @ts-check
 // The operator's own door into the running server (used by `npm run brand`): a second HTTP
 // listener on a unix socket in DATA_DIR (mode 0600, so only whoever may read the data reaches
 // it), never on the brands' public port. The public listener refuses /api/operator/* outright;
 // the operator listener marks its requests with a per-process token that no client can know, and
 // the Brand API's operator route (lib/api/operator/routes.ts) answers only requests carrying it.
+// Its exports are typed by scripts/operator-listener.d.mts (what the tests and scripts/start.mjs
+// see): each one here is checked against that declaration.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -10,13 +13,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The header the operator listener sets; the public listener removes it from every request. */
+/**
+ * The header the operator listener sets; the public listener removes it from every request.
+ * @type {typeof import('./operator-listener.d.mts').CHANNEL_HEADER}
+ */
 export const CHANNEL_HEADER = 'x-operator-channel';
 
 // Linux allows 107 bytes in a unix socket's path.
 const MAX_SOCKET_PATH = 100;
 
-/** Sets OPERATOR_CHANNEL_TOKEN for this process (once), before Next.js reads its environment. */
+/**
+ * Sets OPERATOR_CHANNEL_TOKEN for this process (once), before Next.js reads its environment.
+ * @type {typeof import('./operator-listener.d.mts').ensureChannelToken}
+ */
 export function ensureChannelToken() {
   if (!process.env.OPERATOR_CHANNEL_TOKEN) process.env.OPERATOR_CHANNEL_TOKEN = randomBytes(32).toString('base64url');
   return process.env.OPERATOR_CHANNEL_TOKEN;
@@ -25,6 +34,7 @@ export function ensureChannelToken() {
 /**
  * The request's path, percent-decoded, slashes collapsed, dot segments resolved, lower-cased:
  * what a router could match (Next and Hono both resolve `.` and `..` through the URL parser).
+ * @param {string | undefined} url
  */
 function normalisedPath(url) {
   let p = (url ?? '/').split('?')[0];
@@ -46,7 +56,10 @@ function normalisedPath(url) {
   return p.replace(/\/{2,}/g, '/').toLowerCase();
 }
 
-/** Whether a request names the operator endpoint, however its path is spelled. */
+/**
+ * Whether a request names the operator endpoint, however its path is spelled.
+ * @type {typeof import('./operator-listener.d.mts').isOperatorPath}
+ */
 export function isOperatorPath(url) {
   const p = normalisedPath(url);
   return p === '/api/operator' || p.startsWith('/api/operator/');
@@ -55,6 +68,7 @@ export function isOperatorPath(url) {
 /**
  * For the public listener: drops any client-sent channel header, and answers /api/operator/*
  * with the API's own 404. Returns true when it answered.
+ * @type {typeof import('./operator-listener.d.mts').refusePublicOperator}
  */
 export function refusePublicOperator(req, res) {
   delete req.headers[CHANNEL_HEADER];
@@ -77,6 +91,7 @@ function privateTempSocket() {
  * Whether something listens on the socket at `socketPath`. Only "no such file" and "connection
  * refused" (a socket left by a killed server, or not a socket at all) count as nobody: any other
  * failure (say, another user's socket) is left alone as if in use.
+ * @type {typeof import('./operator-listener.d.mts').socketAnswers}
  */
 export function socketAnswers(socketPath) {
   return new Promise((resolve) => {
@@ -85,11 +100,16 @@ export function socketAnswers(socketPath) {
       probe.destroy();
       resolve(true);
     });
-    probe.once('error', (err) => resolve(!['ENOENT', 'ECONNREFUSED'].includes(err.code)));
+    probe.once('error', (/** @type {NodeJS.ErrnoException} */ err) => resolve(!['ENOENT', 'ECONNREFUSED'].includes(err.code ?? '')));
   });
 }
 
-/** Listens on `socketPath`, created 0600 from the start: no moment where another user could connect. */
+/**
+ * Listens on `socketPath`, created 0600 from the start: no moment where another user could connect.
+ * @param {http.Server} server
+ * @param {string} socketPath
+ * @returns {Promise<void>}
+ */
 function listenPrivately(server, socketPath) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -113,6 +133,8 @@ function listenPrivately(server, socketPath) {
  * server); when another server answers, this one keeps its own name and says so. Binding under
  * its own name also matters at close: Node removes the path a socket was bound to, which is
  * then never operator.sock. Returns the path clients should use.
+ * @param {http.Server} server
+ * @param {string} dir
  */
 async function bindSocket(server, dir) {
   const main = path.join(dir, 'operator.sock');
@@ -129,7 +151,7 @@ async function bindSocket(server, dir) {
       rmSync(own, { force: true });
       return main;
     } catch (err) {
-      if (err.code !== 'EEXIST') {
+      if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') {
         // A file system without hard links: probe, then move the socket into place.
         if (await socketAnswers(main)) return warnShared(main, own);
         renameSync(own, main);
@@ -142,13 +164,21 @@ async function bindSocket(server, dir) {
   return own;
 }
 
+/**
+ * @param {string} main
+ * @param {string} own
+ */
 function warnShared(main, own) {
   console.warn(`[brand-verify] another server on this data folder answers on ${main}; this server's operator socket is ${own} (named in server.json)`);
   return own;
 }
 
-/** Removes the socket files of servers that are gone (operator-<random>.sock nobody answers on). */
+/**
+ * Removes the socket files of servers that are gone (operator-<random>.sock nobody answers on).
+ * @param {string} dir
+ */
 async function sweepStaleSockets(dir) {
+  /** @type {string[]} */
   let names = [];
   try {
     names = readdirSync(dir).filter((n) => /^operator-[0-9a-f]{12}\.sock$/.test(n));
@@ -167,6 +197,7 @@ async function sweepStaleSockets(dir) {
  * Resolves with { socketPath, close } once listening. Closing (or the process's exit) removes the
  * socket file only while it is still the one this server made (same inode): a later server may
  * have bound that path since.
+ * @type {typeof import('./operator-listener.d.mts').startOperatorListener}
  */
 export async function startOperatorListener({ dir, handle }) {
   const token = ensureChannelToken();
@@ -205,7 +236,10 @@ export async function startOperatorListener({ dir, handle }) {
   };
 }
 
-/** Removes DATA_DIR/server.json at exit only while it still names this process. */
+/**
+ * Removes DATA_DIR/server.json at exit only while it still names this process.
+ * @type {typeof import('./operator-listener.d.mts').removeServerInfoIfOurs}
+ */
 export function removeServerInfoIfOurs(file) {
   try {
     if (JSON.parse(readFileSync(file, 'utf8')).pid !== process.pid) return;

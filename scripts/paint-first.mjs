@@ -1,3 +1,4 @@
+// @ts-check
 // The verdict painted before any script is fetched (docs/benchmarks.md, "Scripts after the first paint").
 //
 // Next.js asks for a page's first-load scripts from the head, `async` (and preloads its bootstrap
@@ -9,8 +10,22 @@
 // the first: once the browser reports its first contentful paint, that script adds the held
 // scripts to the page, async as Next.js had them, and the preloads; hydration follows. Nothing
 // else in the page changes; an answer that is not HTML passes untouched.
+//
+// Its exports are typed by scripts/paint-first.d.mts (what the unit tests see): each one here is
+// checked against that declaration.
 
-/** The loader: fetches and runs the held scripts once the first paint is reported (see the file's head). */
+/** @typedef {import('./paint-first.d.mts').ScriptHolder} DeclaredScriptHolder */
+/**
+ * An argument of `writeHead` after the status code: a status message, or the headers (an object,
+ * or a flat array of names and values).
+ * @typedef {string | import('node:http').OutgoingHttpHeaders | import('node:http').OutgoingHttpHeader[] | undefined} HeadArgument
+ */
+/** @typedef {(error?: Error | null) => void} WriteCallback */
+
+/**
+ * The loader: fetches and runs the held scripts once the first paint is reported (see the file's head).
+ * @type {typeof import('./paint-first.d.mts').LOADER_SOURCE}
+ */
 export const LOADER_SOURCE = [
   '(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,done=0;',
   // Adds what is held in the page now (the head's, then the body's): the preloads, then the scripts.
@@ -32,8 +47,12 @@ export const LOADER_SOURCE = [
 const SCRIPT_TAG = /<script\b([^>]*)><\/script>|<link\b([^>]*?)\/?>/g;
 const ATTRIBUTE = /([a-zA-Z-]+)(?:="([^"]*)")?/g;
 
-/** The attributes of a tag's attribute text, names in lower case. */
+/**
+ * The attributes of a tag's attribute text, names in lower case.
+ * @param {string} text
+ */
 function attributesOf(text) {
+  /** @type {Map<string, string>} */
   const out = new Map();
   for (const m of text.matchAll(ATTRIBUTE)) out.set(m[1].toLowerCase(), m[2] ?? '');
   return out;
@@ -43,6 +62,7 @@ function attributesOf(text) {
  * Whether a script tag is one of the app's own first-load scripts Next.js asks for async: a
  * classic script of the build's static files, async, with nothing else (a type, integrity, a
  * module switch, an id) the loader would not carry over.
+ * @param {Map<string, string>} attrs
  */
 function isHeldScript(attrs) {
   if (!attrs.has('async') || !attrs.get('src')?.startsWith('/_next/static/')) return false;
@@ -50,7 +70,10 @@ function isHeldScript(attrs) {
   return true;
 }
 
-/** Whether a link is a preload of one of the build's scripts (nothing else the loader would drop). */
+/**
+ * Whether a link is a preload of one of the build's scripts (nothing else the loader would drop).
+ * @param {Map<string, string>} attrs
+ */
 function isHeldPreload(attrs) {
   if (attrs.get('rel') !== 'preload' || attrs.get('as') !== 'script' || !attrs.get('href')?.startsWith('/_next/static/')) return false;
   for (const name of attrs.keys()) if (!['rel', 'as', 'href', 'nonce', 'fetchpriority'].includes(name)) return false;
@@ -61,15 +84,20 @@ function isHeldPreload(attrs) {
  * Rewrites an HTML answer as it streams (text in Latin-1, one character per byte, so a multi-byte
  * character split between two chunks passes through untouched). `push` answers what can be sent
  * now; a tag that a chunk ends inside is kept until the next chunk (or `end`) completes it.
+ * @implements {DeclaredScriptHolder}
  */
 export class ScriptHolder {
   carry = '';
   loaderPlaced = false;
+  /** @type {Set<string>} */
   seen = new Set();
   /** How many scripts and script preloads were held so far. */
   held = 0;
 
-  /** The text of `chunk` that can be sent now, rewritten. */
+  /**
+   * The text of `chunk` that can be sent now, rewritten.
+   * @param {string} chunk
+   */
   push(chunk) {
     let text = this.carry + chunk;
     // Keep back an unfinished tag, and a script element whose end tag has not arrived yet.
@@ -90,10 +118,11 @@ export class ScriptHolder {
     return this.rewrite(text);
   }
 
+  /** @param {string} text */
   rewrite(text) {
     if (!text.includes('<script') && !text.includes('<link')) return text;
-    return text.replace(SCRIPT_TAG, (tag, scriptAttributes, linkAttributes) => {
-      const attrs = attributesOf(scriptAttributes ?? linkAttributes);
+    return text.replace(SCRIPT_TAG, (/** @type {string} */ tag, /** @type {string | undefined} */ scriptAttributes, /** @type {string | undefined} */ linkAttributes) => {
+      const attrs = attributesOf(scriptAttributes ?? linkAttributes ?? ''); // one of the two matched
       const kind = scriptAttributes !== undefined ? (isHeldScript(attrs) ? 'script' : undefined) : isHeldPreload(attrs) ? 'preload' : undefined;
       if (!kind) return tag;
       const href = kind === 'script' ? attrs.get('src') : attrs.get('href');
@@ -116,6 +145,8 @@ export class ScriptHolder {
  * The header's value, case-insensitively, from a `writeHead` headers object. (Headers given as a
  * flat array are not read: nothing here sends them, and the compression middleware below cannot
  * take them; such an answer is decided by `res.getHeader` alone, and so passed through.)
+ * @param {HeadArgument} headers
+ * @param {string} name in lower case
  */
 function headerIn(headers, name) {
   if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return undefined;
@@ -123,11 +154,19 @@ function headerIn(headers, name) {
   return undefined;
 }
 
+/**
+ * @param {HeadArgument} headers
+ * @param {string} name in lower case
+ */
 function dropHeaderIn(headers, name) {
   if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return;
   for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
 }
 
+/**
+ * @param {string | NodeJS.ArrayBufferView} chunk
+ * @param {BufferEncoding | undefined} encoding
+ */
 const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
 /**
@@ -136,12 +175,16 @@ const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof c
  * answer of another type, already encoded, or marked `Cache-Control: no-transform` is passed
  * through as it was written (arguments and all). An HTML answer loses its Content-Length (it is
  * rewritten and streamed; a HEAD answer too, whose length would be the unrewritten page's).
+ * The originals are called through Reflect.apply: they are overloaded, and are passed their
+ * arguments as they came, which `.call` and `.apply` cannot type.
+ * @type {typeof import('./paint-first.d.mts').holdScriptsUntilPaint}
  */
 export function holdScriptsUntilPaint(req, res) {
   const { writeHead, write, end } = res;
   /** @type {ScriptHolder | null | undefined} undefined until the headers are decided */
   let holder;
-  const header = (headers, name) => String(headerIn(headers, name) ?? res.getHeader(name) ?? '');
+  const header = (/** @type {HeadArgument} */ headers, /** @type {string} */ name) => String(headerIn(headers, name) ?? res.getHeader(name) ?? '');
+  /** @param {HeadArgument} [headers] */
   const decide = (headers) => {
     if (holder !== undefined) return;
     const html =
@@ -154,26 +197,46 @@ export function holdScriptsUntilPaint(req, res) {
       dropHeaderIn(headers, 'content-length');
     }
   };
+  /**
+   * @this {import('node:http').ServerResponse}
+   * @param {number} statusCode
+   * @param {HeadArgument[]} rest
+   * @returns {import('node:http').ServerResponse}
+   */
   res.writeHead = function (statusCode, ...rest) {
     decide(typeof rest[0] === 'object' ? rest[0] : rest[1]);
-    return writeHead.call(this, statusCode, ...rest);
+    return Reflect.apply(writeHead, this, [statusCode, ...rest]);
   };
+  /**
+   * @this {import('node:http').ServerResponse}
+   * @param {string | NodeJS.ArrayBufferView} chunk
+   * @param {BufferEncoding | WriteCallback} [encoding]
+   * @param {WriteCallback} [callback]
+   * @returns {boolean}
+   */
   res.write = function (chunk, encoding, callback) {
     if (!res.headersSent) decide();
-    if (!holder) return write.apply(this, arguments);
+    if (!holder) return Reflect.apply(write, this, arguments);
     if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
     const out = holder.push(toBuffer(chunk, encoding).toString('latin1'));
-    if (out) return write.call(this, Buffer.from(out, 'latin1'), callback);
+    if (out) return Reflect.apply(write, this, [Buffer.from(out, 'latin1'), callback]);
     if (callback) process.nextTick(callback);
     return true;
   };
+  /**
+   * @this {import('node:http').ServerResponse}
+   * @param {string | NodeJS.ArrayBufferView | WriteCallback | null} [chunk]
+   * @param {BufferEncoding | WriteCallback} [encoding]
+   * @param {WriteCallback} [callback]
+   * @returns {import('node:http').ServerResponse}
+   */
   res.end = function (chunk, encoding, callback) {
     if (!res.headersSent) decide();
-    if (!holder) return end.apply(this, arguments);
+    if (!holder) return Reflect.apply(end, this, arguments);
     if (typeof chunk === 'function') [callback, chunk, encoding] = [chunk, undefined, undefined];
     else if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
     const text = (chunk == null ? '' : holder.push(toBuffer(chunk, encoding).toString('latin1'))) + holder.end();
-    end.call(this, text ? Buffer.from(text, 'latin1') : undefined, callback);
+    Reflect.apply(end, this, [text ? Buffer.from(text, 'latin1') : undefined, callback]);
     return this;
   };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The Node.js runtime the app runs on. Importing this module first makes a launcher run under
 // Node 24 or later: on an older system Node it re-runs the same command under the runtime that
 // `npm install` put in node_modules (the node-<platform>-<arch> package of the npm registry,
@@ -20,7 +21,7 @@ export function bundledNode() {
   return existsSync(bin) ? bin : undefined;
 }
 
-const major = (version) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
+const major = (/** @type {string} */ version) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
 
 /**
  * glibc's malloc settings for the app's processes (Linux; other C libraries ignore them). By
@@ -32,21 +33,36 @@ const major = (version) => Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
  */
 export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 
-/** The malloc settings, unless the environment chose its own. */
+/**
+ * The malloc settings, unless the environment chose its own.
+ * @param {NodeJS.ProcessEnv} env
+ */
 const withMallocEnv = (env) => (process.platform === 'linux' ? { ...MALLOC_ENV, ...env } : env);
 
-/** Runs this command again as `bin` with `env`, and exits with its status. */
+/**
+ * The numbers of the signals that end a launcher: a process a signal ended exits with 128 and the
+ * signal's number, as a shell reports it.
+ * @type {Partial<Record<NodeJS.Signals, number>>}
+ */
+const SIGNAL_NUMBERS = { SIGINT: 2, SIGHUP: 1, SIGKILL: 9, SIGTERM: 15 };
+
+/**
+ * Runs this command again as `bin` with `env`, and exits with its status.
+ * @param {string} bin
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<never>}
+ */
 async function rerun(bin, env) {
   const child = spawn(bin, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
   // A signal sent to this process alone is passed on; one sent to the whole process group (Ctrl-C
   // in a terminal) reaches the child directly as well, and the launchers take a repeat calmly.
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.exitCode === null && child.kill(sig));
+  for (const sig of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(sig, () => child.exitCode === null && child.kill(sig));
   child.on('error', (err) => {
     console.error(`[brand-verify] cannot run ${bin}: ${err.message}`);
     process.exit(1);
   });
-  const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
-  process.exit(code ?? 128 + ({ SIGINT: 2, SIGHUP: 1, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 1));
+  const [code, signal] = await /** @type {Promise<[number | null, NodeJS.Signals | null]>} */ (new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s]))));
+  process.exit(code ?? 128 + ((signal && SIGNAL_NUMBERS[signal]) ?? 1));
 }
 
 async function ensureRuntime() {

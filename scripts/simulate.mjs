@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run simulate [-- --small] [--seed N] [--ip-only-share 0.4] [--offer-share 0]
 // The clone-detection simulation (docs/verification.md, "Simulation"): a population generated
 // from a fixed seed on one brand, every scan sent through the real Brand API, in a fresh
@@ -8,7 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { root } from './lib.mjs';
 
 const argv = process.argv.slice(2);
-/** The number after `flag`, when given; a value outside what `ok` accepts ends the command naming the flag. */
+/**
+ * The number after `flag`, when given; a value outside what `ok` accepts ends the command naming the flag.
+ * @param {string} flag
+ * @param {(value: number) => boolean} ok
+ * @param {string} what the values `ok` accepts, in words
+ */
 function numberArg(flag, ok, what) {
   const at = argv.indexOf(flag);
   if (at < 0) return undefined;
@@ -19,7 +25,7 @@ function numberArg(flag, ok, what) {
   }
   return value;
 }
-const isShare = (v) => v >= 0 && v <= 1;
+const isShare = (/** @type {number} */ v) => v >= 0 && v <= 1;
 // Read before anything is loaded, so a mistyped value answers at once.
 const seed = numberArg('--seed', Number.isSafeInteger, 'a whole number');
 // The share of people who share no location and are placed by their carrier gateway's address.
@@ -35,8 +41,8 @@ process.env.LOG_LEVEL ||= 'silent';
 process.env.BRAND_APP_ROOT = root;
 
 const { require: tsRequire } = await import('tsx/cjs/api');
-const sim = tsRequire(path.join(root, 'lib/simulation/clone-simulation.ts'), import.meta.url);
-const { closeDb } = tsRequire(path.join(root, 'lib/db/client.ts'), import.meta.url);
+const sim = /** @type {import('./app-modules.d.mts').CloneSimulationModule} */ (tsRequire(path.join(root, 'lib/simulation/clone-simulation.ts'), import.meta.url));
+const { closeDb } = /** @type {import('./app-modules.d.mts').DbClientModule} */ (tsRequire(path.join(root, 'lib/db/client.ts'), import.meta.url));
 const options = { ...(argv.includes('--small') ? sim.SMALL_SIMULATION : sim.FULL_SIMULATION) };
 if (seed !== undefined) options.seed = seed;
 if (ipOnlyShare !== undefined) options.ipOnlyShare = ipOnlyShare;

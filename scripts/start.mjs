@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm start: build when the sources changed since the last build, then serve the app with the
 // embedded database under DATA_DIR (or PostgreSQL at DATABASE_URL); with PostgreSQL and
 // WEB_CONCURRENCY=N, N server processes share the port (scripts/cluster.mjs).
@@ -18,6 +19,9 @@ import { checkFrameworkVersion } from './framework-patches.mjs';
 import { postBuild } from './post-build.mjs';
 import { holdScriptsUntilPaint } from './paint-first.mjs';
 
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+
 // The server's malloc settings (scripts/runtime.mjs, MALLOC_ENV): before anything else starts.
 await ensureServerMalloc();
 
@@ -31,14 +35,15 @@ const dir = dataDir();
 const listenPort = port();
 process.env.DATA_DIR = dir;
 process.env.BRAND_APP_ROOT = root; // where the embedded database's worker lives (lib/db/pglite-thread.ts)
-process.env.NODE_ENV = dev ? 'development' : 'production';
+// Next.js's types make NODE_ENV read-only for the app's code; the launcher is what sets it.
+/** @type {NodeJS.Dict<string>} */ (process.env).NODE_ENV = dev ? 'development' : 'production';
 
 let processes = 1;
 if (!isWorker()) {
   try {
     processes = webConcurrency();
   } catch (err) {
-    console.error(`[brand-verify] ${err.message}`);
+    console.error(`[brand-verify] ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
   if (processes > 1 && (dev || !process.env.DATABASE_URL)) {
@@ -94,9 +99,15 @@ if (processes > 1) {
   await new Promise(() => {}); // the workers keep this process alive; it exits through runPrimary's stop
 }
 
+/**
+ * What the app keeps on globalThis for the launcher: the start-up hook's signal (lib/server/startup.ts)
+ * and the open database (lib/db/client.ts).
+ * @type {typeof globalThis & { __brandStartedUp?: () => void; __brandDb?: Promise<{ close(): Promise<void> }> }}
+ */
+const shared = globalThis;
 // Called by the start-up hook (lib/server/startup.ts) once the database is migrated and seeded;
 // a failed start-up ends the process there. Development servers run the hook on first request.
-const startedUp = dev ? Promise.resolve() : new Promise((resolve) => (globalThis.__brandStartedUp = resolve));
+const startedUp = dev ? Promise.resolve() : /** @type {Promise<void>} */ (new Promise((resolve) => (shared.__brandStartedUp = resolve)));
 
 const require = createRequire(import.meta.url);
 // In production this server holds each page's first-load scripts until the browser's first paint
@@ -116,9 +127,12 @@ if (!dev) {
   }
 }
 process.env.BRAND_SERVER_COMPRESSES = paintFirst ? '1' : '0'; // set either way: an inherited value must not turn compression off
-const compression = paintFirst ? require('next/dist/compiled/compression')() : undefined;
+/** @typedef {(req: IncomingMessage, res: ServerResponse, next: () => void) => void} Middleware a connect-style middleware (the compression package's) */
+const compression = paintFirst ? /** @type {() => Middleware} */ (require('next/dist/compiled/compression'))() : undefined;
 const releaseCompressionStream = paintFirst ? require('next/dist/server/lib/release-compression-stream').releaseCompressionStream : undefined;
-const next = require('next');
+// `require('next')` is the CommonJS export, Next's createServer function itself (there is no
+// `.default` at run time); TypeScript reads the package as an ES module, whose default it is.
+const next = /** @type {typeof import('next').default} */ (/** @type {unknown} */ (require('next')));
 const app = next({ dev, dir: root, hostname: 'localhost', port: listenPort });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -128,6 +142,8 @@ await startedUp;
  * Next answers a plain-text 500 to a path that is not valid percent-encoded UTF-8, before the
  * Brand API's own request parsing (lib/api/request-guards.ts) could see it: such a path gets the
  * same 400 here, JSON for the API.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
  */
 function refuseMalformedPath(req, res) {
   const rawPath = (req.url ?? '/').split('?')[0];
@@ -151,7 +167,11 @@ function refuseMalformedPath(req, res) {
 const trustProxy = /^(0*[1-9]\d*|true)$/.test(process.env.TRUST_PROXY ?? ''); // a number of hops, or true (README)
 // SERVED_BY_HEADER=1 (tests, diagnosis): each answer names the process that served it.
 const servedBy = process.env.SERVED_BY_HEADER === '1' ? `${workerNumber()}:${process.pid}` : undefined;
-/** Next's handler, with the spec's /api/client//embedding-url kept (Next would redirect it). */
+/**
+ * Next's handler, with the spec's /api/client//embedding-url kept (Next would redirect it).
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ */
 const handleApi = (req, res) => {
   if (req.url?.startsWith('/api/') && req.url.includes('//')) req.url = req.url.replace(/\/{2,}/g, '/');
   if (refuseMalformedPath(req, res)) return;
@@ -181,7 +201,7 @@ server.listen(listenPort, () => {
   // The start-up hook has migrated and seeded (startedUp), so a worker may take traffic now; the
   // primary starts the next workers only after the first says so, and writes server.json.
   if (isWorker()) return void reportListening();
-  writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator.socketPath }));
+  writeFileSync(serverInfo, JSON.stringify({ pid: process.pid, port: listenPort, operatorSocket: operator?.socketPath }));
   process.once('exit', () => removeServerInfoIfOurs(serverInfo)); // another server may have written it since
   console.log(`[brand-verify] app: http://localhost:${listenPort} (${dev ? 'development' : 'production'})`);
   console.log(`[brand-verify] data folder: ${dir}${process.env.DATABASE_URL ? ' (secrets only; database: DATABASE_URL)' : ''}`);
@@ -197,7 +217,7 @@ async function shutDown() {
   shuttingDown = true;
   server.close();
   void operator?.close();
-  const db = globalThis.__brandDb;
+  const db = shared.__brandDb;
   const closing = db ? db.then((h) => h.close()).catch(() => undefined) : Promise.resolve();
   await Promise.race([closing, new Promise((r) => setTimeout(r, 5000).unref())]);
   process.exit(0);

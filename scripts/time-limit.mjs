@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // node scripts/time-limit.mjs <seconds> <what> <command> [args...]
 // Runs a command in a process group of its own and gives it a time limit: past it, says why and
 // ends the whole group (the command and whatever it started: jest's database thread, a server a
@@ -15,7 +16,9 @@ if (!Number.isFinite(seconds) || seconds <= 0 || !what || !cmd) {
 }
 
 const child = spawn(cmd, args, { stdio: 'inherit', detached: true });
+/** @param {NodeJS.Signals} signal */
 const group = (signal) => {
+  if (child.pid === undefined) return; // never started ('error' below says why)
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -33,7 +36,7 @@ const timer = setTimeout(() => {
 }, seconds * 1000);
 
 // Ctrl-C or a stop of this process reaches the command's group too (it is not in ours).
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => {
     group(signal);
     setTimeout(() => {
@@ -52,5 +55,5 @@ child.on('exit', (code, signal) => {
   clearTimeout(timer);
   group('SIGKILL'); // anything the command left running in its group
   if (timedOut) process.exit(124);
-  process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
+  process.exit(code ?? 128 + ((signal && os.constants.signals[signal]) ?? 0));
 });
