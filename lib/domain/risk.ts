@@ -671,7 +671,9 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     // it was known at before them (its shop, its buyer, their household, earlier arrivals). An
     // installer, a technician or a housemate checking it at home weeks later is the same pack in
     // the same home; a late arrival with no place given says nothing of where the pack is. When no
-    // place at all was given before, the first one given is taken as its home.
+    // place at all was given before, the first one given is taken as its home. Places are those of
+    // the last windowDays (who.placesOf), as every rule reads them: a pack known nowhere for that
+    // long takes the next place given as its home (docs/verification.md, "Rules").
     const arrivalOf = new Map<number, number>();
     arrivals.forEach((a, k) => a.people.forEach((i) => arrivalOf.set(i, k)));
     const known: Place[] = [];
