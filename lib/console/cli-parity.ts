@@ -79,4 +79,9 @@ export const cliParity: Record<string, ParityEntry> = {
     screen: 'Staff',
     note: 'Inviting a brand\'s first owner is the deployment operator\'s (no one can sign in to invite them); every later invitation is made in the console.',
   },
+  'reset-2fa': {
+    console: [`POST ${b}/staff/{staffId}/second-factor/reset`],
+    screen: 'Staff',
+    note: 'An owner resets another member\'s second factor in the console; the command line resets only a brand\'s sole owner\'s (no one else can sign in to do it), when they have lost the authenticator and the recovery codes.',
+  },
 };

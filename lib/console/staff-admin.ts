@@ -10,6 +10,7 @@ import type { ConsoleScope } from './scope';
 import { liveSessionsOf, type StaffSessionRow } from './sessions';
 import { dropRecoveryCodes } from './recovery-codes';
 import { staffSecurityEvent } from '@/lib/auth/security-events';
+import { normalEmail } from './staff';
 
 // The staff screen of a brand (owner only, docs/console.md): who is on the brand's staff, with
 // what role and when they last signed in, the invitations not yet accepted; changing a role,
@@ -241,30 +242,75 @@ export async function resetMemberSecondFactor(scope: ConsoleScope, staffId: stri
   const db = await getDb();
   return db.transaction(async (tx) => {
     const member = await memberOf(tx, scope, staffId);
-    await tx.update(staff).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now }).where(eq(staff.id, staffId));
-    await dropRecoveryCodes(tx, staffId);
-    const ended = await tx
-      .update(staffSessions)
-      .set({ revokedAt: now })
-      .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
-      .returning({ id: staffSessions.id });
-    await recordAudit(tx, scope, { action: 'staff.totp.reset', target: member.email, after: { sessionsEnded: ended.length } });
-    const elsewhere = (await tx.select({ clientId: staffMemberships.clientId }).from(staffMemberships).where(eq(staffMemberships.staffId, staffId)))
-      .map((m) => m.clientId)
-      .filter((id) => id !== scope.clientId);
-    if (elsewhere.length) {
-      await staffSecurityEvent(
-        {
-          event: 'session.revoked',
-          // Another brand's owner is not named to this brand: the entry says what happened to its member.
-          actor: { kind: 'anonymous' },
-          subjectStaffId: staffId,
-          target: member.email,
-          detail: { what: 'second factor reset by an owner of another brand of theirs' },
-        },
-        { db: tx, clientIds: elsewhere },
-      );
-    }
-    return { staffId, email: member.email, revoked: ended.length };
+    return resetSecondFactorIn(tx, scope, member, now, 'second factor reset by an owner of another brand of theirs');
   });
+}
+
+export const OPERATOR_ONLY = 'Only the operator\'s command line resets an owner\'s second factor this way.';
+export const NOT_AN_OWNER = 'is not an owner of this brand: an owner resets a member\'s second factor in the console (Staff)';
+export const OWNER_DISABLED = 'is disabled at this brand: an owner enables them first';
+export const ANOTHER_OWNER = 'is not the brand\'s only owner: another owner resets their second factor in the console (Staff), where it is audited with that owner\'s name';
+
+/**
+ * The operator's reset of a brand's sole owner's second factor (`npm run brand -- reset-2fa`),
+ * for when the only owner has lost both the authenticator and the recovery codes and no other
+ * owner can reset it in the console (docs/security.md, "Resetting a sole owner's second factor").
+ * Command line only; the member is found by e-mail among this brand's staff and must be its one
+ * enabled owner (the owners' rows are locked, so an owner added at the same moment is seen). The
+ * same reset as an owner's: authenticator and recovery codes removed, every session ended, audited
+ * as staff.totp.reset by the command line, the member's other brands told.
+ */
+export async function resetSoleOwnerSecondFactor(scope: ConsoleScope, email: string, now = new Date()): Promise<{ staffId: string; email: string; revoked: number }> {
+  if (scope.actor.kind !== 'cli') throw new ApiError('forbidden', OPERATOR_ONLY);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const owners = await lockedOwners(tx, scope.clientId);
+    const [member] = await tx
+      .select({ staffId: staff.id, email: staff.email, role: staffMemberships.role, disabledAt: staffMemberships.disabledAt })
+      .from(staffMemberships)
+      .innerJoin(staff, eq(staff.id, staffMemberships.staffId))
+      .where(and(eq(staffMemberships.clientId, scope.clientId), eq(staff.email, normalEmail(email))));
+    if (!member) throw fieldError('not_found', 'email', 'is not a member of this brand\'s staff');
+    if (member.role !== 'owner') throw fieldError('conflict', 'email', NOT_AN_OWNER);
+    if (member.disabledAt !== null) throw fieldError('conflict', 'email', OWNER_DISABLED);
+    if (owners.some((id) => id !== member.staffId)) throw fieldError('conflict', 'email', ANOTHER_OWNER);
+    return resetSecondFactorIn(tx, scope, member, now, 'second factor reset by the operator at another brand of theirs', { soleOwner: true });
+  });
+}
+
+/** The reset itself, in the caller's transaction: authenticator and recovery codes gone, sessions ended, audited, other brands told. */
+async function resetSecondFactorIn(
+  tx: DbOrTx,
+  scope: ConsoleScope,
+  member: { staffId: string; email: string },
+  now: Date,
+  toldElsewhere: string,
+  auditAfter: Record<string, unknown> = {},
+): Promise<{ staffId: string; email: string; revoked: number }> {
+  const { staffId } = member;
+  await tx.update(staff).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now }).where(eq(staff.id, staffId));
+  await dropRecoveryCodes(tx, staffId);
+  const ended = await tx
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  await recordAudit(tx, scope, { action: 'staff.totp.reset', target: member.email, after: { sessionsEnded: ended.length, ...auditAfter } });
+  const elsewhere = (await tx.select({ clientId: staffMemberships.clientId }).from(staffMemberships).where(eq(staffMemberships.staffId, staffId)))
+    .map((m) => m.clientId)
+    .filter((id) => id !== scope.clientId);
+  if (elsewhere.length) {
+    await staffSecurityEvent(
+      {
+        event: 'session.revoked',
+        // Who reset it is not named to another brand: the entry says what happened to its member.
+        actor: { kind: 'anonymous' },
+        subjectStaffId: staffId,
+        target: member.email,
+        detail: { what: toldElsewhere },
+      },
+      { db: tx, clientIds: elsewhere },
+    );
+  }
+  return { staffId, email: member.email, revoked: ended.length };
 }

@@ -671,7 +671,9 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     // it was known at before them (its shop, its buyer, their household, earlier arrivals). An
     // installer, a technician or a housemate checking it at home weeks later is the same pack in
     // the same home; a late arrival with no place given says nothing of where the pack is. When no
-    // place at all was given before, the first one given is taken as its home.
+    // place at all was given before, the first one given is taken as its home. Places are those of
+    // the last windowDays (who.placesOf), as every rule reads them: a pack known nowhere for that
+    // long takes the next place given as its home (docs/verification.md, "Rules").
     const arrivalOf = new Map<number, number>();
     arrivals.forEach((a, k) => a.people.forEach((i) => arrivalOf.set(i, k)));
     const known: Place[] = [];
@@ -793,4 +795,31 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   else for (const f of now) say(f.reason, f.why);
   if (level === 'none' && input.verifiedCount > 0) say('Nothing unusual about its checks.', { code: 'nothingUnusual' });
   return { level, unitLevel, reasons, reasonCodes, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
+}
+
+/**
+ * What the brand's red flag records of a unit that has just become suspect (lib/api/verify/red-flag.ts):
+ * the rules that find it suspect, and the reasons as the brand reads them.
+ */
+export type RedFlagEvidence = { rules: RiskRule[]; reasons: string[] };
+
+/**
+ * The red flag's evidence from findings of the unit (`findings`, bounded like every assessment),
+ * after `context` (the unit's history line, when a scan's assessment gives one); null when none of
+ * them finds the unit suspect, so no flag is ever raised without a suspect rule behind it.
+ */
+export function redFlagEvidenceOf(list: readonly RiskFinding[], context: readonly string[] = []): RedFlagEvidence | null {
+  const rules = [...new Set(list.filter((f) => f.level === 'suspect').map((f) => f.rule))];
+  return rules.length ? { rules, reasons: [...context, ...list.map((f) => f.reason)] } : null;
+}
+
+/**
+ * The red flag's evidence from a scan's assessment, when the unit is suspect: its findings and its
+ * history line, never what only this scan's customer was told (that they checked it before, or,
+ * for the claimant, the words shown in place of the findings).
+ */
+export function redFlagEvidence(a: RiskAssessment): RedFlagEvidence | null {
+  if (a.unitLevel !== 'suspect') return null;
+  const told = new Set([OWN_RESCAN_REASON, CLAIMANT_REASON, ...a.findings.map((f) => f.reason)]);
+  return redFlagEvidenceOf(a.findings, a.reasons.filter((r) => !told.has(r)));
 }

@@ -35,7 +35,7 @@ import {
 import { exportCodes, exportCodesArgs, exportPdf, exportPdfArgs } from './catalog-export';
 import { aftersalesCommands } from './aftersales';
 import { redFlagCommands } from './red-flags';
-import { inviteStaffArgs, inviteStaffCommand } from './staff';
+import { inviteStaffArgs, inviteStaffCommand, resetSecondFactorArgs, resetSecondFactorCommand } from './staff';
 import { sharingCommands } from './sharing';
 
 // The operator commands, one registry for the command line (run in-process when no server
@@ -98,6 +98,11 @@ export const operatorCommands: Record<string, Command> = {
     summary: 'Invite someone to a brand\'s console staff (the first owner): --slug --email E [--role owner|manager|support|finance|analyst]; prints the link',
     args: inviteStaffArgs,
     run: inviteStaffCommand,
+  },
+  'reset-2fa': {
+    summary: 'Reset the second factor of a brand\'s only owner who lost the authenticator and the recovery codes (audited; ends their sessions): --slug --email E',
+    args: resetSecondFactorArgs,
+    run: resetSecondFactorCommand,
   },
   ...sharingCommands,
 };

@@ -123,8 +123,6 @@ export const gs1SettingsSchema = z.object({
   recallStatusUrl: gs1SettingsFields.recallStatusUrl.default(null),
   signUris: gs1SettingsFields.signUris.default(false),
 });
-/** A patch of the GS1 settings: a field left out keeps its value (no defaults, which zod would fill in for a partial one). */
-const gs1SettingsPatchSchema = z.object(gs1SettingsFields).partial().strict();
 export type Gs1Settings = z.infer<typeof gs1SettingsSchema>;
 
 /** Per priority name, whole hours (1 hour to a year). */
@@ -203,17 +201,40 @@ export const storedClientConfigSchema = z
   });
 export type StoredClientConfig = z.infer<typeof storedClientConfigSchema>;
 
-/** A partial configuration as the operator writes it: anything left out keeps its value. */
+/** A field's schema without its default (a default inside a patch would overwrite the stored value). */
+type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? WithoutDefault<Inner> : T;
+function withoutDefault<T extends z.ZodType>(field: T): WithoutDefault<T> {
+  let inner: z.ZodType = field;
+  while (inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
+  return inner as WithoutDefault<T>;
+}
+
+/**
+ * The patch of one group of the configuration: each field optional, strict, and without its
+ * default. zod 4's `.partial()` keeps a field's default and fills it in for a field the patch
+ * leaves out, so a patch of one flag would reset every other flag of the group to its default;
+ * here a field left out stays out, and applyConfigPatch keeps its stored value.
+ */
+function groupPatch<S extends z.ZodRawShape>(group: z.ZodObject<S>) {
+  const shape = Object.fromEntries(Object.entries(group.shape).map(([key, field]) => [key, withoutDefault(field as z.ZodType)])) as unknown as { [K in keyof S]: WithoutDefault<S[K]> };
+  return z.object(shape).partial().strict();
+}
+
+/**
+ * A partial configuration as the operator writes it (the console's settings, `npm run brand --
+ * set-config`): anything left out keeps its value. No field here has a default (groupPatch);
+ * applyConfigPatch merges the patch over the stored configuration and checks the whole result.
+ */
 export const clientConfigPatchSchema = z
   .object({
-    ui: uiConfigSchema.extend({ clientFavIcon: httpsUrl.nullable(), clientLogo: httpsUrl.nullable() }).partial().strict(),
-    flags: featureFlagsSchema.partial().strict(),
-    otpServices: otpServicesConfigSchema.partial().strict(),
+    ui: groupPatch(uiConfigSchema.extend({ clientFavIcon: httpsUrl.nullable(), clientLogo: httpsUrl.nullable() })),
+    flags: groupPatch(featureFlagsSchema),
+    otpServices: groupPatch(otpServicesConfigSchema),
     complaintConfig: z.object({ priorities: z.array(z.string().min(1).max(40)).min(1).max(10), targetHours: complaintTargetHoursSchema }).partial().strict(),
     banners: bannersInputSchema,
-    verification: verificationSettingsSchema.extend({ risk: riskSettingsObject.partial().strict() }).partial().strict(),
-    locale: localeSettingsObject.partial().strict(),
-    gs1: gs1SettingsPatchSchema,
+    verification: groupPatch(verificationSettingsSchema.extend({ risk: groupPatch(riskSettingsObject) })),
+    locale: groupPatch(localeSettingsObject),
+    gs1: groupPatch(gs1SettingsSchema),
     footer: z
       .object({
         text: z.string().max(500),

@@ -79,9 +79,9 @@ export async function createBrand(config: Record<string, unknown> = {}, name?: s
 
 type OutboxLine = { at: string; channel: string; to: string; purpose: string; code: string; clientId: string };
 
-/** The newest code sent to `to` for `purpose` since `since`, waiting for it to arrive. */
-export async function otpFor(to: string, purpose: string, since: number): Promise<string> {
-  const file = path.join(DATA_DIR, 'outbox.jsonl');
+/** The newest code sent to `to` for `purpose` since `since`, waiting for it to arrive (in the outbox of the server of `dataDir`). */
+export async function otpFor(to: string, purpose: string, since: number, dataDir = DATA_DIR): Promise<string> {
+  const file = path.join(dataDir, 'outbox.jsonl');
   let found: OutboxLine | undefined;
   await expect
     .poll(
@@ -100,7 +100,7 @@ export async function otpFor(to: string, purpose: string, since: number): Promis
 export async function signUpWithPassword(
   page: Page,
   brand: Brand,
-  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean; verify?: boolean },
+  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean; verify?: boolean; dataDir?: string },
 ) {
   const since = Date.now();
   await open(page, `${brand.origin}/signup`);
@@ -114,7 +114,7 @@ export async function signUpWithPassword(
   // (tests/e2e/account-verify.spec.ts confirms it through the screens).
   await expect(page).toHaveURL(`${brand.origin}/otp-verify`);
   if (opts.verify !== false) {
-    await page.getByLabel('Code').fill(await otpFor(opts.email, 'SIGNUP', since));
+    await page.getByLabel('Code').fill(await otpFor(opts.email, 'SIGNUP', since, opts.dataDir));
     await page.getByRole('button', { name: 'Verify' }).click();
   } else {
     await signInWithPassword(page, brand, opts.email, opts.password ?? PASSWORD);

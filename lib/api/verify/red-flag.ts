@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { codes, redFlags } from '@/lib/db/schema';
-import { OWN_RESCAN_REASON, type RiskAssessment } from '@/lib/domain/risk';
+import type { RedFlagEvidence } from '@/lib/domain/risk';
 import { randomId } from '@/lib/ids';
 import type { StoredClientConfig } from '@/lib/schemas/client-config';
 
@@ -12,15 +12,13 @@ import type { StoredClientConfig } from '@/lib/schemas/client-config';
 // with it (the flag records it, and dismissing the flag lifts it). Runs only on that transition,
 // never on an ordinary scan.
 
-type Suspect = { clientId: string; unitKey: string; pairId: string | null; codeId: string; productId: string; risk: RiskAssessment };
+/** The unit and what makes it suspect (redFlagEvidence of a scan's assessment, or redFlagEvidenceOf the unit's findings). */
+type Suspect = { clientId: string; unitKey: string; pairId: string | null; codeId: string; productId: string; evidence: RedFlagEvidence };
 
 export async function raiseRedFlag(db: Db, config: StoredClientConfig, s: Suspect): Promise<string | null> {
   if (!config.flags.isRedFlaggingEnabled) return null;
   const blacklist = config.verification.risk.autoBlacklist;
-  const rules = [...new Set(s.risk.findings.filter((f) => f.level === 'suspect').map((f) => f.rule))];
-  // The reasons as the brand reads them: a customer's own rescan that makes a unit suspect (one
-  // that shares the place its first check lacked) told them they had checked it before.
-  const reasons = s.risk.reasons.filter((r) => r !== OWN_RESCAN_REASON);
+  const { rules, reasons } = s.evidence;
   const id = randomId('rf', 16);
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;

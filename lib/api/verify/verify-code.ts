@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { preparedPerDb } from '@/lib/db/prepared';
 import { claims, codes, scans, unitSessions } from '@/lib/db/schema';
-import { assessRisk, findings, type KnownPlace, type RiskAssessment, type UnitSession } from '@/lib/domain/risk';
+import { assessRisk, findings, redFlagEvidence, redFlagEvidenceOf, type KnownPlace, type RiskAssessment, type UnitSession } from '@/lib/domain/risk';
 import { claimsUnit, computeVerdict, type VerdictInput, type VerifyRoute } from '@/lib/domain/verdict';
 import { randomId } from '@/lib/ids';
 import { scanClock } from '@/lib/clock';
@@ -126,9 +126,10 @@ async function linkFalseHidden(db: Db, ctx: ScanContext, sessionKey: string, now
     findings(sessions, claim, ctx.config.verification.risk, now, { placeName: placeNameOf, markets: unit.batch?.markets ?? null, countryOf, expiryDate: unit.batch?.expiryDate ?? null });
   const after = judge(unit.sessions);
   if (!after.some((f) => f.level === 'suspect')) return;
-  if (judge(unit.sessions.map((x) => (x.key === sessionKey ? { ...x, falseHiddenAt: null } : x))).some((f) => f.level === 'suspect')) return;
-  const risk: RiskAssessment = { level: 'suspect', unitLevel: 'suspect', previousLevel: 'caution', reasons: after.map((f) => f.reason), reasonCodes: after.map((f) => f.why), findings: after, ownRescan: false, askLocation: false };
-  if (unit.productId) await raiseRedFlag(db, ctx.config, { clientId, unitKey, pairId: unit.pairId, codeId: unit.id, productId: unit.productId, risk });
+  if (judge(unit.sessions.map((x) => (x.key === sessionKey ? { ...x, falseHiddenAt: null } : x))).some((f) => f.level === 'suspect')) return; // suspect already
+  // The unit's own findings (bounded like every assessment) are the flag's evidence: no scan of the unit to assess.
+  const evidence = redFlagEvidenceOf(after);
+  if (evidence && unit.productId) await raiseRedFlag(db, ctx.config, { clientId, unitKey, pairId: unit.pairId, codeId: unit.id, productId: unit.productId, evidence });
 }
 
 /** Labels of a check that looks at a unit without buying it: its covert code so checked was revealed before sale. */
@@ -273,9 +274,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   // A unit that has just become suspect: a red flag for the brand (lib/api/verify/red-flag.ts).
   // Only corroborated suspicion reaches here (lib/domain/risk.ts, bounded): no one network, device
   // or account, nor three of them, opens a flag, holds a reward or blacklists a code.
-  if (ours && risk && risk.unitLevel === 'suspect' && risk.previousLevel !== 'suspect') {
-    await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, risk });
-  }
+  const suspicion = ours && risk && risk.previousLevel !== 'suspect' ? redFlagEvidence(risk) : null;
+  if (ours && suspicion) await raiseRedFlag(db, ctx.config, { clientId: ctx.clientId, unitKey: row.unitKey, pairId: row.pairId, codeId: row.id, productId: row.productId, evidence: suspicion });
 
   // A Fake, Product Claimed or suspect answer names its scan: the reference of its evidence report.
   const evidence = isEvidenceWorthy(verdict.result, risk?.level ?? null) ? { evidence: { reference: scanId } } : {};

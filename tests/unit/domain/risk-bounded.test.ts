@@ -1,4 +1,4 @@
-import { assessRisk, CLAIMANT_REASON, DEFAULT_RISK_SETTINGS, UNCORROBORATED_WITNESSES, type CurrentScan, type Place, type UnitSession } from '@/lib/domain/risk';
+import { assessRisk, CLAIMANT_REASON, DEFAULT_RISK_SETTINGS, findings, OWN_RESCAN_REASON, redFlagEvidence, redFlagEvidenceOf, UNCORROBORATED_WITNESSES, type CurrentScan, type Place, type UnitSession } from '@/lib/domain/risk';
 
 // Bounded influence (docs/verification.md, "Bounded influence"): no one network, device or account,
 // nor any three of them together, moves a unit above caution; suspect needs evidence from more
@@ -78,4 +78,41 @@ it('tells the customer who claimed the unit that copies of its code circulate, n
   // Anyone else checking the code is told.
   const other = assess([buyer(), ...copies], scanOf('net-9', CITIES[3]!, 400));
   expect(other.level).toBe('suspect');
+});
+
+describe('the red flag\'s evidence (lib/api/verify/red-flag.ts takes only this)', () => {
+  const copies = () => CITIES.slice(1, 8).map((p, i) => session(`net-${i}`, p, 60 + 24 * i));
+
+  it('comes from a scan\'s assessment only when the unit is suspect: its suspect rules, the history and every finding\'s reason', () => {
+    const risk = assess([buyer(), ...copies()], scanOf('net-9', CITIES[7]!, 400));
+    expect(risk.unitLevel).toBe('suspect');
+    const evidence = redFlagEvidence(risk)!;
+    expect(evidence.rules).toEqual([...new Set(risk.findings.filter((f) => f.level === 'suspect').map((f) => f.rule))]);
+    expect(evidence.rules).toContain('places');
+    expect(evidence.reasons[0]).toMatch(/^First verified on /);
+    expect(evidence.reasons.slice(1)).toEqual(risk.findings.map((f) => f.reason));
+    // not suspect: no evidence, so no flag
+    expect(redFlagEvidence(assess([buyer()], scanOf('net-1', CITIES[1]!, 30)))).toBeNull();
+  });
+
+  it('records the findings, not the claimant\'s words nor an own rescan, when the claimant\'s scan is the one that finds the unit suspect', () => {
+    const risk = assess([buyer(), ...copies()], scanOf('net-home', CITIES[0]!, 400, { customerId: 'cu_buyer', key: 'c:cu_buyer', deviceId: null }));
+    expect([risk.level, risk.unitLevel]).toEqual(['caution', 'suspect']);
+    const evidence = redFlagEvidence(risk)!;
+    expect(evidence.reasons).not.toContain(CLAIMANT_REASON);
+    expect(evidence.reasons).not.toContain(OWN_RESCAN_REASON);
+    expect(evidence.reasons.slice(1)).toEqual(risk.findings.map((f) => f.reason));
+    expect(evidence.rules).toContain('places');
+  });
+
+  it('comes from the unit\'s own bounded findings when no scan of the unit brings it (a made-up hidden code typed after a check)', () => {
+    const sessions = [buyer(), ...copies()];
+    const found = findings(sessions, claim, DEFAULT_RISK_SETTINGS, h(400));
+    expect(redFlagEvidenceOf(found)).toEqual({ rules: [...new Set(found.filter((f) => f.level === 'suspect').map((f) => f.rule))], reasons: found.map((f) => f.reason) });
+    // three witnesses are no evidence: findings are bounded, and caution raises no flag
+    const few = findings([buyer(), ...copies().slice(0, 3)], claim, DEFAULT_RISK_SETTINGS, h(400));
+    expect(few.some((f) => f.level === 'suspect')).toBe(false);
+    expect(redFlagEvidenceOf(few)).toBeNull();
+    expect(redFlagEvidenceOf([])).toBeNull();
+  });
 });

@@ -130,6 +130,33 @@ describe('assessRisk: the level and its reasons', () => {
       expect(at({ consumedLateArrivals: 3 })).toBe('none');
       expect(at({ consumedLateDays: 5 })).toBe('none');
     });
+    // Places count for windowDays (30) before the check, in this rule as in every rule that reads
+    // places (docs/verification.md, "Rules"): a pack known nowhere for that long takes the next
+    // place given as its home, so a gift and a resale months apart are not two copies.
+    describe('reads the places of the last windowDays, as every rule does', () => {
+      const home = { ...buyer, place: { ...PUNE, at: buyer.firstAt } };
+      const consumedOf = (r: ReturnType<typeof assess>) => r.findings.filter((f) => f.rule === 'consumed').map((f) => f.level);
+      it('new people in two far cities days after the claim, the home known: suspect', () => {
+        const r = assess([home, session({ at: 10 * day, place: DELHI })], scan({ hours: 15 * day, place: KOLKATA }), claim);
+        expect(consumedOf(r)).toEqual(['suspect']);
+      });
+      it('the same two after a quiet month: the home place is forgotten, the first of them is taken as its home, one late arrival', () => {
+        const r = assess([home, session({ at: 40 * day, place: DELHI })], scan({ hours: 45 * day, place: KOLKATA }), claim);
+        expect(consumedOf(r)).toEqual([]);
+        expect(r.level).toBe('none');
+        // a third copy within the month: two late arrivals (and three places)
+        const third = assess([home, session({ at: 40 * day, place: DELHI }), session({ at: 45 * day, place: KOLKATA })], scan({ hours: 50 * day, place: CHENNAI }), claim);
+        expect(consumedOf(third)).toEqual(['suspect']);
+      });
+      it('a gift in another city, then a resale to a third city two months later, each with its household: none', () => {
+        const gift = [session({ at: 10 * day, place: DELHI }), session({ at: 11 * day, place: DELHI })];
+        const resale = session({ at: 70 * day, place: CHENNAI });
+        const r = assess([home, ...gift, resale], scan({ hours: 71 * day, place: CHENNAI }), claim);
+        expect(r.level).toBe('none');
+        // had the gift been within the month, the resale would be the second late arrival
+        expect(consumedOf(assess([home, ...gift, session({ at: 20 * day, place: CHENNAI })], scan({ hours: 21 * day, place: CHENNAI }), claim))).toEqual(['suspect']);
+      });
+    });
     it('three arrivals are a caution when the brand turns the late rule off', () => {
       const three = [buyer, session({ at: 2 }), session({ at: 4 * day })];
       const risk = assess(three, scan({ hours: 9 * day }), claim, { ...DEFAULT_RISK_SETTINGS, consumedLate: 'off' });

@@ -15,6 +15,14 @@ describe('client configuration', () => {
     expect(c.flags.isQrSerializationEnabled).toBe(true);
   });
 
+  it('fills in no default in a patch, in any group or the risk settings, so a field left out keeps its stored value', () => {
+    for (const group of ['ui', 'flags', 'otpServices', 'complaintConfig', 'verification', 'locale', 'gs1', 'footer']) {
+      expect([group, clientConfigPatchSchema.parse({ [group]: {} })]).toEqual([group, { [group]: {} }]);
+    }
+    expect(clientConfigPatchSchema.parse({ verification: { risk: {} } })).toEqual({ verification: { risk: {} } });
+    expect(clientConfigPatchSchema.parse({})).toEqual({});
+  });
+
   it('refuses embedding without an embedding URL', () => {
     expect(() => applyConfigPatch(defaultClientConfig(), { ui: { isEmbeddingRequired: true } })).toThrow(/embeddingURL/);
   });
