@@ -9,8 +9,14 @@ import countries110m from 'world-atlas/countries-110m.json';
 // from Natural Earth's 1:110m country outlines (world-atlas) with d3-geo. No tile service, no
 // script: the outline never reaches a customer page, and the page's table says the same in words.
 
-export type MapPlace = { lat: number; lng: number; scans: number; suspect: number };
-export type MapFlag = { id: string; qrId: string; lat: number; lng: number };
+export type MapPlace = { lat: number; lng: number; scans: number; suspect: number; near?: string };
+export type MapFlag = { id: string; qrId: string; lat: number; lng: number; near?: string };
+
+/** 'Pune (18.5, 73.9)', or the coordinates alone where no city is near. */
+export const placeLabel = (p: { lat: number; lng: number; near?: string }) => {
+  const at = `${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}`;
+  return p.near ? `${p.near} (${at})` : at;
+};
 
 const W = 960;
 const H = 480;
@@ -68,7 +74,7 @@ export function ScanMap({ places, flags, titleId }: { places: MapPlace[]; flags:
             const r = 3 + 14 * Math.sqrt(p.scans / max);
             return (
               <circle key={`${p.lat},${p.lng}`} cx={x} cy={y} r={r} fill="#1d4ed8" fillOpacity={0.45} stroke={p.suspect ? '#b45309' : '#1e3a8a'} strokeWidth={p.suspect ? 2 : 1} data-place={`${p.lat},${p.lng}`}>
-                <title>{`${p.lat.toFixed(1)}, ${p.lng.toFixed(1)}: ${p.scans} scans, ${p.suspect} suspect`}</title>
+                <title>{`${placeLabel(p)}: ${p.scans} scans, ${p.suspect} suspect`}</title>
               </circle>
             );
           })}
@@ -78,7 +84,7 @@ export function ScanMap({ places, flags, titleId }: { places: MapPlace[]; flags:
             const [x, y] = at(f);
             return (
               <path key={f.id} d={`M${x},${y - 9}L${x + 7},${y + 5}L${x - 7},${y + 5}Z`} fill="#dc2626" stroke="#ffffff" strokeWidth={1.5} data-flag={f.qrId}>
-                <title>{`Red flag on ${f.qrId || 'a code'} near ${f.lat.toFixed(1)}, ${f.lng.toFixed(1)}`}</title>
+                <title>{`Red flag on ${f.qrId || 'a code'} near ${placeLabel(f)}`}</title>
               </path>
             );
           })}

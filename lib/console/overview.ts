@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { placeNameOf } from '@/lib/places/gazetteer';
 import { ensureRollups, firstLiveDay, rolledUpQuery } from '@/lib/db/scan-rollups';
 import { batches, claims, codes, complaints, payouts, products, redFlags, rewardGrants, scans, warranties } from '@/lib/db/schema';
 import { GENUINE_CHECK_LABELS } from '@/lib/domain/verdict';
@@ -191,7 +192,8 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
   }
   const places = [...placeMap.values()]
     .sort((a, b) => b.scans - a.scans || a.lat - b.lat || a.lng - b.lng)
-    .slice(0, OVERVIEW_MAX_PLACES);
+    .slice(0, OVERVIEW_MAX_PLACES)
+    .map((p) => ({ ...p, near: placeNameOf(p) ?? '' }));
   const days: Overview['days'] = [];
   for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) {
     const day = dayOf(new Date(t));
@@ -206,6 +208,7 @@ export async function overview(scope: ConsoleScope, query: OverviewQuery, now = 
     rules: (r.rules as string[] | null) ?? [],
     lat: Number(r.lat),
     lng: Number(r.lng),
+    near: placeNameOf({ lat: Number(r.lat), lng: Number(r.lng) }) ?? '',
   }));
   return overviewSchema.parse({
     from,

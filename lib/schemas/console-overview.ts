@@ -59,10 +59,12 @@ export const overviewPlaceSchema = z
     lng: z.number(),
     scans: z.number().int(),
     suspect: z.number().int(),
+    /** The place as people know it (the city near it, docs/verification.md), else empty. */
+    near: z.string(),
   })
   .strict();
 export const overviewFlagSchema = z
-  .object({ id: z.string(), qrId: z.string(), createdAt: z.iso.datetime(), rules: z.array(z.string()), lat: z.number(), lng: z.number() })
+  .object({ id: z.string(), qrId: z.string(), createdAt: z.iso.datetime(), rules: z.array(z.string()), lat: z.number(), lng: z.number(), near: z.string() })
   .strict();
 
 export const overviewSchema = z

@@ -137,10 +137,10 @@ describe('overview', () => {
     expect(o.days.filter((d) => d.scans > 0)).toHaveLength(3);
     // Places rounded to one decimal: the two Pune scans are one place.
     expect(o.places).toEqual([
-      { lat: 18.5, lng: 73.9, scans: 2, suspect: 1 },
-      { lat: 28.6, lng: 77.2, scans: 2, suspect: 0 },
+      { lat: 18.5, lng: 73.9, scans: 2, suspect: 1, near: 'Pune' },
+      { lat: 28.6, lng: 77.2, scans: 2, suspect: 0, near: 'New Delhi' },
     ]);
-    expect(o.flags).toEqual([expect.objectContaining({ qrId: a.units[0]!.overt.qrId, rules: ['places'], lat: 18.5, lng: 73.9 })]);
+    expect(o.flags).toEqual([expect.objectContaining({ qrId: a.units[0]!.overt.qrId, rules: ['places'], lat: 18.5, lng: 73.9, near: 'Pune' })]);
     expect(o.products).toHaveLength(2);
   });
 
@@ -161,7 +161,7 @@ describe('overview', () => {
   it('never counts another brand and refuses filters that are not the brand\'s', async () => {
     const o = await overview(staff(other.id, other.slug), overviewQuerySchema.parse({}), NOW);
     expect(o.totals.scans).toBe(1);
-    expect(o.places).toEqual([{ lat: 18.5, lng: 73.9, scans: 1, suspect: 0 }]);
+    expect(o.places).toEqual([{ lat: 18.5, lng: 73.9, scans: 1, suspect: 0, near: 'Pune' }]);
     const notOurs = await errorOf(overview(staff(other.id, other.slug), overviewQuerySchema.parse({ product: a.units[0]!.overt.productId }), NOW));
     expect([notOurs.code, notOurs.field]).toEqual(['not_found', 'product']);
     const noBatch = await errorOf(overview(staff(other.id, other.slug), overviewQuerySchema.parse({ batch: a.batchNumber }), NOW));

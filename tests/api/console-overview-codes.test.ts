@@ -40,7 +40,7 @@ describe('GET /api/console/brands/{brand}/overview', () => {
       const res = await staffOf[role]!.fetch(`${base()}/overview`);
       expect([role, res.status]).toEqual([role, 200]);
       expect(res.body.totals).toMatchObject({ scans: 1, genuine: 1, suspect: 1 });
-      expect(res.body.places).toEqual([{ lat: 18.5, lng: 73.9, scans: 1, suspect: 1 }]);
+      expect(res.body.places).toEqual([{ lat: 18.5, lng: 73.9, scans: 1, suspect: 1, near: 'Pune' }]);
       expect(res.body.days).toHaveLength(30);
     }
   });

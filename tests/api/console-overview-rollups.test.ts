@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { placeNameOf } from '@/lib/places/gazetteer';
 import { apiServerForFile, createTestBrand } from '../support/api-server';
 import { createTestBatch, type CodeRow, type TestBatch } from '../support/codes';
 import { signedInStaff, type SignedInStaff } from '../support/console';
@@ -100,7 +101,7 @@ async function directCount(clientId: string, from: string, to: string, filter: {
   return {
     totals,
     days: [...days.entries()].map(([day, c]) => ({ day, ...c })),
-    places: [...places.values()].sort((a, b) => b.scans - a.scans || a.lat - b.lat || a.lng - b.lng),
+    places: [...places.values()].sort((a, b) => b.scans - a.scans || a.lat - b.lat || a.lng - b.lng).map((p) => ({ ...p, near: placeNameOf(p) ?? '' })),
   };
 }
 

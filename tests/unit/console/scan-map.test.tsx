@@ -5,7 +5,7 @@ import { ScanMap } from '@/components/console/scan-map.server';
 // The overview's map is drawn on the server from the country outlines: one circle per place, a
 // red marker per red flag, and a text equivalent for people who cannot see it.
 
-const PUNE = { lat: 18.5, lng: 73.9, scans: 40, suspect: 2 };
+const PUNE = { lat: 18.5, lng: 73.9, scans: 40, suspect: 2, near: 'Pune' };
 const DELHI = { lat: 28.6, lng: 77.2, scans: 10, suspect: 0 };
 
 it('draws countries, one circle per place sized by scans, and one marker per red flag, described in words', () => {
@@ -25,6 +25,9 @@ it('draws countries, one circle per place sized by scans, and one marker per red
     expect(y).toBeLessThan(480);
   }
   expect(container.querySelectorAll('[data-flag="Q1"]')).toHaveLength(1);
+  // Each says what it is, by name where a city is near (on hover, and to a screen reader).
+  expect([...circles].map((c) => c.querySelector('title')?.textContent)).toEqual(['Pune (18.5, 73.9): 40 scans, 2 suspect', '28.6, 77.2: 10 scans, 0 suspect']);
+  expect(container.querySelector('[data-flag="Q1"] title')?.textContent).toBe('Red flag on Q1 near 18.5, 73.9');
   // India's outline is among the countries drawn.
   expect(container.querySelectorAll('svg[data-testid="scan-map"] g path').length).toBeGreaterThan(10);
 });

@@ -5,7 +5,7 @@ import { callRoute } from '@/lib/server/call-route';
 import { consoleOverviewRoute } from '@/lib/server/routes';
 import { errorFieldOf } from '@/lib/shared/fetch-rules';
 import { overviewQuerySchema, type Overview } from '@/lib/schemas/console-overview';
-import { ScanMap } from '@/components/console/scan-map.server';
+import { placeLabel, ScanMap } from '@/components/console/scan-map.server';
 import { ScansChart } from '@/components/console/scans-chart';
 import { OverviewFilters } from '@/components/console/overview-filters';
 
@@ -131,7 +131,7 @@ export default async function OverviewPage({ params, searchParams }: Props) {
             </caption>
             <thead className="bg-gray-100">
               <tr>
-                {['Latitude', 'Longitude', 'Scans', 'Suspect', 'Red flags'].map((h) => (
+                {['Place', 'Latitude', 'Longitude', 'Scans', 'Suspect', 'Red flags'].map((h) => (
                   <th key={h} scope="col" className="px-2 py-1">
                     {h}
                   </th>
@@ -141,6 +141,7 @@ export default async function OverviewPage({ params, searchParams }: Props) {
             <tbody>
               {data.places.map((p) => (
                 <tr key={`${p.lat},${p.lng}`} className="border-t border-gray-200">
+                  <td className="px-2 py-1">{p.near || 'no city near'}</td>
                   <td className="px-2 py-1">{p.lat.toFixed(1)}</td>
                   <td className="px-2 py-1">{p.lng.toFixed(1)}</td>
                   <td className="px-2 py-1">{p.scans}</td>
@@ -150,7 +151,7 @@ export default async function OverviewPage({ params, searchParams }: Props) {
               ))}
               {data.places.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="px-2 py-2 text-gray-800">
+                  <td colSpan={6} className="px-2 py-2 text-gray-800">
                     No scans with a place in this range.
                   </td>
                 </tr>
@@ -171,7 +172,7 @@ export default async function OverviewPage({ params, searchParams }: Props) {
                   ) : (
                     'A code'
                   )}
-                  {` near ${f.lat.toFixed(1)}, ${f.lng.toFixed(1)}, ${f.createdAt.slice(0, 10)} (${f.rules.join(', ')})`}
+                  {` near ${placeLabel(f)}, ${f.createdAt.slice(0, 10)} (${f.rules.join(', ')})`}
                 </li>
               ))}
             </ul>
