@@ -44,6 +44,29 @@ function extentOf(points: Array<{ lat: number; lng: number }>): MultiPoint | { t
   return { type: 'MultiPoint', coordinates: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]] };
 }
 
+/** Circles closer than this (in the drawing's units) would hide each other: they are drawn as one. */
+const CLUSTER_PX = 16;
+type Cluster = { x: number; y: number; scans: number; suspect: number; places: MapPlace[] };
+
+/**
+ * Close places as one circle (a city and its suburbs at the country's scale): the busiest first,
+ * each joining the first circle within CLUSTER_PX of it, which stays where its busiest place is.
+ * The table below still lists every place.
+ */
+function clustered(places: MapPlace[], at: (p: MapPlace) => [number, number]): Cluster[] {
+  const out: Cluster[] = [];
+  for (const p of [...places].sort((a, b) => b.scans - a.scans)) {
+    const [x, y] = at(p);
+    const near = out.find((c) => Math.hypot(c.x - x, c.y - y) < CLUSTER_PX);
+    if (near) {
+      near.scans += p.scans;
+      near.suspect += p.suspect;
+      near.places.push(p);
+    } else out.push({ x, y, scans: p.scans, suspect: p.suspect, places: [p] });
+  }
+  return out;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function ScanMap({ places, flags, titleId }: { places: MapPlace[]; flags: MapFlag[]; titleId: string }) {
@@ -52,8 +75,9 @@ export function ScanMap({ places, flags, titleId }: { places: MapPlace[]; flags:
     .clipExtent([[0, 0], [W, H]]);
   const path = geoPath(projection).digits(1);
   const land = countries().features.map((f, i) => ({ key: String(f.id ?? i), d: path(f) ?? '' })).filter((c) => c.d);
-  const max = Math.max(1, ...places.map((p) => p.scans));
   const at = (p: { lat: number; lng: number }) => projection([p.lng, p.lat]) ?? [-100, -100];
+  const clusters = clustered(places, at);
+  const max = Math.max(1, ...clusters.map((c) => c.scans));
   const suspect = places.reduce((n, p) => n + p.suspect, 0);
   return (
     <figure aria-labelledby={titleId} className="rounded-lg border border-gray-300 bg-white p-2">
@@ -69,12 +93,14 @@ export function ScanMap({ places, flags, titleId }: { places: MapPlace[]; flags:
           ))}
         </g>
         <g>
-          {places.map((p) => {
-            const [x, y] = at(p);
-            const r = 3 + 14 * Math.sqrt(p.scans / max);
+          {clusters.map((c) => {
+            const p = c.places[0]!;
+            const r = 3 + 14 * Math.sqrt(c.scans / max);
+            const others = c.places.length - 1;
+            const what = others ? `${placeLabel(p)} and ${plural(others, 'place')} near it` : placeLabel(p);
             return (
-              <circle key={`${p.lat},${p.lng}`} cx={x} cy={y} r={r} fill="#1d4ed8" fillOpacity={0.45} stroke={p.suspect ? '#b45309' : '#1e3a8a'} strokeWidth={p.suspect ? 2 : 1} data-place={`${p.lat},${p.lng}`}>
-                <title>{`${placeLabel(p)}: ${p.scans} scans, ${p.suspect} suspect`}</title>
+              <circle key={`${p.lat},${p.lng}`} cx={c.x} cy={c.y} r={r} fill="#1d4ed8" fillOpacity={0.45} stroke={c.suspect ? '#b45309' : '#1e3a8a'} strokeWidth={c.suspect ? 2 : 1} data-place={`${p.lat},${p.lng}`} data-places={c.places.length}>
+                <title>{`${what}: ${c.scans} scans, ${c.suspect} suspect`}</title>
               </circle>
             );
           })}

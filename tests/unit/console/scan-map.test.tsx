@@ -32,6 +32,15 @@ it('draws countries, one circle per place sized by scans, and one marker per red
   expect(container.querySelectorAll('svg[data-testid="scan-map"] g path').length).toBeGreaterThan(10);
 });
 
+it('draws close places as one circle that names them, and keeps far ones apart', () => {
+  const mumbai = { lat: 19.1, lng: 72.9, scans: 30, suspect: 1, near: 'Mumbai' };
+  const naviMumbai = { lat: 19.0, lng: 73.0, scans: 5, suspect: 0, near: 'Navi Mumbai' };
+  const { container } = render(<ScanMap places={[naviMumbai, DELHI, mumbai]} flags={[]} titleId="m" />);
+  const circles = [...container.querySelectorAll('circle[data-place]')];
+  expect(circles.map((c) => [c.getAttribute('data-place'), c.getAttribute('data-places')])).toEqual([['19.1,72.9', '2'], ['28.6,77.2', '1']]);
+  expect(circles[0]!.querySelector('title')?.textContent).toBe('Mumbai (19.1, 72.9) and 1 place near it: 35 scans, 1 suspect');
+});
+
 it('shows the whole world when there is nothing to place', () => {
   const { container } = render(<ScanMap places={[]} flags={[]} titleId="m" />);
   expect(screen.getByRole('img')).toHaveAccessibleDescription(/0 places with scans/);
