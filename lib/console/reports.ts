@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { placeNameOf } from '@/lib/places/gazetteer';
 import { getDb } from '@/lib/db/client';
 import { codes, customers, files, products, reports, scans } from '@/lib/db/schema';
 import { notFound } from '@/lib/errors';
@@ -64,7 +65,7 @@ export async function listReports(scope: ConsoleScope, q: ReportListQuery): Prom
       productName: productName ?? null,
       evidence: evidenceReference ? { reference: evidenceReference, qrId: evidenceQrId ?? null } : null,
       customerName: customerName(customer),
-      place: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
+      place: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng, near: placeNameOf({ lat: r.lat, lng: r.lng }) ?? '' } : null,
       hasPhoto: photoFile !== null || r.legacyPhoto,
       createdAt: r.createdAt.toISOString(),
     })),

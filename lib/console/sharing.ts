@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { placeNameOf } from '@/lib/places/gazetteer';
 import { getDb } from '@/lib/db/client';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { batches, brandShares, clients, codes, complaints, products, scans } from '@/lib/db/schema';
@@ -213,7 +214,7 @@ export async function sharedScans(scope: ConsoleScope, fromSlug: string, page = 
     total,
     scans: rows.map((r) => ({
       at: r.at.toISOString(),
-      place: r.lat === null || r.lng === null ? null : { lat: coarse(r.lat)!, lng: coarse(r.lng)! },
+      place: r.lat === null || r.lng === null ? null : { lat: coarse(r.lat)!, lng: coarse(r.lng)!, near: placeNameOf({ lat: coarse(r.lat)!, lng: coarse(r.lng)! }) ?? '' },
       product: r.product,
       batchNumber: r.batchNumber,
       result: r.result,

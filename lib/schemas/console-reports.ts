@@ -30,8 +30,8 @@ export const consoleReportRowSchema = z
      */
     evidence: z.object({ reference: z.string(), qrId: z.string().nullable() }).strict().nullable(),
     customerName: z.string(),
-    /** Coarse place (two decimals) the customer shared, if any. */
-    place: z.object({ lat: z.number(), lng: z.number() }).strict().nullable(),
+    /** Coarse place (two decimals) the customer shared, if any; near: the city near it, else empty. */
+    place: z.object({ lat: z.number(), lng: z.number(), near: z.string() }).strict().nullable(),
     hasPhoto: z.boolean(),
     createdAt: z.iso.datetime(),
   })

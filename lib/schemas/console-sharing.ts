@@ -65,8 +65,8 @@ const pageFields = { page: z.number(), pageSize: z.number(), total: z.number() }
 /** A scan of a shared batch: never who scanned, nor their device or session. */
 export const sharedScanSchema = z.object({
   at: z.string(),
-  /** Rounded to one decimal (about 11 km); null when the scan had no place. */
-  place: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** Rounded to one decimal (about 11 km); null when the scan had no place. near: the city near it, else empty. */
+  place: z.object({ lat: z.number(), lng: z.number(), near: z.string() }).nullable(),
   product: z.string(),
   batchNumber: z.string(),
   result: z.string(),

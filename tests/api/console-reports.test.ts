@@ -68,7 +68,7 @@ describe("customers' reports in the console", () => {
       productName: 'Test Serum',
       evidence: { reference: copyRef, qrId },
       customerName: 'Test Customer',
-      place: { lat: 28.61, lng: 77.21 },
+      place: { lat: 28.61, lng: 77.21, near: 'New Delhi' },
       hasPhoto: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -68,7 +68,7 @@ it('shares scans: the retailer sees the scans of its batch only, coarse and with
   expect(list.status).toBe(200);
   expect(list.body).toMatchObject({ page: 1, pageSize: 50, total: 2 });
   expect(list.body.scans.map((s: { batchNumber: string }) => s.batchNumber)).toEqual([w.sold.batchNumber, w.sold.batchNumber]);
-  expect(list.body.scans[0]).toEqual({ at: expect.any(String), place: { lat: 13, lng: 77.6 }, product: 'Test Serum', batchNumber: w.sold.batchNumber, result: 'SUSPECT', risk: 'none' });
+  expect(list.body.scans[0]).toEqual({ at: expect.any(String), place: { lat: 13, lng: 77.6, near: 'Bengaluru' }, product: 'Test Serum', batchNumber: w.sold.batchNumber, result: 'SUSPECT', risk: 'none' });
   expect(Object.keys(list.body.scans[1]).sort()).toEqual(['at', 'batchNumber', 'place', 'product', 'result', 'risk']);
   expectNoSecrets(list.text, w);
   expect((await w.analyst.fetch(`${shared(w.r.slug)}/${w.brand.slug}/complaints`)).status).toBe(404);

@@ -96,7 +96,7 @@ function ScansTable({ from, list, query, tz }: { from: string; list: SharedScans
             {list.scans.map((s, i) => (
               <tr key={`${s.at}-${i}`}>
                 <td className={td}><time dateTime={s.at}>{consoleDateTime(s.at, tz)}</time></td>
-                <td className={td}>{s.place ? `${s.place.lat.toFixed(1)}, ${s.place.lng.toFixed(1)}` : '—'}</td>
+                <td className={td}>{s.place ? `${s.place.near ? `${s.place.near} (` : ''}${s.place.lat.toFixed(1)}, ${s.place.lng.toFixed(1)}${s.place.near ? ')' : ''}` : '—'}</td>
                 <td className={td}>{s.product}</td>
                 <td className={`${td} font-mono`}>{s.batchNumber}</td>
                 <td className={td}>{s.result}</td>

@@ -73,7 +73,7 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
                   )}
                 </td>
                 <td className={td}>{r.customerName}</td>
-                <td className={td}>{r.place ? `${r.place.lat.toFixed(2)}, ${r.place.lng.toFixed(2)}` : '—'}</td>
+                <td className={td}>{r.place ? `${r.place.near ? `${r.place.near} (` : ''}${r.place.lat.toFixed(2)}, ${r.place.lng.toFixed(2)}${r.place.near ? ')' : ''}` : '—'}</td>
                 <td className={td}><time dateTime={r.createdAt}>{consoleDateTime(r.createdAt, tz)}</time></td>
               </tr>
             ))}
