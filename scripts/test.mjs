@@ -38,19 +38,24 @@ function run(title, cmd, args, env = {}, minutes = 20) {
 }
 
 /**
- * One test file at a time. The projects that open the embedded database run each file in a fresh
- * worker process: V8 (Node 18 to 24) can abort the whole process on its JIT-page bookkeeping when
- * one process creates and frees many WebAssembly instances of PGlite, one per test file
- * ("Check failed: jit_page_->allocations_.erase(addr) == 1"). A server opens PGlite once, so only
- * the tests churn it; a fresh process per file keeps each process to one or two instances.
+ * The jest workers of the projects that open a database: two by default (TEST_WORKERS), so two
+ * files run side by side on a 2-core machine. Most of a file's time is its own start (a process,
+ * the app's modules, its database), which runs on one core. Each file has a database of its own:
+ * an in-memory PGlite, or on PostgreSQL a copy per worker made by the global setup
+ * (tests/support/db-template.ts). Each file runs in a fresh worker process: V8 (Node 18 to 24)
+ * can abort the whole process on its JIT-page bookkeeping when one process creates and frees many
+ * WebAssembly instances of PGlite, one per test file ("Check failed:
+ * jit_page_->allocations_.erase(addr) == 1"). A server opens PGlite once, so only the tests churn
+ * it; a fresh process per file keeps each process to one or two instances.
  */
-const oneAtATime = (project) => (project === 'unit' ? ['--runInBand'] : ['--maxWorkers=1', '--workerIdleMemoryLimit=1MB']);
+const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
+const workerArgs = (project) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${WORKERS}`, '--workerIdleMemoryLimit=1MB']);
 
 function jest(title, project, env, file) {
   const ok = run(
     title,
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...oneAtATime(project), '--json', `--outputFile=${file}`],
+    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...workerArgs(project), '--json', `--outputFile=${file}`],
     { ASSERTION_COUNT_FILE: assertionFile, ...env },
     LIMIT_MINUTES[project],
   );

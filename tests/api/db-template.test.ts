@@ -182,7 +182,7 @@ describe('the in-memory database template (the tests, DB_MEMORY_TEMPLATE)', () =
   });
 
   it("holds this file's database when the run made one: its migrations were applied before the file started", async () => {
-    if (process.env.TEST_DATABASE_URL) return; // the PostgreSQL pass has one migrated database, not a template
+    if (process.env.TEST_DATABASE_URL) return; // the PostgreSQL pass copies a template database per worker, not this dump
     expect(process.env.DB_MEMORY_TEMPLATE).toMatch(/\.tar\.gz$/);
     const { getDb } = await import('@/lib/db/client');
     const { sql } = await import('drizzle-orm');
