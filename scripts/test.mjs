@@ -38,8 +38,9 @@ function run(title, cmd, args, env = {}, minutes = 20) {
 }
 
 /**
- * The jest workers of the projects that open a database: two by default (TEST_WORKERS), so two
- * files run side by side on a 2-core machine. Most of a file's time is its own start (a process,
+ * The jest workers of the projects that open a database: TEST_WORKERS, one by default (CI's
+ * machine is shared, and the tests that spawn processes on data folders of their own can run past
+ * their 60 s limit beside a second file there); TEST_WORKERS=2 runs two files side by side. Most of a file's time is its own start (a process,
  * the app's modules, its database), which runs on one core. Each file has a database of its own:
  * an in-memory PGlite, or on PostgreSQL a copy per worker made by the global setup
  * (tests/support/db-template.ts). Each file runs in a fresh worker process: V8 (Node 18 to 24)
@@ -48,7 +49,7 @@ function run(title, cmd, args, env = {}, minutes = 20) {
  * jit_page_->allocations_.erase(addr) == 1"). A server opens PGlite once, so only the tests churn
  * it; a fresh process per file keeps each process to one or two instances.
  */
-const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
+const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 1);
 const workerArgs = (project) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${WORKERS}`, '--workerIdleMemoryLimit=1MB']);
 
 function jest(title, project, env, file) {
