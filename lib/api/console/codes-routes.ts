@@ -1,7 +1,6 @@
 import 'server-only';
-import { defineRoute, FileAnswer } from '../define-route';
-import { csvStream } from '@/lib/console/list-kit';
-import { contentDisposition } from '../files/get-file';
+import { defineRoute } from '../define-route';
+import { csvAnswer, csvFiles } from './csv-answer';
 import { blacklistCodesOf, CODE_EXPORT_HEADER, codeDetail, exportCodes, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
 import { consoleBrandParams } from '@/lib/schemas/console';
 import {
@@ -47,18 +46,10 @@ export const codesRoutes = [
     query: codeExportQuerySchema,
     response: {
       description: 'Every code the list\'s search and filters match, in its order, as CSV (streamed a page at a time; authentication codes for the printing roles only; audited)',
-      files: { 'text/csv': { schema: { type: 'string' } } },
+      files: csvFiles,
     },
     fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to)',
-    handle: async ({ query }, ctx) => {
-      const { fileName, rows } = await exportCodes(ctx.scope, query);
-      return new FileAnswer(csvStream(CODE_EXPORT_HEADER, rows), {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': contentDisposition('attachment', fileName),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      });
-    },
+    handle: async ({ query }, ctx) => csvAnswer(CODE_EXPORT_HEADER, await exportCodes(ctx.scope, query)),
   }),
   // GET /api/console/brands/{brand}/codes/{qrId}
   defineRoute({
