@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { createTestBatch, type TestBatch } from '../support/codes';
 import { signedInStaff, type SignedInStaff } from '../support/console';
+import { insertComplaint, insertRedFlag, supportBrand } from '../support/console-support';
 import { getDb } from '@/lib/db/client';
-import { auditLog, codes } from '@/lib/db/schema';
+import { auditLog, codes, complaints, redFlags } from '@/lib/db/schema';
 import { cliScope } from '@/lib/console/scope';
 import { exportCodes, CODE_EXPORT_HEADER } from '@/lib/console/codes';
 import { csvStream } from '@/lib/console/list-kit';
@@ -145,5 +146,132 @@ describe('the codes list', () => {
       total += rowsOf(decoder.decode(value)).length;
     }
     expect([total, pagesRead]).toEqual([2600, 3]);
+  });
+});
+
+describe('the complaints inbox as a list', () => {
+  it('sorts, filters by days and product, exports what is filtered (formula cells as text), and refuses what it does not know', async () => {
+    const sb = await supportBrand();
+    const agent = await signedInStaff(server, { clientId: sb.id, role: 'support' });
+    const finance = await signedInStaff(server, { clientId: sb.id, role: 'finance' });
+    const theirs = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const batch = await createTestBatch(sb, { units: 1 });
+    const productId = batch.units[0]!.overt.productId;
+    const t1 = await insertComplaint(sb.id, { priority: 'High', hoursAgo: 1, productId });
+    const t2 = await insertComplaint(sb.id, { priority: 'Low', hoursAgo: 2 });
+    const t3 = await insertComplaint(sb.id, { priority: 'Low', hoursAgo: 3, status: 'closed' });
+    const db = await getDb();
+    await db.update(complaints).set({ createdAt: new Date('2026-02-01T12:00:00Z'), category: '=cmd|calc' }).where(and(eq(complaints.clientId, sb.id), eq(complaints.ticketId, t3.ticketId)));
+    const P = `/api/console/brands/${sb.slug}`;
+
+    const byTicket = await agent.fetch(`${P}/complaints?sort=ticket`);
+    expect(byTicket.body.complaints.map((c: { ticketId: string }) => c.ticketId)).toEqual([t1.ticketId, t2.ticketId, t3.ticketId]);
+    const byTicketDesc = await agent.fetch(`${P}/complaints?sort=-ticket&pageSize=2`);
+    expect([byTicketDesc.body.total, byTicketDesc.body.complaints.map((c: { ticketId: string }) => c.ticketId)]).toEqual([3, [t3.ticketId, t2.ticketId]]);
+    const byPriority = await agent.fetch(`${P}/complaints?sort=priority`);
+    expect(byPriority.body.complaints[0].priority).toBe('High');
+    const day = await agent.fetch(`${P}/complaints?from=2026-02-01&to=2026-02-01`);
+    expect(day.body.complaints.map((c: { ticketId: string }) => c.ticketId)).toEqual([t3.ticketId]);
+    const ofProduct = await agent.fetch(`${P}/complaints?product=${productId}`);
+    expect(ofProduct.body.complaints.map((c: { ticketId: string }) => c.ticketId)).toEqual([t1.ticketId]);
+
+    const csv = await agent.fetch(`${P}/complaints.csv?sort=-ticket&status=all`);
+    expect(csv.status).toBe(200);
+    const rows = rowsOf(csv.text);
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual([t3.ticketId, t2.ticketId, t1.ticketId]);
+    expect(rows[1]!.split(',')[5]).toBe("'=cmd|calc"); // a formula in a cell opens as text
+    const closedOnly = rowsOf((await agent.fetch(`${P}/complaints.csv?status=closed`)).text);
+    expect(closedOnly).toHaveLength(2);
+
+    for (const [q, field] of [['sort=colour', 'sort'], ['from=2026-13-01', 'from'], ['from=2026-02-02&to=2026-02-01', 'to'], ['status=lost', 'status']] as const) {
+      for (const path of ['complaints', 'complaints.csv']) {
+        const res = await agent.fetch(`${P}/${path}?${q}`);
+        expect([path, q, res.status, res.body.field]).toEqual([path, q, 422, field]);
+      }
+    }
+    expect((await finance.fetch(`${P}/complaints.csv`)).status).toBe(403);
+    expect((await theirs.fetch(`${P}/complaints.csv`)).status).toBe(404);
+  });
+
+  it('assigns or closes several at once, asked first, all or nothing, each audited', async () => {
+    const sb = await supportBrand();
+    const agent = await signedInStaff(server, { clientId: sb.id, role: 'support' });
+    const analyst = await signedInStaff(server, { clientId: sb.id, role: 'analyst' });
+    const [a1, a2, closed] = [await insertComplaint(sb.id), await insertComplaint(sb.id), await insertComplaint(sb.id, { status: 'closed' })];
+    // Ticket numbers count per brand: another brand's TKT-000004 is no ticket of this one.
+    const other = await supportBrand();
+    for (let i = 0; i < 4; i++) await insertComplaint(other.id);
+    const foreign = { ticketId: 'TKT-000004' };
+    const P = `/api/console/brands/${sb.slug}`;
+    const bulk = (body: unknown, who = agent) => who.fetch(`${P}/complaints/bulk`, { method: 'POST', body });
+
+    expect((await bulk({ action: 'assign', ticketIds: [a1.ticketId], staffId: agent.staffId })).body).toMatchObject({ field: 'confirm' });
+    expect((await bulk({ action: 'assign', ticketIds: [], staffId: null, confirm: true })).body).toMatchObject({ field: 'ticketIds' });
+    expect((await bulk({ action: 'assign', ticketIds: [a1.ticketId, a1.ticketId], staffId: null, confirm: true })).status).toBe(422);
+    expect((await bulk({ action: 'delete', ticketIds: [a1.ticketId], confirm: true })).status).toBe(422);
+    expect((await bulk({ action: 'close', ticketIds: [a1.ticketId], confirm: true }, analyst)).status).toBe(403);
+    // Another brand's ticket, or a closed one to assign: nothing changes.
+    expect((await bulk({ action: 'assign', ticketIds: [a1.ticketId, foreign.ticketId], staffId: agent.staffId, confirm: true })).status).toBe(404);
+    expect((await bulk({ action: 'assign', ticketIds: [a1.ticketId, closed.ticketId], staffId: agent.staffId, confirm: true })).status).toBe(409);
+    const db = await getDb();
+    const statusOf = async (t: string) => (await db.select().from(complaints).where(and(eq(complaints.clientId, sb.id), eq(complaints.ticketId, t))))[0]!;
+    expect((await statusOf(a1.ticketId)).status).toBe('unassigned');
+
+    const assigned = await bulk({ action: 'assign', ticketIds: [a1.ticketId, a2.ticketId], staffId: agent.staffId, confirm: true });
+    expect([assigned.status, assigned.body.changed]).toEqual([200, [{ ticketId: a1.ticketId, status: 'open' }, { ticketId: a2.ticketId, status: 'open' }]]);
+    expect((await statusOf(a2.ticketId)).assigneeStaffId).toBe(agent.staffId);
+    const closing = await bulk({ action: 'close', ticketIds: [a1.ticketId, closed.ticketId], confirm: true });
+    expect(closing.body).toEqual({ action: 'close', changed: [{ ticketId: a1.ticketId, status: 'closed' }], unchanged: [closed.ticketId] });
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.clientId, sb.id)).orderBy(auditLog.at)).map((e) => [e.action, e.target]).filter(([a]) => !a!.startsWith('security.'));
+    expect(actions).toEqual([
+      ['complaint.assign', a1.ticketId],
+      ['complaint.assign', a2.ticketId],
+      ['complaints.assign.bulk', '2 complaints'],
+      ['complaint.status', a1.ticketId],
+      ['complaints.close.bulk', '1 complaint'],
+    ]);
+  });
+});
+
+describe('red flags as a list', () => {
+  it('sorts, filters by batch and days, exports what is filtered, and resolves several at once with their codes blacklisted', async () => {
+    const owner = staffOf.owner!;
+    const analyst = staffOf.analyst!;
+    const f1 = await insertRedFlag(brand.id, { codeId: a.units[0]!.overt.id, unitKey: a.units[0]!.overt.pairId!, productId: a.units[0]!.overt.productId });
+    const f2 = await insertRedFlag(brand.id, { codeId: a.units[1]!.overt.id, unitKey: a.units[1]!.overt.pairId! });
+    const f3 = await insertRedFlag(brand.id, { codeId: b.units[0]!.overt.id, unitKey: b.units[0]!.overt.pairId! });
+    const db = await getDb();
+    await db.update(redFlags).set({ createdAt: new Date('2026-03-01T08:00:00Z') }).where(and(eq(redFlags.clientId, brand.id), eq(redFlags.id, f3)));
+
+    const ofA = await analyst.fetch(`${base()}/red-flags?batch=${a.batchNumber}&sort=created`);
+    expect([ofA.status, ofA.body.total]).toEqual([200, 2]);
+    expect(ofA.body.redFlags.map((f: { id: string }) => f.id).sort()).toEqual([f1, f2].sort());
+    const oldest = await analyst.fetch(`${base()}/red-flags?sort=created&pageSize=1`);
+    expect(oldest.body.redFlags[0].id).toBe(f3);
+    const day = await analyst.fetch(`${base()}/red-flags?from=2026-03-01&to=2026-03-01`);
+    expect(day.body.redFlags.map((f: { id: string }) => f.id)).toEqual([f3]);
+    const csv = rowsOf((await analyst.fetch(`${base()}/red-flags.csv?sort=created`)).text);
+    expect(csv.slice(1).map((r) => r.split(',')[0])[0]).toBe(f3);
+    expect(csv).toHaveLength(4);
+    expect((await analyst.fetch(`${base()}/red-flags.csv?sort=rules`)).status).toBe(422);
+    expect((await outsider.fetch(`${base()}/red-flags.csv`)).status).toBe(404);
+
+    const resolve = (body: unknown, who = owner) => who.fetch(`${base()}/red-flags/resolve`, { method: 'POST', body });
+    expect((await resolve({ ids: [f1, f2], note: 'Copies', blacklist: true })).body).toMatchObject({ field: 'confirm' });
+    expect((await resolve({ ids: [f1], note: 'Copies', confirm: true }, analyst)).status).toBe(403);
+    expect((await resolve({ ids: [f1, 'rf_nosuchflag'], note: 'Copies', blacklist: true, confirm: true })).status).toBe(404);
+    const unit0 = await db.select().from(codes).where(and(eq(codes.clientId, brand.id), eq(codes.pairId, a.units[0]!.overt.pairId!)));
+    expect(unit0.every((c) => c.listStatus !== 'Blacklisted')).toBe(true); // nothing half-done
+
+    const done = await resolve({ ids: [f1, f2], note: 'Copies seen at one market', blacklist: true, confirm: true });
+    expect(done.status).toBe(200);
+    expect(done.body.resolved.map((r: { id: string; blacklisted: string[] }) => [r.id, r.blacklisted.length])).toEqual([
+      [f1, 2],
+      [f2, 2],
+    ]); // each unit's printed and hidden code
+    const again = await resolve({ ids: [f2], note: 'Again', confirm: true });
+    expect(again.status).toBe(409);
+    const [bulkEntry] = await db.select().from(auditLog).where(and(eq(auditLog.clientId, brand.id), eq(auditLog.action, 'redFlags.resolve.bulk')));
+    expect(bulkEntry?.target).toBe('2 red flags');
   });
 });
