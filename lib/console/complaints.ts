@@ -72,7 +72,8 @@ const COMPLAINT_SORT_COLUMNS: Record<(typeof COMPLAINT_SORTS)[number], SortColum
 /** The inbox's filters as SQL on complaints (the brand's, always). */
 function complaintWhere(scope: ConsoleScope, query: ComplaintExportQuery, target: SQL, at: string): SQL[] {
   const where: SQL[] = [eq(complaints.clientId, scope.clientId)];
-  if (query.status !== 'all') where.push(eq(complaints.status, query.status));
+  if (query.status === 'notclosed') where.push(ne(complaints.status, 'closed'));
+  else if (query.status !== 'all') where.push(eq(complaints.status, query.status));
   if (query.priority) where.push(eq(complaints.priority, query.priority));
   if (query.age === 'overdue') where.push(ne(complaints.status, 'closed'), sql`${complaints.createdAt} < ${at}::timestamptz - ${target} * interval '1 hour'`);
   else if (query.age) where.push(sql`${complaints.createdAt} < ${at}::timestamptz - ${AGE_HOURS[query.age]} * interval '1 hour'`);

@@ -31,7 +31,8 @@ export const productFilter = z.preprocess(blankIsUnset, z.string().trim().min(1)
 export const COMPLAINT_SORTS = ['created', 'updated', 'status', 'priority', 'ticket'] as const;
 
 const complaintFilterShape = {
-  status: z.preprocess(blankIsUnset, z.enum([...COMPLAINT_STATUSES, 'all'], { error: `must be one of: ${[...COMPLAINT_STATUSES, 'all'].join(', ')}` }).default('all')),
+  /** A status, 'notclosed' (every one but closed: the overview's open complaints) or 'all'. */
+  status: z.preprocess(blankIsUnset, z.enum([...COMPLAINT_STATUSES, 'notclosed', 'all'], { error: `must be one of: ${[...COMPLAINT_STATUSES, 'notclosed', 'all'].join(', ')}` }).default('all')),
   priority: z.preprocess(blankIsUnset, z.string().trim().min(1).max(40, 'must be at most 40 characters').optional()),
   age: z.preprocess(blankIsUnset, z.enum(COMPLAINT_AGE_FILTERS, { error: `must be one of: ${COMPLAINT_AGE_FILTERS.join(', ')}` }).optional()),
   /** 'me' (the signed-in staff member), 'none' (nobody), or a staff id. */

@@ -33,7 +33,7 @@ export default async function ComplaintsPage({ params, searchParams }: { params:
       <h1 id="complaints-title" className="mb-4 text-2xl font-bold text-gray-900">Complaints</h1>
       {problem && <FilterError message={problem} />}
       <FilterForm label="Filter complaints">
-        <FilterSelect name="status" label="Status" value={query.status} options={[['all', 'Any status'], ...COMPLAINT_STATUSES.map((s) => [s, complaintStatusLabel(s)] as const)]} />
+        <FilterSelect name="status" label="Status" value={query.status} options={[['all', 'Any status'], ['notclosed', 'Not closed'], ...COMPLAINT_STATUSES.map((s) => [s, complaintStatusLabel(s)] as const)]} />
         <FilterSelect name="priority" label="Priority" value={query.priority ?? ''} options={[['', 'Any priority'], ...list.priorities.map((p) => [p, p] as const)]} />
         <FilterSelect name="age" label="Age" value={query.age ?? ''} options={[['', 'Any age'], ...COMPLAINT_AGE_FILTERS.map((a) => [a, COMPLAINT_AGE_LABELS[a]] as const)]} />
         <FilterSelect name="assignee" label="Assigned to" value={query.assignee ?? ''} options={[['', 'Anyone'], ['me', 'Me'], ['none', 'Nobody']]} />
