@@ -22,7 +22,9 @@ test('an owner sorts, filters and exports the codes, and closes two complaints a
       form.set('category', 'Damaged product');
       form.set('priority', 'High');
       form.set('description', description);
-      const res = await fetch('/api/customer/complaints', { method: 'POST', body: form, headers: { 'x-requested-with': 'fetch' } });
+      // The session cookie gives an access token, as the site's own client does.
+      const { accessToken } = (await (await fetch('/api/auth/customer/web/generate-access-token')).json()) as { accessToken: string };
+      const res = await fetch('/api/customer/complaints', { method: 'POST', body: form, headers: { 'x-requested-with': 'fetch', authorization: `Bearer ${accessToken}` } });
       return res.status;
     }, text);
     expect(status).toBe(201);
