@@ -275,3 +275,28 @@ describe('red flags as a list', () => {
     expect(bulkEntry?.target).toBe('2 red flags');
   });
 });
+
+describe('the audit log as a list', () => {
+  it('exports every entry the filters match, newest first, and audits the export; owner only', async () => {
+    const owner = staffOf.owner!;
+    await owner.fetch(`${base()}/codes.csv?status=deleted`); // codes.export entries of its own
+    await owner.fetch(`${base()}/codes.csv?kind=case`);
+    const csv = await owner.fetch(`${base()}/audit.csv?action=codes.export`);
+    expect(csv.status).toBe(200);
+    const rows = rowsOf(csv.text);
+    expect(rows[0]).toBe('At,Who,Action,On,Changes');
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.slice(1).every((r) => r.split(',')[2] === 'codes.export')).toBe(true);
+    const ats = rows.slice(1).map((r) => r.split(',')[0]!);
+    expect([...ats].sort().reverse()).toEqual(ats); // newest first
+    const today = new Date().toISOString().slice(0, 10);
+    expect(rowsOf((await owner.fetch(`${base()}/audit.csv?action=codes.export&to=2020-01-01`)).text)).toHaveLength(1);
+    expect(rowsOf((await owner.fetch(`${base()}/audit.csv?action=codes.export&from=${today}`)).text).length).toBe(rows.length);
+    const bad = await owner.fetch(`${base()}/audit.csv?from=yesterday`);
+    expect([bad.status, bad.body.field]).toEqual([422, 'from']);
+    expect((await owner.fetch(`${base()}/audit?from=2026-02-02&to=2026-02-01`)).body.field).toBe('to');
+    expect((await staffOf.analyst!.fetch(`${base()}/audit.csv`)).status).toBe(403);
+    const db = await getDb();
+    expect((await db.select().from(auditLog).where(and(eq(auditLog.clientId, brand.id), eq(auditLog.action, 'audit.export')))).length).toBe(3);
+  });
+});
