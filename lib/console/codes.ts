@@ -12,6 +12,8 @@ import {
   type BulkBlacklist,
   type CodeAction,
   type CodeDetail,
+  type CodeExportQuery,
+  type CODE_SORTS,
   type CodeRow,
   type CodeSearch,
   type CodeSearchQuery,
@@ -21,6 +23,8 @@ import {
 import { unitTimeline } from '@/lib/operator/red-flags';
 import { randomId } from '@/lib/ids';
 import { recordAudit } from './audit';
+import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
+import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
 import type { ConsoleScope } from './scope';
 
 // The brand's codes (docs/console.md, "Codes"): find them, read one code's story, blacklist,
@@ -60,61 +64,150 @@ function rowOf({ code, batchNumber, productName }: Joined, secrets = true): Code
   };
 }
 
+type CodeOrder = { sort?: CodeExportQuery['sort'] };
+const CODE_SORT_COLUMNS: Record<(typeof CODE_SORTS)[number], SortColumn> = {
+  created: { expr: codes.createdAt, type: 'timestamptz' },
+  qrId: { expr: codes.qrId, type: 'text' },
+};
+type Key = { value: string; id: string };
+
 /**
- * Codes of the brand in id order, with their batch number and product name. The page of codes is
- * read first (the (client_id, id) or (client_id, batch_id, id) index, stopping at `limit`), then
- * its batches and products by id: a join first would have the planner walk every code.
+ * Codes of the brand in the list's order (their ids when unsorted), with their batch number and
+ * product name. The page of codes is read first (an index of (client_id, …, id), stopping at
+ * `limit`), then its batches and products by id: a join first would have the planner walk every code.
  */
-async function selectCodes(clientId: string, where: SQL | undefined, limit: number): Promise<Joined[]> {
+async function selectCodes(clientId: string, where: SQL | undefined, limit: number, order: CodeOrder = {}, after: Key | null = null): Promise<Array<Joined & { key: Key }>> {
   const db = await getDb();
-  const rows = await db.select().from(codes).where(and(eq(codes.clientId, clientId), where)).orderBy(asc(codes.id)).limit(limit);
+  const { column, dir } = order.sort ? sortOf(order.sort) : { column: null, dir: 'asc' as const };
+  const col = column ? CODE_SORT_COLUMNS[column] : null;
+  const rows = await db
+    .select({ code: codes, key: col ? keyText(col) : sql<string>`''` })
+    .from(codes)
+    .where(and(eq(codes.clientId, clientId), where, col ? afterKey(col, codes.id, dir, after) : after ? gt(codes.id, after.id) : undefined))
+    .orderBy(col ? orderOf(col, codes.id, dir) : asc(codes.id))
+    .limit(limit);
   if (!rows.length) return [];
   const [batchRows, productRows] = await Promise.all([
     db
       .select({ id: batches.id, batchNumber: batches.batchNumber })
       .from(batches)
-      .where(and(eq(batches.clientId, clientId), inArray(batches.id, [...new Set(rows.map((r) => r.batchId))]))),
+      .where(and(eq(batches.clientId, clientId), inArray(batches.id, [...new Set(rows.map((r) => r.code.batchId))]))),
     db
       .select({ id: products.id, name: products.name })
       .from(products)
-      .where(and(eq(products.clientId, clientId), inArray(products.id, [...new Set(rows.map((r) => r.productId))]))),
+      .where(and(eq(products.clientId, clientId), inArray(products.id, [...new Set(rows.map((r) => r.code.productId))]))),
   ]);
   const batchNumber = new Map(batchRows.map((b) => [b.id, b.batchNumber]));
   const productName = new Map(productRows.map((p) => [p.id, p.name]));
-  return rows.map((code) => ({ code, batchNumber: batchNumber.get(code.batchId) ?? '', productName: productName.get(code.productId) ?? '' }));
+  return rows.map(({ code, key }) => ({ code, batchNumber: batchNumber.get(code.batchId) ?? '', productName: productName.get(code.productId) ?? '', key: { value: key, id: code.id } }));
 }
 
-/**
- * Codes by a search term, in pages ordered by the code's id (keyset: `after` is the last id of
- * the previous page). The term is tried as a qrId, then an authentication code, then a batch
- * number; an empty term lists every code of the brand.
- */
-export async function searchCodes(scope: ConsoleScope, query: CodeSearchQuery): Promise<CodeSearch> {
-  const { clientId } = scope;
-  const q = query.q?.trim() ?? '';
-  const secrets = seesCodeSecrets(scope);
-  const page = async (matchedBy: CodeSearch['matchedBy'], where: SQL | undefined) => {
-    // A role that does not print sees a hidden code only by searching for it (by its own id or authentication code).
-    const hideCovert = !secrets && (matchedBy === 'all' || matchedBy === 'batch') ? ne(codes.level, COVERT_LEVEL) : undefined;
-    const rows = await selectCodes(clientId, and(where, hideCovert, query.after ? gt(codes.id, query.after) : undefined), query.limit + 1);
-    const more = rows.length > query.limit;
-    const shown = rows.slice(0, query.limit);
-    return codeSearchSchema.parse({ matchedBy, codes: shown.map((r) => rowOf(r, secrets)), next: more ? shown[shown.length - 1]!.code.id : '' });
-  };
-  if (!q) return page('all', undefined);
+/** A page's `next`: the last id when unsorted (as before sorts), else its sort key and id. */
+const cursorOf = (key: Key, sorted: boolean) => (sorted ? Buffer.from(JSON.stringify([key.value, key.id])).toString('base64url') : key.id);
+function keyOfCursor(after: string | undefined, sorted: boolean): Key | null {
+  if (!after) return null;
+  if (!sorted) return { value: '', id: after };
+  try {
+    const v: unknown = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && v[0].length <= 64 && v[1].length <= 64) return { value: v[0], id: v[1] };
+  } catch {
+    // falls through to the refusal
+  }
+  throw fieldError('unprocessable', 'after', 'must be the next value of a previous page of the same sort');
+}
+
+/** The list's filters (state, kind, product, batch number, days made) as SQL on codes. */
+function codeFilters(clientId: string, query: CodeExportQuery): SQL | undefined {
+  const kindLevel = { overt: 6, covert: 7, case: 8, pallet: 9 } as const;
+  return and(
+    query.status === 'deleted' ? eq(codes.status, 'DELETED') : undefined,
+    query.status === 'blacklisted' ? and(ne(codes.status, 'DELETED'), eq(codes.listStatus, 'Blacklisted')) : undefined,
+    query.status === 'active' ? and(ne(codes.status, 'DELETED'), ne(codes.listStatus, 'Blacklisted')) : undefined,
+    query.kind ? eq(codes.level, kindLevel[query.kind]) : undefined,
+    query.product ? eq(codes.productId, query.product) : undefined,
+    query.batch
+      ? sql`${codes.batchId} in (select ${batches.id} from ${batches} where ${batches.clientId} = ${clientId} and upper(${batches.batchNumber}) = upper(${query.batch}))`
+      : undefined,
+    ...dayRange(codes.createdAt, query.from, query.to),
+  );
+}
+
+/** What a search term matches (a qrId, an authentication code, a batch number, or every code), as SQL. */
+async function matchOf(clientId: string, term: string | undefined): Promise<{ matchedBy: CodeSearch['matchedBy']; where: SQL | undefined }> {
+  const q = term?.trim() ?? '';
+  if (!q) return { matchedBy: 'all', where: undefined };
   const db = await getDb();
   if (isWellFormedQrId(q)) {
     const [hit] = await db.select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.qrId, q)));
-    if (hit) return page('qrId', eq(codes.id, hit.id));
+    if (hit) return { matchedBy: 'qrId', where: eq(codes.id, hit.id) };
   }
   const auth = normalizeAuthCode(q);
   if (auth) {
     const [hit] = await db.select({ id: codes.id }).from(codes).where(and(eq(codes.clientId, clientId), eq(codes.authCode, auth)));
-    if (hit) return page('authCode', eq(codes.id, hit.id));
+    if (hit) return { matchedBy: 'authCode', where: eq(codes.id, hit.id) };
   }
   const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.clientId, clientId), sql`upper(${batches.batchNumber}) = upper(${q})`));
-  if (batch) return page('batch', eq(codes.batchId, batch.id));
-  return codeSearchSchema.parse({ matchedBy: 'none', codes: [], next: '' });
+  if (batch) return { matchedBy: 'batch', where: eq(codes.batchId, batch.id) };
+  return { matchedBy: 'none', where: undefined };
+}
+
+/** A role that does not print sees a hidden code only by searching for it (by its own id or authentication code). */
+const hideCovertOf = (scope: ConsoleScope, matchedBy: CodeSearch['matchedBy']) =>
+  !seesCodeSecrets(scope) && (matchedBy === 'all' || matchedBy === 'batch') ? ne(codes.level, COVERT_LEVEL) : undefined;
+
+/**
+ * Codes by a search term and the list's filters, in pages (keyset: `after` is the previous page's
+ * `next`), sorted by a column or by the code's id, with how many match in all. The term is tried
+ * as a qrId, then an authentication code, then a batch number; an empty term lists every code.
+ */
+export async function searchCodes(scope: ConsoleScope, query: CodeSearchQuery): Promise<CodeSearch> {
+  const { clientId } = scope;
+  const secrets = seesCodeSecrets(scope);
+  const { matchedBy, where: match } = await matchOf(clientId, query.q);
+  if (matchedBy === 'none') return codeSearchSchema.parse({ matchedBy, codes: [], total: 0, next: '' });
+  const where = and(match, hideCovertOf(scope, matchedBy), codeFilters(clientId, query));
+  const sorted = !!query.sort;
+  const db = await getDb();
+  const [rows, [counted]] = await Promise.all([
+    selectCodes(clientId, where, query.limit + 1, query, keyOfCursor(query.after, sorted)),
+    db.select({ n: sql<number>`count(*)::int` }).from(codes).where(and(eq(codes.clientId, clientId), where)),
+  ]);
+  const more = rows.length > query.limit;
+  const shown = rows.slice(0, query.limit);
+  return codeSearchSchema.parse({
+    matchedBy,
+    codes: shown.map((r) => rowOf(r, secrets)),
+    total: Number(counted?.n ?? 0),
+    next: more ? cursorOf(shown[shown.length - 1]!.key, sorted) : '',
+  });
+}
+
+export const CODE_EXPORT_HEADER = ['Code id', 'Kind', 'State', 'Product', 'Batch', 'Unit', 'Authentication code', 'Created'] as const;
+
+/**
+ * Every code the list's search and filters match, in its order, as CSV rows a page at a time
+ * (keyset pages of EXPORT_PAGE_ROWS: one page in memory at most). The same rows, and the same
+ * secrets by role, as the list; audited as codes.export with the filters.
+ */
+export async function exportCodes(scope: ConsoleScope, query: CodeExportQuery): Promise<{ fileName: string; rows: AsyncIterable<string[][]> }> {
+  const { clientId } = scope;
+  const secrets = seesCodeSecrets(scope);
+  const { matchedBy, where: match } = await matchOf(clientId, query.q);
+  const where = and(match, hideCovertOf(scope, matchedBy), codeFilters(clientId, query));
+  await recordAudit(await getDb(), scope, { action: 'codes.export', target: 'codes', after: { ...query } });
+  const pages = keysetPages(
+    async (after, limit) => (matchedBy === 'none' ? [] : (await selectCodes(clientId, where, limit, query, after)).map((r) => ({ row: r, key: r.key }))),
+    { max: CSV_MAX_ROWS },
+  );
+  async function* rows() {
+    for await (const page of pages) {
+      yield page.map((j) => {
+        const r = rowOf(j, secrets);
+        return [r.qrId, r.batchLevel ? 'batch-level' : r.kind, r.state, r.product, r.batch, r.unit, r.authCode, r.createdAt];
+      });
+    }
+  }
+  return { fileName: exportFileName(scope.slug, 'codes'), rows: rows() };
 }
 
 /** The brand's code by its qrId: 422 for a malformed id, 404 for one the brand does not have. */

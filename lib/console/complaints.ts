@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
-import { clients, complaintMessages, complaints, customers, files, products, staff, staffMemberships } from '@/lib/db/schema';
+import { batches, clients, codes, complaintMessages, complaints, customers, files, products, staff, staffMemberships } from '@/lib/db/schema';
 import { brandConfigOf } from '@/lib/brands/brand-config';
 import {
   COMPLAINT_STATUS_COLORS,
@@ -18,12 +18,17 @@ import { randomId } from '@/lib/ids';
 import {
   complaintAttachmentUrl,
   type AssignableStaff,
+  COMPLAINT_SORTS,
+  type BulkComplaints,
+  type ComplaintExportQuery,
   type ComplaintListQuery,
   type ConsoleComplaintDetail,
   type ConsoleComplaintList,
   type ConsoleComplaintRow,
 } from '@/lib/schemas/console-complaints';
 import { recordAudit } from './audit';
+import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
+import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
 import type { ConsoleScope } from './scope';
 import { customerName, customerNameCols } from './customer-name';
 
@@ -56,28 +61,52 @@ function staffIdOf(scope: ConsoleScope): string {
 
 const AGE_HOURS = { '1d': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
 
-export async function listComplaints(scope: ConsoleScope, query: ComplaintListQuery, now: Date = new Date()): Promise<ConsoleComplaintList> {
-  const db = await getDb();
-  const { config } = await brandOf(db, scope.clientId);
-  const { priorities, targetHours } = config.complaintConfig;
-  const target = targetHoursSql(priorities, targetHours);
-  const at = now.toISOString();
+const COMPLAINT_SORT_COLUMNS: Record<(typeof COMPLAINT_SORTS)[number], SortColumn> = {
+  created: { expr: complaints.createdAt, type: 'timestamptz' },
+  updated: { expr: complaints.updatedAt, type: 'timestamptz' },
+  status: { expr: complaints.status, type: 'text' },
+  priority: { expr: complaints.priority, type: 'text' },
+  ticket: { expr: complaints.ticketId, type: 'text' },
+};
+
+/** The inbox's filters as SQL on complaints (the brand's, always). */
+function complaintWhere(scope: ConsoleScope, query: ComplaintExportQuery, target: SQL, at: string): SQL[] {
   const where: SQL[] = [eq(complaints.clientId, scope.clientId)];
-  if (query.status !== 'all') where.push(eq(complaints.status, query.status));
+  if (query.status === 'notclosed') where.push(ne(complaints.status, 'closed'));
+  else if (query.status !== 'all') where.push(eq(complaints.status, query.status));
   if (query.priority) where.push(eq(complaints.priority, query.priority));
   if (query.age === 'overdue') where.push(ne(complaints.status, 'closed'), sql`${complaints.createdAt} < ${at}::timestamptz - ${target} * interval '1 hour'`);
   else if (query.age) where.push(sql`${complaints.createdAt} < ${at}::timestamptz - ${AGE_HOURS[query.age]} * interval '1 hour'`);
   if (query.assignee === 'none') where.push(isNull(complaints.assigneeStaffId), isNull(complaints.assignee));
   else if (query.assignee) where.push(eq(complaints.assigneeStaffId, query.assignee === 'me' ? staffIdOf(scope) : query.assignee));
+  if (query.product) where.push(eq(complaints.productId, query.product));
+  if (query.batch) {
+    where.push(sql`${complaints.unitId} in (select ${codes.pairId} from ${codes} join ${batches} on ${batches.id} = ${codes.batchId} and ${batches.clientId} = ${scope.clientId}
+      where ${codes.clientId} = ${scope.clientId} and ${codes.pairId} is not null and upper(${batches.batchNumber}) = upper(${query.batch}))`);
+  }
+  where.push(...dayRange(complaints.createdAt, query.from, query.to));
+  return where;
+}
 
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(complaints).where(and(...where));
-  const rows = await db
-    .select({ c: complaints, productName: products.name, customer: customerNameCols })
+function selectComplaints(db: DbOrTx, scope: ConsoleScope, where: SQL[], col: SortColumn) {
+  return db
+    .select({ c: complaints, productName: products.name, customer: customerNameCols, key: keyText(col) })
     .from(complaints)
     .leftJoin(products, and(eq(products.id, complaints.productId), eq(products.clientId, scope.clientId)))
     .leftJoin(customers, and(eq(customers.id, complaints.customerId), eq(customers.clientId, scope.clientId)))
     .where(and(...where))
-    .orderBy(desc(complaints.createdAt), desc(complaints.id))
+    .$dynamic();
+}
+
+export async function listComplaints(scope: ConsoleScope, query: ComplaintListQuery, now: Date = new Date()): Promise<ConsoleComplaintList> {
+  const db = await getDb();
+  const { config } = await brandOf(db, scope.clientId);
+  const { priorities, targetHours } = config.complaintConfig;
+  const where = complaintWhere(scope, query, targetHoursSql(priorities, targetHours), now.toISOString());
+  const { column, dir } = sortOf(query.sort);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(complaints).where(and(...where));
+  const rows = await selectComplaints(db, scope, where, COMPLAINT_SORT_COLUMNS[column])
+    .orderBy(orderOf(COMPLAINT_SORT_COLUMNS[column], complaints.id, dir))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
@@ -87,6 +116,40 @@ export async function listComplaints(scope: ConsoleScope, query: ComplaintListQu
     total: Number(total),
     priorities,
   };
+}
+
+export const COMPLAINT_EXPORT_HEADER = ['Ticket', 'Raised', 'Last changed', 'Status', 'Priority', 'Category', 'Customer', 'Product', 'Assigned to', 'Hours old', 'Target hours', 'Overdue'] as const;
+
+/**
+ * Every complaint the inbox's filters match, in its order, as CSV rows a keyset page at a time
+ * (one page in memory at most). Audited as complaints.export with the filters.
+ */
+export async function exportComplaints(scope: ConsoleScope, query: ComplaintExportQuery, now: Date = new Date()): Promise<{ fileName: string; rows: AsyncIterable<string[][]> }> {
+  const db = await getDb();
+  const { config } = await brandOf(db, scope.clientId);
+  const { priorities, targetHours } = config.complaintConfig;
+  const where = complaintWhere(scope, query, targetHoursSql(priorities, targetHours), now.toISOString());
+  const { column, dir } = sortOf(query.sort);
+  const col = COMPLAINT_SORT_COLUMNS[column];
+  await recordAudit(db, scope, { action: 'complaints.export', target: 'complaints', after: { ...query } });
+  const pages = keysetPages(
+    async (after, limit) => {
+      const rows = await selectComplaints(db, scope, [...where, ...(after ? [afterKey(col, complaints.id, dir, after)!] : [])], col)
+        .orderBy(orderOf(col, complaints.id, dir))
+        .limit(limit);
+      return rows.map((r) => ({ row: r, key: { value: r.key, id: r.c.id } }));
+    },
+    { max: CSV_MAX_ROWS },
+  );
+  async function* out() {
+    for await (const page of pages) {
+      yield page.map((r) => {
+        const c = rowOf(r.c, r.productName, customerName(r.customer), targetHours, now);
+        return [c.ticketId, c.createdAt, c.updatedAt, c.status, c.priority, c.category, c.customerName, c.productName ?? '', c.assignee?.name ?? '', String(c.ageHours), String(c.targetHours), c.overdue ? 'yes' : 'no'];
+      });
+    }
+  }
+  return { fileName: exportFileName(scope.slug, 'complaints', now), rows: out() };
 }
 
 function rowOf(c: ComplaintRow, productName: string | null, customer: string, configured: Readonly<Record<string, number>>, now: Date): ConsoleComplaintRow {
@@ -212,23 +275,25 @@ async function resolveAssignee(db: DbOrTx, clientId: string, to: Exclude<AssignT
   return { staffId: member.id, name: member.name || member.email };
 }
 
+async function assignIn(tx: DbOrTx, scope: ConsoleScope, args: { ticketId: string; to: AssignTo }) {
+  const c = await requireTicket(tx, scope.clientId, args.ticketId);
+  if (c.status === 'closed') throw closedRefusal(c.ticketId);
+  const who = args.to ? await resolveAssignee(tx, scope.clientId, args.to) : null;
+  const status: ComplaintStatus = who && c.status === 'unassigned' ? 'open' : c.status;
+  const row = await moveTicket(tx, scope.clientId, c, { status, assignee: who?.name ?? null, assigneeStaffId: who?.staffId ?? null });
+  await recordAudit(tx, scope, {
+    action: who ? 'complaint.assign' : 'complaint.unassign',
+    target: c.ticketId,
+    before: { status: c.status, assignee: c.assignee, assigneeStaffId: c.assigneeStaffId },
+    after: { status: row.status, assignee: row.assignee, assigneeStaffId: row.assigneeStaffId },
+  });
+  return { ticketId: row.ticketId, status: row.status, assignee: row.assignee };
+}
+
 /** Assigns a ticket (an unassigned one becomes open) or takes it off whoever had it (its status stays). */
 export async function assignComplaint(scope: ConsoleScope, args: { ticketId: string; to: AssignTo }) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const c = await requireTicket(tx, scope.clientId, args.ticketId);
-    if (c.status === 'closed') throw closedRefusal(c.ticketId);
-    const who = args.to ? await resolveAssignee(tx, scope.clientId, args.to) : null;
-    const status: ComplaintStatus = who && c.status === 'unassigned' ? 'open' : c.status;
-    const row = await moveTicket(tx, scope.clientId, c, { status, assignee: who?.name ?? null, assigneeStaffId: who?.staffId ?? null });
-    await recordAudit(tx, scope, {
-      action: who ? 'complaint.assign' : 'complaint.unassign',
-      target: c.ticketId,
-      before: { status: c.status, assignee: c.assignee, assigneeStaffId: c.assigneeStaffId },
-      after: { status: row.status, assignee: row.assignee, assigneeStaffId: row.assigneeStaffId },
-    });
-    return { ticketId: row.ticketId, status: row.status, assignee: row.assignee };
-  });
+  return db.transaction((tx) => assignIn(tx, scope, args));
 }
 
 /** A reply from the brand, added to the thread the customer reads (complaint_messages). */
@@ -247,17 +312,52 @@ export async function replyComplaint(scope: ConsoleScope, args: { ticketId: stri
   });
 }
 
+async function statusIn(tx: DbOrTx, scope: ConsoleScope, args: { ticketId: string; status: ComplaintStatus }) {
+  const c = await requireTicket(tx, scope.clientId, args.ticketId);
+  if (!canMoveComplaint(c.status, args.status)) {
+    const allowed = COMPLAINT_TRANSITIONS[c.status];
+    throw new ApiError('conflict', `A ${c.status} complaint cannot move to ${args.status}; it can move to: ${allowed.join(', ')}`, undefined, 'status');
+  }
+  const row = await moveTicket(tx, scope.clientId, c, { status: args.status });
+  await recordAudit(tx, scope, { action: 'complaint.status', target: c.ticketId, before: { status: c.status }, after: { status: row.status } });
+  return { ticketId: row.ticketId, status: row.status };
+}
+
 /** Moves a ticket's status by the allowed moves only (lib/domain/complaints.ts); anything else is 409 naming them. */
 export async function setComplaintStatus(scope: ConsoleScope, args: { ticketId: string; status: ComplaintStatus }) {
   const db = await getDb();
+  return db.transaction((tx) => statusIn(tx, scope, args));
+}
+
+/**
+ * Several tickets at once, in one transaction (all or nothing: a ticket of another brand is a
+ * 404 naming it, a closed one to assign a 409, and nothing changes): assigned to one member (or
+ * to nobody), or closed (those already closed are left as they are). Each ticket gets its own
+ * audit entry as when changed alone, and the whole one more (complaints.assign.bulk /
+ * complaints.close.bulk, with the tickets).
+ */
+export async function bulkComplaints(scope: ConsoleScope, args: { action: 'assign'; ticketIds: string[]; to: AssignTo } | { action: 'close'; ticketIds: string[] }): Promise<BulkComplaints> {
+  const db = await getDb();
   return db.transaction(async (tx) => {
-    const c = await requireTicket(tx, scope.clientId, args.ticketId);
-    if (!canMoveComplaint(c.status, args.status)) {
-      const allowed = COMPLAINT_TRANSITIONS[c.status];
-      throw new ApiError('conflict', `A ${c.status} complaint cannot move to ${args.status}; it can move to: ${allowed.join(', ')}`, undefined, 'status');
+    const changed: BulkComplaints['changed'] = [];
+    const unchanged: string[] = [];
+    for (const ticketId of args.ticketIds) {
+      if (args.action === 'assign') {
+        const r = await assignIn(tx, scope, { ticketId, to: args.to });
+        changed.push({ ticketId: r.ticketId, status: r.status });
+      } else {
+        const c = await requireTicket(tx, scope.clientId, ticketId);
+        if (c.status === 'closed') unchanged.push(c.ticketId);
+        else changed.push(await statusIn(tx, scope, { ticketId, status: 'closed' }));
+      }
     }
-    const row = await moveTicket(tx, scope.clientId, c, { status: args.status });
-    await recordAudit(tx, scope, { action: 'complaint.status', target: c.ticketId, before: { status: c.status }, after: { status: row.status } });
-    return { ticketId: row.ticketId, status: row.status };
+    if (changed.length) {
+      await recordAudit(tx, scope, {
+        action: `complaints.${args.action}.bulk`,
+        target: `${changed.length} complaint${changed.length === 1 ? '' : 's'}`,
+        after: { tickets: changed.map((c) => c.ticketId), ...(args.action === 'assign' ? { to: args.to } : { status: 'closed' }) },
+      });
+    }
+    return { action: args.action, changed, unchanged };
   });
 }

@@ -1,11 +1,14 @@
 import 'server-only';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
-import { codes, products, redFlags } from '@/lib/db/schema';
+import { batches, codes, products, redFlags } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
 import type { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
 import { redFlagSchema, type RedFlagRow } from '@/lib/schemas/red-flags';
 import { recordAudit } from './audit';
+import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
+import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
+import type { RED_FLAG_SORTS, RedFlagExportQuery } from '@/lib/schemas/console-red-flags';
 import type { ConsoleScope } from './scope';
 
 // Red flags of a brand (docs/verification.md, "Risk"), one use case for the console and the
@@ -17,6 +20,15 @@ export type RedFlagFilter = {
   status: 'open' | 'resolved' | 'dismissed' | 'all';
   rule?: (typeof RISK_RULE_NAMES)[number];
   product?: string;
+  batch?: string;
+  from?: string;
+  to?: string;
+  sort?: RedFlagExportQuery['sort'];
+};
+
+const RED_FLAG_SORT_COLUMNS: Record<(typeof RED_FLAG_SORTS)[number], SortColumn> = {
+  created: { expr: redFlags.createdAt, type: 'timestamptz' },
+  status: { expr: redFlags.status, type: 'text' },
 };
 
 function filterSql(clientId: string, f: RedFlagFilter): SQL[] {
@@ -24,27 +36,40 @@ function filterSql(clientId: string, f: RedFlagFilter): SQL[] {
   if (f.status !== 'all') where.push(eq(redFlags.status, f.status));
   if (f.rule) where.push(sql`${f.rule} = any(${redFlags.rules})`);
   if (f.product) where.push(eq(redFlags.productId, f.product));
+  if (f.batch) {
+    where.push(sql`${redFlags.codeId} in (select ${codes.id} from ${codes} join ${batches} on ${batches.id} = ${codes.batchId} and ${batches.clientId} = ${clientId}
+      where ${codes.clientId} = ${clientId} and upper(${batches.batchNumber}) = upper(${f.batch}))`);
+  }
+  where.push(...dayRange(redFlags.createdAt, f.from, f.to));
   return where;
 }
 
-/** A page of red flags, newest first, and how many match. */
+function selectFlags(db: Pick<Db, 'select'>, clientId: string, where: SQL[], col: SortColumn) {
+  return db
+    .select({ flag: redFlags, qrId: codes.qrId, product: products.name, key: keyText(col) })
+    .from(redFlags)
+    .leftJoin(codes, and(eq(codes.id, redFlags.codeId), eq(codes.clientId, clientId)))
+    .leftJoin(products, and(eq(products.id, redFlags.productId), eq(products.clientId, clientId)))
+    .where(and(...where))
+    .$dynamic();
+}
+
+/** A page of red flags in the sort asked (newest first by default), and how many match. */
 export async function listRedFlags(scope: ConsoleScope, args: RedFlagFilter & { limit: number; offset?: number }): Promise<{ redFlags: RedFlagRow[]; total: number }> {
   const db = await getDb();
   const where = filterSql(scope.clientId, args);
+  const { column, dir } = sortOf(args.sort ?? '-created');
+  const col = RED_FLAG_SORT_COLUMNS[column];
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(redFlags).where(and(...where));
-  const rows = await db
-    .select({ flag: redFlags, qrId: codes.qrId, product: products.name })
-    .from(redFlags)
-    .leftJoin(codes, and(eq(codes.id, redFlags.codeId), eq(codes.clientId, scope.clientId)))
-    .leftJoin(products, and(eq(products.id, redFlags.productId), eq(products.clientId, scope.clientId)))
-    .where(and(...where))
-    .orderBy(desc(redFlags.createdAt), asc(redFlags.id))
+  const rows = await selectFlags(db, scope.clientId, where, col)
+    .orderBy(orderOf(col, redFlags.id, dir))
     .limit(args.limit)
     .offset(args.offset ?? 0);
-  return {
-    total: Number(total),
-    redFlags: rows.map(({ flag, qrId, product }) =>
-      redFlagSchema.parse({
+  return { total: Number(total), redFlags: rows.map(flagRowOf) };
+}
+
+function flagRowOf({ flag, qrId, product }: { flag: typeof redFlags.$inferSelect; qrId: string | null; product: string | null }): RedFlagRow {
+  return redFlagSchema.parse({
         id: flag.id,
         createdAt: flag.createdAt.toISOString(),
         status: flag.status,
@@ -55,10 +80,37 @@ export async function listRedFlags(scope: ConsoleScope, args: RedFlagFilter & { 
         reasons: flag.reasons,
         blacklisted: flag.blacklisted,
         note: flag.note ?? '',
-        closedAt: flag.closedAt?.toISOString() ?? '',
-      }),
-    ),
-  };
+    closedAt: flag.closedAt?.toISOString() ?? '',
+  });
+}
+
+export const RED_FLAG_EXPORT_HEADER = ['Red flag', 'Raised', 'Status', 'Code id', 'Product', 'Rules', 'Reasons', 'Blacklisted', 'Note', 'Closed'] as const;
+
+/** Every red flag the filters match, in the sort asked, as CSV rows a keyset page at a time. Audited as redFlags.export. */
+export async function exportRedFlags(scope: ConsoleScope, query: RedFlagExportQuery): Promise<{ fileName: string; rows: AsyncIterable<string[][]> }> {
+  const db = await getDb();
+  const where = filterSql(scope.clientId, query);
+  const { column, dir } = sortOf(query.sort);
+  const col = RED_FLAG_SORT_COLUMNS[column];
+  await recordAudit(db, scope, { action: 'redFlags.export', target: 'red flags', after: { ...query } });
+  const pages = keysetPages(
+    async (after, limit) => {
+      const rows = await selectFlags(db, scope.clientId, [...where, ...(after ? [afterKey(col, redFlags.id, dir, after)!] : [])], col)
+        .orderBy(orderOf(col, redFlags.id, dir))
+        .limit(limit);
+      return rows.map((r) => ({ row: r, key: { value: r.key, id: r.flag.id } }));
+    },
+    { max: CSV_MAX_ROWS },
+  );
+  async function* out() {
+    for await (const page of pages) {
+      yield page.map((r) => {
+        const f = flagRowOf(r);
+        return [f.id, f.createdAt, f.status, f.qrId, f.product, f.rules.join(' '), f.reasons.join(' | '), f.blacklisted ? 'yes' : 'no', f.note, f.closedAt];
+      });
+    }
+  }
+  return { fileName: exportFileName(scope.slug, 'red-flags'), rows: out() };
 }
 
 /** The brand's products, for the product filter. */
@@ -75,42 +127,64 @@ export async function productChoices(scope: ConsoleScope): Promise<Array<{ id: s
  */
 export async function closeRedFlag(scope: ConsoleScope, args: { id: string; note: string; blacklist?: boolean }, status: 'resolved' | 'dismissed') {
   const db = await getDb();
+  return db.transaction(async (txAny) => closeIn(txAny as unknown as Db, scope, args, status));
+}
+
+/**
+ * Several open flags resolved as copies with one note (and, asked, their units' codes
+ * blacklisted), in one transaction: all or nothing (one not open is a 409 naming it, another
+ * brand's a 404). Each flag is audited as when resolved alone, and the whole once more
+ * (redFlags.resolve.bulk).
+ */
+export async function resolveRedFlags(scope: ConsoleScope, args: { ids: string[]; note: string; blacklist?: boolean }) {
+  const db = await getDb();
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
-    const [flag] = await tx.select().from(redFlags).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, args.id))).for('update');
-    if (!flag) throw new ApiError('not_found', `No red flag ${args.id}`);
-    if (flag.status !== 'open') throw new ApiError('conflict', `Red flag ${args.id} is already ${flag.status}`);
-    const unit = sql`coalesce(${codes.pairId}, ${codes.id}) = ${flag.unitKey}`;
-    // A copy, confirmed: the unit's codes still active go on the blacklist now.
-    const blacklistedNow: string[] = [];
-    if (status === 'resolved' && args.blacklist) {
-      const changed = await tx
-        .update(codes)
-        .set({ listStatus: 'Blacklisted' })
-        .where(and(eq(codes.clientId, scope.clientId), unit, ne(codes.listStatus, 'Blacklisted')))
-        .returning({ qrId: codes.qrId });
-      for (const c of changed.sort((a, b) => (a.qrId < b.qrId ? -1 : a.qrId > b.qrId ? 1 : 0))) {
-        blacklistedNow.push(c.qrId);
-        await recordAudit(tx, scope, { action: 'code.blacklist', target: c.qrId, before: { listStatus: 'Whitelisted' }, after: { listStatus: 'Blacklisted', redFlag: flag.id } });
-      }
-    }
-    const blacklisted = flag.blacklisted || (status === 'resolved' && !!args.blacklist);
-    await tx
-      .update(redFlags)
-      .set({ status, note: args.note, closedAt: new Date(), ...(status === 'resolved' ? { blacklisted } : {}) })
-      .where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, flag.id)));
-    // Not a copy after all: the unit's codes come off the blacklist the flag put them on.
-    let unblacklisted = false;
-    if (status === 'dismissed' && flag.blacklisted) {
-      await tx.update(codes).set({ listStatus: 'Whitelisted' }).where(and(eq(codes.clientId, scope.clientId), unit));
-      unblacklisted = true;
-    }
+    const resolved = [];
+    for (const id of args.ids) resolved.push(await closeIn(tx, scope, { id, note: args.note, blacklist: args.blacklist }, 'resolved'));
     await recordAudit(tx, scope, {
-      action: status === 'resolved' ? 'redFlag.resolve' : 'redFlag.dismiss',
-      target: flag.id,
-      before: { status: flag.status },
-      after: { status, note: args.note, unblacklisted, ...(status === 'resolved' ? { blacklisted: blacklistedNow } : {}) },
+      action: 'redFlags.resolve.bulk',
+      target: `${resolved.length} red flag${resolved.length === 1 ? '' : 's'}`,
+      after: { ids: args.ids, note: args.note, blacklisted: resolved.flatMap((r) => r.blacklisted) },
     });
-    return { id: flag.id, status, note: args.note, unblacklisted, blacklisted: status === 'resolved' ? blacklistedNow : [] };
+    return { resolved };
   });
+}
+
+async function closeIn(tx: Db, scope: ConsoleScope, args: { id: string; note: string; blacklist?: boolean }, status: 'resolved' | 'dismissed') {
+  const [flag] = await tx.select().from(redFlags).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, args.id))).for('update');
+  if (!flag) throw new ApiError('not_found', `No red flag ${args.id}`);
+  if (flag.status !== 'open') throw new ApiError('conflict', `Red flag ${args.id} is already ${flag.status}`);
+  const unit = sql`coalesce(${codes.pairId}, ${codes.id}) = ${flag.unitKey}`;
+  // A copy, confirmed: the unit's codes still active go on the blacklist now.
+  const blacklistedNow: string[] = [];
+  if (status === 'resolved' && args.blacklist) {
+    const changed = await tx
+      .update(codes)
+      .set({ listStatus: 'Blacklisted' })
+      .where(and(eq(codes.clientId, scope.clientId), unit, ne(codes.listStatus, 'Blacklisted')))
+      .returning({ qrId: codes.qrId });
+    for (const c of changed.sort((a, b) => (a.qrId < b.qrId ? -1 : a.qrId > b.qrId ? 1 : 0))) {
+      blacklistedNow.push(c.qrId);
+      await recordAudit(tx, scope, { action: 'code.blacklist', target: c.qrId, before: { listStatus: 'Whitelisted' }, after: { listStatus: 'Blacklisted', redFlag: flag.id } });
+    }
+  }
+  const blacklisted = flag.blacklisted || (status === 'resolved' && !!args.blacklist);
+  await tx
+    .update(redFlags)
+    .set({ status, note: args.note, closedAt: new Date(), ...(status === 'resolved' ? { blacklisted } : {}) })
+    .where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, flag.id)));
+  // Not a copy after all: the unit's codes come off the blacklist the flag put them on.
+  let unblacklisted = false;
+  if (status === 'dismissed' && flag.blacklisted) {
+    await tx.update(codes).set({ listStatus: 'Whitelisted' }).where(and(eq(codes.clientId, scope.clientId), unit));
+    unblacklisted = true;
+  }
+  await recordAudit(tx, scope, {
+    action: status === 'resolved' ? 'redFlag.resolve' : 'redFlag.dismiss',
+    target: flag.id,
+    before: { status: flag.status },
+    after: { status, note: args.note, unblacklisted, ...(status === 'resolved' ? { blacklisted: blacklistedNow } : {}) },
+  });
+  return { id: flag.id, status, note: args.note, unblacklisted, blacklisted: status === 'resolved' ? blacklistedNow : [] };
 }

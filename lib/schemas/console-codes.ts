@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { timelineEntrySchema } from './red-flags';
+import { listFilterShape, rangeInOrder } from './console-list';
 
 // The console's codes area: find codes by qrId, authentication code or batch number (keyset
 // pages), a code's page with its timeline, and blacklist / undo / delete (owner, manager).
@@ -9,18 +10,33 @@ export const CODES_PAGE_SIZE = 50;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** The columns the codes list sorts by (the table kit); unsorted, codes come in the order of their ids. */
+export const CODE_SORTS = ['created', 'qrId'] as const;
+export const CODE_STATES = ['active', 'blacklisted', 'deleted'] as const;
+export const CODE_KINDS = ['overt', 'covert', 'case', 'pallet'] as const;
+
+const codeListFilters = {
+  /** A qrId, an authentication code (with or without its dash) or a batch number; empty: every code. */
+  q: optional(z.string().trim().max(64, 'must be at most 64 characters')),
+  sort: optional(z.enum([...CODE_SORTS, ...CODE_SORTS.map((c) => `-${c}` as const)], { error: `must be one of: ${[...CODE_SORTS, ...CODE_SORTS.map((c) => `-${c}`)].join(', ')}` })),
+  status: optional(z.enum(CODE_STATES, { error: `must be one of: ${CODE_STATES.join(', ')}` })),
+  kind: optional(z.enum(CODE_KINDS, { error: `must be one of: ${CODE_KINDS.join(', ')}` })),
+  ...listFilterShape,
+};
+
 export const codeSearchQuerySchema = z
   .object({
-    /** A qrId, an authentication code (with or without its dash) or a batch number; empty: every code. */
-    q: optional(z.string().trim().max(64, 'must be at most 64 characters')),
+    ...codeListFilters,
     /** The `next` of the previous page. */
-    after: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the next value of a previous page')),
+    after: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the next value of a previous page')),
     limit: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(CODES_PAGE_SIZE),
   })
-  .strict();
+  .strict()
+  .superRefine(rangeInOrder);
+/** The same filters and sort, for the CSV export of the list. */
+export const codeExportQuerySchema = z.object(codeListFilters).strict().superRefine(rangeInOrder);
+export type CodeExportQuery = z.output<typeof codeExportQuerySchema>;
 export type CodeSearchQuery = z.output<typeof codeSearchQuerySchema>;
-
-export const CODE_STATES = ['active', 'blacklisted', 'deleted'] as const;
 
 export const codeRowSchema = z
   .object({
@@ -44,6 +60,8 @@ export const codeSearchSchema = z
     /** How the search term was read: every code, a qrId, an authentication code or a batch. */
     matchedBy: z.enum(['all', 'qrId', 'authCode', 'batch', 'none']),
     codes: z.array(codeRowSchema),
+    /** How many codes the search and filters match in all. */
+    total: z.number().int(),
     /** Pass as `after` for the next page; empty on the last page. */
     next: z.string(),
   })

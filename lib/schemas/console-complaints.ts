@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPLAINT_STATUSES } from '@/lib/domain/complaints';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 
 // The console's complaints inbox (issue 12, docs/console.md): the list with its filters, one
 // ticket with its thread and attachments, and the changes support staff make (assign, reply,
@@ -26,16 +27,28 @@ export const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 /** A list's product filter: a product id, no filter when blank. */
 export const productFilter = z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional());
 
+/** The columns the inbox sorts by (the table kit): raised, last changed, status, priority, ticket. */
+export const COMPLAINT_SORTS = ['created', 'updated', 'status', 'priority', 'ticket'] as const;
+
+const complaintFilterShape = {
+  /** A status, 'notclosed' (every one but closed: the overview's open complaints) or 'all'. */
+  status: z.preprocess(blankIsUnset, z.enum([...COMPLAINT_STATUSES, 'notclosed', 'all'], { error: `must be one of: ${[...COMPLAINT_STATUSES, 'notclosed', 'all'].join(', ')}` }).default('all')),
+  priority: z.preprocess(blankIsUnset, z.string().trim().min(1).max(40, 'must be at most 40 characters').optional()),
+  age: z.preprocess(blankIsUnset, z.enum(COMPLAINT_AGE_FILTERS, { error: `must be one of: ${COMPLAINT_AGE_FILTERS.join(', ')}` }).optional()),
+  /** 'me' (the signed-in staff member), 'none' (nobody), or a staff id. */
+  assignee: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
+  sort: sortField(COMPLAINT_SORTS, '-created'),
+  /** Raised from / to (days), the product (an id) and the batch (its number) of the unit complained of. */
+  ...listFilterShape,
+};
+
 export const complaintListQuerySchema = z
-  .object({
-    status: z.preprocess(blankIsUnset, z.enum([...COMPLAINT_STATUSES, 'all'], { error: `must be one of: ${[...COMPLAINT_STATUSES, 'all'].join(', ')}` }).default('all')),
-    priority: z.preprocess(blankIsUnset, z.string().trim().min(1).max(40, 'must be at most 40 characters').optional()),
-    age: z.preprocess(blankIsUnset, z.enum(COMPLAINT_AGE_FILTERS, { error: `must be one of: ${COMPLAINT_AGE_FILTERS.join(', ')}` }).optional()),
-    /** 'me' (the signed-in staff member), 'none' (nobody), or a staff id. */
-    assignee: z.preprocess(blankIsUnset, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
-    ...pageFields,
-  })
-  .strict();
+  .object({ ...complaintFilterShape, ...pageFields })
+  .strict()
+  .superRefine(rangeInOrder);
+/** The same filters and sort, for the CSV of every matching complaint. */
+export const complaintExportQuerySchema = z.object(complaintFilterShape).strict().superRefine(rangeInOrder);
+export type ComplaintExportQuery = z.output<typeof complaintExportQuerySchema>;
 export type ComplaintListQuery = z.output<typeof complaintListQuerySchema>;
 
 export const consoleAssigneeSchema = z.object({ staffId: z.string().nullable(), name: z.string() }).nullable();
@@ -102,3 +115,35 @@ export type AssignableStaff = z.infer<typeof assignableStaffSchema>['staff'];
 /** Where staff read a ticket's attachment (checked by brand and ticket). */
 export const complaintAttachmentUrl = (brandSlug: string, ticketId: string, fileId: string) =>
   `/api/console/brands/${encodeURIComponent(brandSlug)}/complaints/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(fileId)}`;
+
+/** The most rows one bulk action changes: a page of the list. */
+export const BULK_MAX = 100;
+export const bulkTicketIdsSchema = z
+  .array(ticketIdSchema, { error: 'must be a list of ticket ids' })
+  .min(1, 'choose at least one complaint')
+  .max(BULK_MAX, `must be at most ${BULK_MAX} complaints`)
+  .refine((ids) => new Set(ids).size === ids.length, 'must not name a complaint twice');
+/**
+ * Several complaints at once (one transaction, all or nothing; one audit entry beside each
+ * ticket's): assign them to a member (null: to nobody), or close them. `confirm` must be true:
+ * the page asks first.
+ */
+export const bulkComplaintsBodySchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('assign'), ticketIds: bulkTicketIdsSchema, staffId: assignComplaintBodySchema.shape.staffId, confirm: z.literal(true, { error: 'must be true: confirm the change' }) }).strict(),
+    z.object({ action: z.literal('close'), ticketIds: bulkTicketIdsSchema, confirm: z.literal(true, { error: 'must be true: confirm the change' }) }).strict(),
+  ],
+  { error: "action must be 'assign' or 'close'" },
+);
+export type BulkComplaintsBody = z.output<typeof bulkComplaintsBodySchema>;
+export const bulkComplaintsSchema = z
+  .object({
+    action: z.enum(['assign', 'close']),
+    /** The tickets changed, with their status now. */
+    changed: z.array(z.object({ ticketId: z.string(), status: z.enum(COMPLAINT_STATUSES) }).strict()),
+    /** Tickets that already were as asked (closed ones, for close). */
+    unchanged: z.array(z.string()),
+  })
+  .strict();
+export type BulkComplaints = z.infer<typeof bulkComplaintsSchema>;

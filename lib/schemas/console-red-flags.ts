@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blankIsUnset, pageFields, productFilter } from './console-complaints';
+import { BULK_MAX, blankIsUnset, pageFields } from './console-complaints';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 import { RISK_RULE_NAMES, redFlagSchema } from './red-flags';
 
 // The console's red flags (issue 12): the same list and the same resolve / dismiss as the
@@ -7,14 +8,24 @@ import { RISK_RULE_NAMES, redFlagSchema } from './red-flags';
 
 export const RED_FLAG_FILTER_STATUSES = ['open', 'resolved', 'dismissed', 'all'] as const;
 
+/** The columns the red flags sort by (the table kit): raised, status. */
+export const RED_FLAG_SORTS = ['created', 'status'] as const;
+
+const redFlagFilterShape = {
+  status: z.preprocess(blankIsUnset, z.enum(RED_FLAG_FILTER_STATUSES, { error: "must be 'open', 'resolved', 'dismissed' or 'all'" }).default('open')),
+  rule: z.preprocess(blankIsUnset, z.enum(RISK_RULE_NAMES, { error: `must be one of ${RISK_RULE_NAMES.join(', ')}` }).optional()),
+  sort: sortField(RED_FLAG_SORTS, '-created'),
+  /** Raised from / to (days), the product (an id), the batch (its number) of the flagged code. */
+  ...listFilterShape,
+};
+
 export const redFlagListQuerySchema = z
-  .object({
-    status: z.preprocess(blankIsUnset, z.enum(RED_FLAG_FILTER_STATUSES, { error: "must be 'open', 'resolved', 'dismissed' or 'all'" }).default('open')),
-    rule: z.preprocess(blankIsUnset, z.enum(RISK_RULE_NAMES, { error: `must be one of ${RISK_RULE_NAMES.join(', ')}` }).optional()),
-    product: productFilter,
-    ...pageFields,
-  })
-  .strict();
+  .object({ ...redFlagFilterShape, ...pageFields })
+  .strict()
+  .superRefine(rangeInOrder);
+/** The same filters and sort, for the CSV of every matching red flag. */
+export const redFlagExportQuerySchema = z.object(redFlagFilterShape).strict().superRefine(rangeInOrder);
+export type RedFlagExportQuery = z.output<typeof redFlagExportQuerySchema>;
 export type RedFlagListQuery = z.output<typeof redFlagListQuerySchema>;
 
 export const redFlagListSchema = z
@@ -40,3 +51,19 @@ export const closedRedFlagSchema = z
     blacklisted: z.array(z.string()),
   })
   .strict();
+
+/**
+ * Several open red flags resolved at once as copies, with one note (and, asked, their units'
+ * codes blacklisted): one transaction, all or nothing. `confirm` must be true: the page asks first.
+ */
+export const bulkResolveRedFlagsSchema = resolveRedFlagSchema
+  .extend({
+    ids: z
+      .array(redFlagIdSchema, { error: 'must be a list of red flag ids' })
+      .min(1, 'choose at least one red flag')
+      .max(BULK_MAX, `must be at most ${BULK_MAX} red flags`)
+      .refine((ids) => new Set(ids).size === ids.length, 'must not name a red flag twice'),
+    confirm: z.literal(true, { error: 'must be true: confirm the change' }),
+  })
+  .strict();
+export const bulkResolvedRedFlagsSchema = z.object({ resolved: z.array(closedRedFlagSchema) }).strict();

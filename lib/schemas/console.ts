@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listFilterShape, rangeInOrder } from './console-list';
 import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
 import { AUDIT_KINDS } from '@/lib/domain/security-events';
 import { STAFF_ROLES } from '@/lib/domain/staff-roles';
@@ -157,16 +158,26 @@ export const revokedSchema = z.object({ revoked: z.number().int() });
 export const ownSessionParams = z.object({ sessionId: idSchema });
 
 /** GET /api/console/brands/{brand}/audit */
+const auditFilterShape = {
+  action: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  actor: z.string().trim().min(1).max(254, 'must be at most 254 characters').optional(),
+  /** A kind of security event, or `security` for all of them (lib/domain/security-events.ts). */
+  kind: z.enum(AUDIT_KINDS, { message: `must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
+  /** Entries of these UTC days (both counted). */
+  from: listFilterShape.from,
+  to: listFilterShape.to,
+};
 export const auditQuerySchema = z
   .object({
-    action: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
-    actor: z.string().trim().min(1).max(254, 'must be at most 254 characters').optional(),
-    /** A kind of security event, or `security` for all of them (lib/domain/security-events.ts). */
-    kind: z.enum(AUDIT_KINDS, { message: `must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
+    ...auditFilterShape,
     cursor: z.string().max(200, 'is not a cursor of this list').optional(),
     limit: z.coerce.number().int('must be a whole number').min(1, 'must be from 1 to 200').max(200, 'must be from 1 to 200').optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(rangeInOrder);
+/** GET /api/console/brands/{brand}/audit.csv: the same filters, every entry. */
+export const auditExportQuerySchema = z.object(auditFilterShape).strict().superRefine(rangeInOrder);
+export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
 export const auditPageSchema = z.object({
   entries: z.array(
     z.object({

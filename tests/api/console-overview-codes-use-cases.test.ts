@@ -227,7 +227,7 @@ describe('codes', () => {
     const byBatch = await search(scope, { q: a.batchNumber.toLowerCase() });
     expect(byBatch.matchedBy).toBe('batch');
     expect(byBatch.codes).toHaveLength(6);
-    expect(await search(scope, { q: o.units[0]!.overt.qrId })).toEqual({ matchedBy: 'none', codes: [], next: '' });
+    expect(await search(scope, { q: o.units[0]!.overt.qrId })).toEqual({ matchedBy: 'none', codes: [], total: 0, next: '' });
     expect(codeSearchQuerySchema.safeParse({ limit: 0 }).success).toBe(false);
     expect(codeSearchQuerySchema.safeParse({ after: "x' or 1=1" }).success).toBe(false);
   });

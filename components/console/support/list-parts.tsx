@@ -24,13 +24,13 @@ export function listQuery<S extends z.ZodType<object>>(schema: S, sp: SearchPara
   return { query: schema.parse({}), problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), kept: {} };
 }
 
-export function FilterForm({ label, children }: { label: string; children: ReactNode }) {
+export function FilterForm({ label, children, paged = true, submit = 'Filter' }: { label: string; children: ReactNode; paged?: boolean; submit?: string }) {
   return (
     <form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-gray-300 bg-white p-3">
       {children}
-      <input type="hidden" name="page" value="1" />
+      {paged && <input type="hidden" name="page" value="1" />}
       <button type="submit" className="min-h-10 rounded-md border border-gray-900 bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
-        Filter
+        {submit}
       </button>
     </form>
   );

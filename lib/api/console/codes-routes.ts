@@ -1,12 +1,14 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { blacklistCodesOf, codeDetail, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
+import { csvAnswer, csvFiles } from './csv-answer';
+import { blacklistCodesOf, CODE_EXPORT_HEADER, codeDetail, exportCodes, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
 import { consoleBrandParams } from '@/lib/schemas/console';
 import {
   bulkBlacklistBodySchema,
   bulkBlacklistSchema,
   codeActionSchema,
   codeDetailSchema,
+  codeExportQuerySchema,
   codeSearchQuerySchema,
   codeSearchSchema,
   qrIdParam,
@@ -30,8 +32,24 @@ export const codesRoutes = [
     access: { class: 'staff', area: 'codes', access: 'read' },
     params: consoleBrandParams,
     query: codeSearchQuerySchema,
-    response: { description: 'Codes matching a qrId, an authentication code or a batch number, a page at a time (pass next as after)', schema: codeSearchSchema },
+    response: { description: 'Codes matching a qrId, an authentication code or a batch number and the filters, sorted, a page at a time (pass next as after), with the count', schema: codeSearchSchema },
+    fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to, after, limit)',
     handle: ({ query }, ctx) => searchCodes(ctx.scope, query),
+  }),
+  // GET /api/console/brands/{brand}/codes.csv?q=&sort=&status=&kind=&product=&batch=&from=&to= — streamed
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/codes.csv',
+    tag: 'console',
+    access: { class: 'staff', area: 'codes', access: 'read' },
+    params: consoleBrandParams,
+    query: codeExportQuerySchema,
+    response: {
+      description: 'Every code the list\'s search and filters match, in its order, as CSV (streamed a page at a time; authentication codes for the printing roles only; audited)',
+      files: csvFiles,
+    },
+    fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(CODE_EXPORT_HEADER, await exportCodes(ctx.scope, query)),
   }),
   // GET /api/console/brands/{brand}/codes/{qrId}
   defineRoute({

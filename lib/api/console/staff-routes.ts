@@ -2,6 +2,7 @@ import 'server-only';
 import { defineRoute } from '../define-route';
 import {
   auditPageSchema,
+  auditExportQuerySchema,
   auditQuerySchema,
   cancelInvitationBodySchema,
   cancelledInvitationSchema,
@@ -29,7 +30,8 @@ import {
   revokeMemberSessions,
   setMemberDisabled,
 } from '@/lib/console/staff-admin';
-import { listAuditLog } from '@/lib/console/audit-log';
+import { AUDIT_EXPORT_HEADER, exportAuditLog, listAuditLog } from '@/lib/console/audit-log';
+import { csvAnswer, csvFiles } from './csv-answer';
 import { sessionView } from './session-view';
 import { inviteStaff } from '@/lib/console/staff';
 import { consoleOrigin } from '@/lib/edge/console-host';
@@ -197,5 +199,17 @@ export const consoleStaffRoutes = [
     query: auditQuerySchema,
     response: { description: 'A page of entries and the cursor of the next (null at the end)', schema: auditPageSchema },
     handle: ({ query }, ctx) => listAuditLog(ctx.scope, query),
+  }),
+  // GET /api/console/brands/{brand}/audit.csv?action&actor&kind&from&to — every entry, streamed
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/audit.csv',
+    tag: 'console-audit',
+    access: { class: 'staff', area: 'audit', access: 'read' },
+    params: consoleBrandParams,
+    query: auditExportQuerySchema,
+    response: { description: 'Every entry the filters match, newest first, as CSV (streamed a page at a time; the export is audited)', files: csvFiles },
+    fieldErrors: 'A filter not understood (fields: action, actor, kind, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(AUDIT_EXPORT_HEADER, await exportAuditLog(ctx.scope, query)),
   }),
 ];

@@ -4,10 +4,14 @@ import { z } from 'zod';
 import { defineRoute, FileAnswer } from '../define-route';
 import { contentDisposition, openFile } from '../files/get-file';
 import { consoleBrandParams } from '@/lib/schemas/console';
+import { csvAnswer, csvFiles } from './csv-answer';
 import { fileQuerySchema } from '@/lib/schemas/files';
 import {
   assignComplaintBodySchema,
   assignableStaffSchema,
+  bulkComplaintsBodySchema,
+  bulkComplaintsSchema,
+  complaintExportQuerySchema,
   complaintListQuerySchema,
   complaintListSchema,
   complaintStatusBodySchema,
@@ -16,7 +20,17 @@ import {
   ticketIdSchema,
 } from '@/lib/schemas/console-complaints';
 import { consoleWarrantyDetailSchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
-import { closeRedFlagNoteSchema, closedRedFlagSchema, resolveRedFlagSchema, redFlagIdSchema, redFlagListQuerySchema, redFlagListSchema } from '@/lib/schemas/console-red-flags';
+import {
+  bulkResolveRedFlagsSchema,
+  bulkResolvedRedFlagsSchema,
+  closeRedFlagNoteSchema,
+  closedRedFlagSchema,
+  resolveRedFlagSchema,
+  redFlagExportQuerySchema,
+  redFlagIdSchema,
+  redFlagListQuerySchema,
+  redFlagListSchema,
+} from '@/lib/schemas/console-red-flags';
 import { feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
 import { reportIdSchema, reportListQuerySchema, reportListSchema } from '@/lib/schemas/console-reports';
 import * as complaints from '@/lib/console/complaints';
@@ -65,8 +79,39 @@ export const consoleSupportRoutes = [
     access: complaintsRead,
     params: consoleBrandParams,
     query: complaintListQuerySchema,
-    response: { description: 'A page of the inbox, newest first, each ticket with its age against its priority\'s target time', schema: complaintListSchema },
+    response: { description: 'A page of the inbox, sorted (newest first unless asked), filtered, each ticket with its age against its priority\'s target time', schema: complaintListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: status, priority, age, assignee, sort, product, batch, from, to, page, pageSize)',
     handle: ({ query }, ctx) => complaints.listComplaints(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/complaints.csv?(the list's filters and sort) — streamed
+  defineRoute({
+    method: 'get',
+    path: `${base}/complaints.csv`,
+    tag: 'console',
+    access: complaintsRead,
+    params: consoleBrandParams,
+    query: complaintExportQuerySchema,
+    response: { description: 'Every complaint the filters match, in the sort asked, as CSV (streamed a page at a time; audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: status, priority, age, assignee, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(complaints.COMPLAINT_EXPORT_HEADER, await complaints.exportComplaints(ctx.scope, query)),
+  }),
+
+  // POST /api/console/brands/{brand}/complaints/bulk {action: assign|close, ticketIds, staffId?, confirm: true}
+  defineRoute({
+    method: 'post',
+    path: `${base}/complaints/bulk`,
+    tag: 'console',
+    access: complaintsWrite,
+    params: consoleBrandParams,
+    body: bulkComplaintsBodySchema,
+    response: { description: 'The tickets assigned or closed, all in one transaction (each audited, and the whole once more)', schema: bulkComplaintsSchema },
+    errors: { 404: 'A ticket of the list is not the brand\'s', 409: 'A ticket to assign is closed, or one changed meanwhile: nothing changed' },
+    fieldErrors: 'action, ticketIds (1 to 100, each once), staffId, confirm (must be true)',
+    handle: ({ body }, ctx) =>
+      body.action === 'assign'
+        ? complaints.bulkComplaints(ctx.scope, { action: 'assign', ticketIds: body.ticketIds, to: body.staffId === null ? null : { staffId: body.staffId } })
+        : complaints.bulkComplaints(ctx.scope, { action: 'close', ticketIds: body.ticketIds }),
   }),
 
   // GET /api/console/brands/{brand}/complaint-assignees — who may take a ticket
@@ -197,11 +242,39 @@ export const consoleSupportRoutes = [
     access: redFlagsRead,
     params: consoleBrandParams,
     query: redFlagListQuerySchema,
-    response: { description: 'A page of red flags, newest first', schema: redFlagListSchema },
+    response: { description: 'A page of red flags, sorted (newest first unless asked), filtered', schema: redFlagListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: status, rule, sort, product, batch, from, to, page, pageSize)',
     handle: async ({ query }, ctx) => {
       const { redFlags: rows, total } = await redFlags.listRedFlags(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
       return { redFlags: rows, total, page: query.page, pageSize: query.pageSize, products: await redFlags.productChoices(ctx.scope) };
     },
+  }),
+
+  // GET /api/console/brands/{brand}/red-flags.csv?(the list's filters and sort) — streamed
+  defineRoute({
+    method: 'get',
+    path: `${base}/red-flags.csv`,
+    tag: 'console',
+    access: redFlagsRead,
+    params: consoleBrandParams,
+    query: redFlagExportQuerySchema,
+    response: { description: 'Every red flag the filters match, in the sort asked, as CSV (streamed a page at a time; audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: status, rule, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(redFlags.RED_FLAG_EXPORT_HEADER, await redFlags.exportRedFlags(ctx.scope, query)),
+  }),
+
+  // POST /api/console/brands/{brand}/red-flags/resolve {ids, note, blacklist?, confirm: true} — several at once
+  defineRoute({
+    method: 'post',
+    path: `${base}/red-flags/resolve`,
+    tag: 'console',
+    access: { class: 'staff', area: 'redFlags', access: 'write' },
+    params: consoleBrandParams,
+    body: bulkResolveRedFlagsSchema,
+    response: { description: "Resolved as copies, all in one transaction; with blacklist, each unit's codes are blacklisted (each audited, and the whole once more)", schema: bulkResolvedRedFlagsSchema },
+    errors: { 404: "A red flag of the list is not the brand's", 409: 'One is already resolved or dismissed: nothing changed' },
+    fieldErrors: 'ids (1 to 100, each once), note, blacklist, confirm (must be true)',
+    handle: ({ body }, ctx) => redFlags.resolveRedFlags(ctx.scope, { ids: body.ids, note: body.note, blacklist: body.blacklist }),
   }),
 
   // POST /api/console/brands/{brand}/red-flags/{id}/resolve {note, blacklist?}

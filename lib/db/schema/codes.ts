@@ -96,6 +96,9 @@ export const codes = pgTable(
     // (client_id, batch_id, id) and (client_id, id): the console's keyset pages of codes (0016).
     index('codes_client_batch_idx').on(t.clientId, t.batchId, t.id),
     index('codes_client_id_idx').on(t.clientId, t.id),
+    // The console's sorts by created and by code id (migration 0077).
+    index('codes_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('codes_client_qr_idx').on(t.clientId, t.qrId, t.id),
     // INCLUDE (pair_id, level) in migration 0021: a product's codes and units from the index alone (the overview's filter).
     index('codes_client_product_idx').on(t.clientId, t.productId, t.id),
     index('codes_client_pair_idx').on(t.clientId, t.pairId).where(sql`${t.pairId} is not null`),

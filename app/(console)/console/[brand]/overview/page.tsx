@@ -42,6 +42,13 @@ export default async function OverviewPage({ params, searchParams }: Props) {
     }
   }
   const t = data.totals;
+  // Tiles with a list behind them link to it, filtered as the tile counted (the same days, product and batch).
+  const filter = (extra: Record<string, string>) =>
+    `?${new URLSearchParams(Object.entries({ ...extra, product: data.product, batch: data.batch }).filter(([, v]) => v)).toString()}`;
+  const listOf: Record<string, string> = {
+    'Red flags': `/${brand}/red-flags${filter({ status: 'all', from: data.from, to: data.to })}`,
+    'Open complaints (now)': `/${brand}/complaints${filter({ status: 'notclosed' })}`,
+  };
   const cards: Array<[string, number]> = [
     ['Scans', t.scans],
     ['Genuine', t.genuine],
@@ -76,7 +83,13 @@ export default async function OverviewPage({ params, searchParams }: Props) {
             <div key={label} className="rounded-lg border border-gray-300 bg-white p-3">
               <dt className="text-sm text-gray-700">{label}</dt>
               <dd className="text-2xl font-bold text-gray-900" data-total={label}>
-                {n.toLocaleString('en-IN')}
+                {listOf[label] ? (
+                  <a href={listOf[label]} className="text-blue-800 underline underline-offset-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700" aria-label={`${label}: ${n.toLocaleString('en-IN')}, see the list`}>
+                    {n.toLocaleString('en-IN')}
+                  </a>
+                ) : (
+                  n.toLocaleString('en-IN')
+                )}
               </dd>
             </div>
           ))}

@@ -7,10 +7,14 @@ import { roleMay } from '@/lib/domain/staff-roles';
 import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
 import { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
 import { RedFlagClose } from '@/components/console/support/red-flag-close';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { ChooseBox } from '@/components/console/bulk-action';
+import { BulkResolveRedFlags } from '@/components/console/support/bulk-red-flags';
 
-// Red flags (suspect units): filtered by status, rule and product; those who may change them
-// resolve (a copy) or dismiss (not a copy) an open one with a note. Each links to its code.
+// Red flags (suspect units): filtered by status, rule, product, batch and days, sorted, counted
+// and exported as filtered (the table kit); those who may change them resolve (a copy) or dismiss
+// (not a copy) an open one with a note, or resolve several at once. Each links to its code.
 
 export const metadata = { title: 'Red flags' };
 
@@ -23,6 +27,9 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
   const { redFlags, total } = await listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const products = await productChoices(scope);
   const mayWrite = roleMay(role, 'redFlags', 'write');
+  const bulkId = 'bulk-red-flags';
+  const openShown = redFlags.some((f) => f.status === 'open');
+  const columns: Array<[string, string?]> = [['Code'], ['Product'], ['Why'], ['Raised', 'created'], ['Status', 'status']];
   // Units whose claim a customer disputes need attention too (for the roles that read claims).
   const disputes = roleMay(role, 'claims', 'read') ? await openDisputeCount(scope) : null;
 
@@ -44,23 +51,36 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
         <FilterSelect name="status" label="Status" value={query.status} options={RED_FLAG_FILTER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} />
         <FilterSelect name="rule" label="Rule" value={query.rule ?? ''} options={[['', 'Any rule'], ...RISK_RULE_NAMES.map((r) => [r, r] as const)]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...products.map((p) => [p.id, p.name] as const)]} />
+        <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
+        <FilterText name="from" label="Raised from" type="date" value={query.from ?? ''} />
+        <FilterText name="to" label="Raised to" type="date" value={query.to ?? ''} />
+        <input type="hidden" name="sort" value={query.sort} />
       </FilterForm>
+      {mayWrite && openShown && <BulkResolveRedFlags brand={brand} formId={bulkId} />}
+      <ListBar>
+        <ListCount total={total} one="red flag" many="red flags" />
+        {total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/red-flags.csv`, kept)} />}
+      </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">
-          <caption className="sr-only">Red flags, newest first</caption>
+          <caption className="sr-only">Red flags</caption>
           <thead>
             <tr>
-              <th scope="col" className={th}>Code</th>
-              <th scope="col" className={th}>Product</th>
-              <th scope="col" className={th}>Why</th>
-              <th scope="col" className={th}>Raised</th>
-              <th scope="col" className={th}>Status</th>
+              {mayWrite && openShown && (
+                <th scope="col" className={th}>
+                  <span className="sr-only">Choose</span>
+                </th>
+              )}
+              {columns.map(([label, column]) => (
+                <SortHeader key={label} label={label} column={column} sort={query.sort} kept={kept} />
+              ))}
             </tr>
           </thead>
           <tbody>
-            {redFlags.length === 0 && <EmptyRow columns={5}>No red flags match.</EmptyRow>}
+            {redFlags.length === 0 && <EmptyRow columns={columns.length + (mayWrite && openShown ? 1 : 0)}>No red flags match.</EmptyRow>}
             {redFlags.map((f) => (
               <tr key={f.id} data-testid="red-flag-row" data-flag-id={f.id}>
+                {mayWrite && openShown && <td className={td}>{f.status === 'open' && <ChooseBox formId={bulkId} value={f.id} label={`Choose the red flag of ${f.qrId || f.id}`} />}</td>}
                 <th scope="row" className={`${td} font-semibold`}>
                   {f.qrId ? <Link href={`/${brand}/codes/${encodeURIComponent(f.qrId)}`} className="text-blue-800 underline underline-offset-2">{f.qrId}</Link> : '—'}
                   {f.blacklisted && <span className="block text-xs font-normal text-red-800">Blacklisted by the flag</span>}

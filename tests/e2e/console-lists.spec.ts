@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, ready, signUpWithPassword } from './support';
+import { aftersalesBrand } from './aftersales-support';
+import { CONSOLE_ORIGIN, signInStaff } from './console-support';
+
+// The console's lists (docs/console.md, "Lists"): an owner sorts the codes by a column header
+// from the keyboard, filters them, and downloads exactly what is filtered as CSV; then closes two
+// complaints at once from the keyboard, asked first.
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+test('an owner sorts, filters and exports the codes, and closes two complaints at once by keyboard', async ({ page, browser }) => {
+  test.slow(); // a customer's sign-up and an owner's with an authenticator
+  const shop = await aftersalesBrand();
+  const { brand } = shop;
+
+  // A customer raises three complaints on the brand's site.
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Asha' });
+  for (const text of ['The seal was broken on arrival.', 'The cap was cracked on arrival.', 'The box was empty on arrival.']) {
+    const status = await page.evaluate(async (description) => {
+      const form = new FormData();
+      form.set('category', 'Damaged product');
+      form.set('priority', 'High');
+      form.set('description', description);
+      // The session cookie gives an access token, as the site's own client does.
+      const { accessToken } = (await (await fetch('/api/auth/customer/web/generate-access-token')).json()) as { accessToken: string };
+      const res = await fetch('/api/customer/complaints', { method: 'POST', body: form, headers: { 'x-requested-with': 'fetch', authorization: `Bearer ${accessToken}` } });
+      return res.status;
+    }, text);
+    expect(status).toBe(201);
+  }
+
+  const consoleContext = await browser.newContext({ acceptDownloads: true });
+  const owner = await consoleContext.newPage();
+  await signInStaff(owner, { brand: brand.slug, role: 'owner' });
+
+  // Codes: sorted by the Created header from the keyboard, both ways.
+  await owner.goto(`${CONSOLE_ORIGIN}/${brand.slug}/codes`);
+  await ready(owner);
+  await expect(h1(owner, 'Codes')).toBeVisible();
+  await expect(owner.getByTestId('list-count')).toHaveText('4 codes match');
+  const created = owner.getByRole('columnheader', { name: /Created/ });
+  await expect(created).toHaveAttribute('aria-sort', 'none');
+  await created.getByRole('link').focus();
+  await owner.keyboard.press('Enter');
+  await owner.waitForURL(/sort=created/);
+  await expect(owner.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'ascending');
+  await owner.getByRole('columnheader', { name: /Created/ }).getByRole('link').focus();
+  await owner.keyboard.press('Enter');
+  await owner.waitForURL(/sort=-created/);
+  await expect(owner.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+
+  // Filtered to the hidden codes: the count says so, the sort stays.
+  await owner.getByLabel('Kind').selectOption('covert');
+  await owner.getByRole('button', { name: 'Search' }).focus();
+  await owner.keyboard.press('Enter');
+  await owner.waitForURL(/kind=covert/);
+  expect(owner.url()).toContain('sort=-created');
+  await expect(owner.getByTestId('list-count')).toHaveText('2 codes match');
+  const shown = await owner.getByTestId('code-row').getByRole('rowheader').allInnerTexts();
+  expect(shown.sort()).toEqual([...shop.coverts].sort());
+
+  // The download holds exactly the filtered rows, in the list's order.
+  const download = owner.waitForEvent('download');
+  await owner.getByRole('link', { name: 'Download CSV' }).focus();
+  await owner.keyboard.press('Enter');
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^${brand.slug}-codes-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Code id,Kind,State,Product,Batch,Unit,Authentication code,Created');
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(shown);
+
+  // Complaints: two chosen with Space, closed with Enter, asked first, then said.
+  await owner.goto(`${CONSOLE_ORIGIN}/${brand.slug}/complaints`);
+  await ready(owner);
+  await expect(h1(owner, 'Complaints')).toBeVisible();
+  await expect(owner.getByTestId('list-count')).toHaveText('3 complaints match');
+  const boxes = owner.getByTestId('choose-row');
+  const tickets = await owner.getByTestId('complaint-row').getByRole('rowheader').getByRole('link').allInnerTexts();
+  await boxes.nth(0).focus();
+  await owner.keyboard.press('Space');
+  await boxes.nth(1).focus();
+  await owner.keyboard.press('Space');
+  await owner.getByLabel('Action').selectOption('close');
+  await owner.getByRole('button', { name: 'Apply to chosen' }).focus();
+  await owner.keyboard.press('Enter');
+  await expect(owner.getByText('Close 2 complaints?')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Confirm' })).toBeFocused();
+  await owner.keyboard.press('Enter');
+  await expect(owner.getByText('Closed 2 complaints.')).toBeVisible();
+  const rowOf = (ticket: string) => owner.getByTestId('complaint-row').filter({ hasText: ticket });
+  await expect(rowOf(tickets[0]!)).toContainText('Closed');
+  await expect(rowOf(tickets[1]!)).toContainText('Closed');
+  await expect(rowOf(tickets[2]!)).not.toContainText('Closed');
+  await consoleContext.close();
+});
