@@ -25,6 +25,7 @@ import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
 import { authRoutes } from './auth/routes';
 import { customerRoutes } from './customer/routes';
+import { messageRoutes } from './messages/routes';
 import { operatorRoutes } from './operator/routes';
 import { legalRoutes } from './legal/routes';
 import { verifyRoutes } from './verify/routes';
@@ -47,6 +48,7 @@ export const brandApiRoutes = [
   ...clientRoutes,
   ...authRoutes,
   ...customerRoutes,
+  ...messageRoutes,
   ...legalRoutes,
   ...verifyRoutes,
   ...myProductsRoutes,
