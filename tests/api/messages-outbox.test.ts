@@ -13,6 +13,7 @@ import { claimDueMessages, deliverDueMessages, enqueueWarrantyEndings, LEASE_SEC
 import { enqueueCustomerMessage } from '@/lib/messaging/queue';
 import { sendQueued, whatsAppRequest, memoryMessages } from '@/lib/messaging/channels';
 import { randomId } from '@/lib/ids';
+import { listTransactions } from '@/lib/api/rewards/find-grants';
 import { apiServerForFile, createTestBrand } from '../support/api-server';
 import { claimedUnit, fixtures, postForm, signedInCustomer } from '../support/aftersales';
 import { insertComplaint } from '../support/console-support';
@@ -178,6 +179,9 @@ describe('enqueueing', () => {
     expect(paid.body).toBe(`${brand.name}: your cashback of ₹25.00 was paid to your UPI id. The bank's reference (UTR) is UTR998877.`);
     expect(failed).toMatchObject({ kind: 'payout-failed' });
     expect(failed.body).toContain('(Account closed). Check the UPI id in your profile');
+    // The customer's payments show the bank's reference of a paid one.
+    expect((await listTransactions(await getDb(), brand.id, a.customerId))[0]).toMatchObject({ status: 'TRANSFER_COMPLETED', bankRef: 'UTR998877' });
+    expect((await listTransactions(await getDb(), brand.id, b.customerId))[0]).toMatchObject({ status: 'TRANSFER_FAILED', bankRef: null, failureReason: 'Account closed' });
   });
 
   it('a warranty registered and one ending within 30 days each queue their message once', async () => {
