@@ -3,7 +3,8 @@ import { apiServerForFile, createTestBrand } from '../support/api-server';
 import { signedInStaff } from '../support/console';
 import { addUnit, as, claimUnit, createProductWithUnit, signedInCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
-import { auditLog, customers, messageOutbox, warranties, files } from '@/lib/db/schema';
+import { auditLog, batches, customers, messageOutbox, warranties, files } from '@/lib/db/schema';
+import { runOperatorCommand } from '@/lib/operator/commands';
 import { deliverDueMessages } from '@/lib/messaging/worker';
 import { resetEnvCache } from '@/lib/edge/env';
 import { randomId } from '@/lib/ids';
@@ -78,6 +79,22 @@ describe('a recall notice', () => {
     const stranger = await signedInStaff(server, { clientId: other.id, role: 'owner' });
     expect((await stranger.fetch(`${base(other.slug)}/catalogue/batches/${batchId}/recall`)).status).toBe(404);
     expect((await stranger.fetch(`${base(other.slug)}/catalogue/batches/${batchId}/recall`, { method: 'POST', body: { notice: 'Stop using the kettle now.', confirm: true } })).status).toBe(404);
+  });
+});
+
+describe('the command line', () => {
+  it('sends a recall by batch number and reads the delivery state, as the console does', async () => {
+    const brand = await createTestBrand();
+    const { batchId, unitId } = await createProductWithUnit(brand.id, { name: 'Kettle' });
+    const who = await signedInCustomer(brand.id);
+    await claimUnit(brand.id, who.customerId, unitId);
+    const db = await getDb();
+    const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
+    expect(await runOperatorCommand('send-recall', { slug: brand.slug, batch: batch!.batchNumber.toLowerCase(), notice: 'Stop using the kettle now.' })).toMatchObject({ customers: 1, queued: { email: 1 } });
+    await expect(runOperatorCommand('send-recall', { slug: brand.slug, batch: 'NO-SUCH', notice: 'Stop using the kettle now.' })).rejects.toThrow('No batch NO-SUCH');
+    expect(await runOperatorCommand('message-delivery', { slug: brand.slug })).toMatchObject({ queued: { email: 1 }, failed: { email: 0 } });
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.clientId, brand.id), eq(auditLog.action, 'messages.recall')));
+    expect(audit).toMatchObject({ staffId: null });
   });
 });
 
