@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { http } from '@/lib/client/lazy-http';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { useT } from '@/components/shell/i18n-context';
-import { PREFERENCE_KINDS, type MessagePreferences, type PreferenceKind } from '@/lib/schemas/messages';
-import type { DeliveryChannel } from '@/lib/domain/messages';
+import type { MessagePreferences } from '@/lib/schemas/messages';
+import { PREFERENCE_KINDS, type DeliveryChannel, type PreferenceKind } from '@/lib/domain/messages';
 import type { MessageKey } from '@/lib/shared/i18n';
 
 const KIND_LABEL: Record<PreferenceKind, MessageKey> = {

@@ -22,6 +22,10 @@ export type MessageChannel = DeliveryChannel | 'app';
 export const MESSAGE_STATES = ['queued', 'sent', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
+/** The kinds a customer's preferences list: the message kinds and the security notices (always on). */
+export const PREFERENCE_KINDS = [...MESSAGE_KINDS, 'security'] as const;
+export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
+
 /** Kinds a customer cannot turn off (a recall or safety notice is about their safety). */
 export const ALWAYS_SENT_KINDS: readonly MessageKind[] = ['recall'];
 

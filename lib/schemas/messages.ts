@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_CHANNELS, MESSAGE_KINDS } from '@/lib/domain/messages';
+import { DELIVERY_CHANNELS, MESSAGE_KINDS, PREFERENCE_KINDS } from '@/lib/domain/messages';
 
 // GET /api/customer/messages, POST /api/customer/messages/read,
 // GET/PUT /api/customer/message-preferences (docs/messages.md).
@@ -22,9 +22,8 @@ export const markReadBodySchema = z
   .strict();
 export const markReadResponseSchema = z.object({ unread: z.number().int().min(0) });
 
-/** Security notices (password, contact, UPI id changes) are listed too, always on. */
-export const PREFERENCE_KINDS = [...MESSAGE_KINDS, 'security'] as const;
-export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
+/** Security notices (password, contact, UPI id changes) are listed too, always on (PREFERENCE_KINDS). */
+export { PREFERENCE_KINDS, type PreferenceKind } from '@/lib/domain/messages';
 
 export const messagePreferenceSchema = z.object({
   kind: z.enum(PREFERENCE_KINDS),
