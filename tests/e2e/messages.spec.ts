@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { open, operator } from './support';
 import { aftersalesBrand, customerWithUnit } from './aftersales-support';
+import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
 // Messages to the customer (docs/messages.md) on a 360×740 touch screen: a recall sent to the
 // batch's customers reaches the customer's inbox in the app (marked on the home screen until
@@ -64,4 +65,34 @@ test('a recall reaches the customer in the app and by e-mail, once; the customer
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.reload();
   await expect(page.getByRole('group', { name: 'A reply to my complaint' }).getByRole('checkbox', { name: 'E-mail' })).not.toBeChecked();
+});
+
+test('a manager sends a recall from the batch\'s page: asked again with the count, then the count reached; the customer finds it in the app', async ({ page, browser }) => {
+  test.slow(); // sign-up, claim, a staff member's enrolment
+  const shop = await aftersalesBrand();
+  const { brand } = shop;
+  await customerWithUnit(page, shop);
+  const batch = `AS-${brand.slug.slice(-6).toUpperCase()}`;
+
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const console_ = await staffContext.newPage();
+  try {
+    await signInStaff(console_, { brand: brand.slug, role: 'manager' });
+    await console_.goto(`${CONSOLE_ORIGIN}/${brand.slug}/catalogue`);
+    await console_.getByRole('link', { name: batch }).first().click();
+    await expect(console_.getByRole('heading', { level: 1, name: `Batch ${batch}` })).toBeVisible();
+    const form = console_.getByRole('form', { name: `Recall or safety notice for batch ${batch}` });
+    await expect(form.getByTestId('recall-audience')).toContainText('1 customer claimed or registered a unit of this batch.');
+    await form.getByLabel('Notice (what customers should do)').fill('Return the serum to the shop for a full refund.');
+    await form.getByRole('button', { name: 'Send notice…' }).click();
+    const confirm = form.getByRole('button', { name: 'Send to 1 customer' });
+    await expect(confirm).toBeFocused();
+    await confirm.click();
+    await expect(form.locator('[role="status"]')).toContainText('Sent to 1 customer: 1 e-mail, 0 SMS and 0 WhatsApp messages queued');
+  } finally {
+    await staffContext.close();
+  }
+
+  await open(page, `${brand.origin}/messages`);
+  await expect(page.getByTestId('message')).toContainText('Return the serum to the shop for a full refund.');
 });
