@@ -6,7 +6,7 @@ import { useProfile } from '@/components/shell/profile';
 import { useT } from '@/components/shell/i18n-context';
 
 // / — a greeting and the brand's modules as tiles (only those the brand switched on).
-export function HomeScreen() {
+export function HomeScreen({ unread = 0 }: { unread?: number }) {
   const brand = useBrand();
   const profile = useProfile();
   const t = useT();
@@ -17,6 +17,17 @@ export function HomeScreen() {
         {name ? t('home.helloName', { name }) : t('home.hello')}
       </h1>
       <p className="mb-6 mt-1 text-gray-800">{t('home.intro', { brand: brand.organizationName })}</p>
+      {/* The brand's messages, with the count of unread ones (docs/messages.md). */}
+      <p className="mb-4">
+        <Link href="/messages" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-gray-900 hover:border-brand-primary" data-testid="messages-link">
+          {t('messages.homeLink')}
+          {unread > 0 && (
+            <span className="rounded-full bg-brand-primary px-2 py-0.5 text-xs text-brand-text" data-testid="unread-mark">
+              {t('messages.homeUnread', { count: String(unread) })}
+            </span>
+          )}
+        </Link>
+      </p>
       <ul className="grid grid-cols-2 gap-3" aria-label={t('home.services')}>
         {enabledModules(brand).map((m) => (
           <li key={m.href}>

@@ -25,6 +25,8 @@ import { mountRoutes } from './define-route';
 import { clientRoutes } from './client/routes';
 import { authRoutes } from './auth/routes';
 import { customerRoutes } from './customer/routes';
+import { messageRoutes } from './messages/routes';
+import { consoleMessagesRoutes } from './console/messages-routes';
 import { operatorRoutes } from './operator/routes';
 import { legalRoutes } from './legal/routes';
 import { verifyRoutes } from './verify/routes';
@@ -47,6 +49,7 @@ export const brandApiRoutes = [
   ...clientRoutes,
   ...authRoutes,
   ...customerRoutes,
+  ...messageRoutes,
   ...legalRoutes,
   ...verifyRoutes,
   ...myProductsRoutes,
@@ -64,7 +67,7 @@ export const brandApiRoutes = [
  * The brand console's endpoints (/api/console/..., docs/console.md): answered on the console host
  * only, before the brand guards. An area of the console adds its list here.
  */
-export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleGs1Routes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes, ...consoleDisputeRoutes];
+export const consoleApiRoutes = [...consoleAuthRoutes, ...consoleStaffRoutes, ...overviewRoutes, ...codesRoutes, ...consoleSupportRoutes, ...consoleCatalogueRoutes, ...consoleGs1Routes, ...consoleLegalRoutes, ...consoleRewardsRoutes, ...consolePayoutsRoutes, ...consoleSettingsRoutes, ...consoleSharingRoutes, ...consoleDisputeRoutes, ...consoleMessagesRoutes];
 
 /** The policy of every API answer that does not set its own (files and legal documents do). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -50,6 +50,8 @@ export const cliParity: Record<string, ParityEntry> = {
   'export-payouts': { console: [`POST ${b}/payouts/export`], screen: 'Payouts' },
   'import-bank-results': { console: [`POST ${b}/payouts/import`], screen: 'Payouts' },
   'retry-payout': { console: [`POST ${b}/payouts/{reference}/retry`], screen: 'Payouts' },
+  'send-recall': { console: [`GET ${b}/catalogue/batches/{batchId}/recall`, `POST ${b}/catalogue/batches/{batchId}/recall`], screen: 'Catalogue (a batch\'s page)' },
+  'message-delivery': { console: [`GET ${b}/messages/delivery`, `POST ${b}/messages/retry-failed`], screen: 'Overview (messages to customers)' },
   'list-complaints': { console: [`GET ${b}/complaints`, `GET ${b}/complaints/{ticketId}`], screen: 'Support (complaints)' },
   'assign-complaint': { console: [`POST ${b}/complaints/{ticketId}/assign`], screen: 'Support (complaints)' },
   'reply-complaint': { console: [`POST ${b}/complaints/{ticketId}/replies`], screen: 'Support (complaints)' },

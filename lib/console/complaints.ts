@@ -26,6 +26,7 @@ import {
   type ConsoleComplaintList,
   type ConsoleComplaintRow,
 } from '@/lib/schemas/console-complaints';
+import { enqueueCustomerMessage, wordIn } from '@/lib/messaging/queue';
 import { recordAudit } from './audit';
 import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
 import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
@@ -255,6 +256,12 @@ async function moveTicket(db: DbOrTx, clientId: string, c: ComplaintRow, set: Pa
   return row;
 }
 
+/** A reply as a message quotes it: at most 300 characters (an SMS or a WhatsApp parameter stays short). */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
+}
+
 const closedRefusal = (ticketId: string) => new ApiError('conflict', `${ticketId} is closed; reopen it first (status open)`);
 
 /**
@@ -308,6 +315,8 @@ export async function replyComplaint(scope: ConsoleScope, args: { ticketId: stri
     const authorName = args.authorName ?? brand.organizationName;
     await tx.insert(complaintMessages).values({ id: messageId, clientId: scope.clientId, complaintId: c.id, author: 'brand', authorName, body: args.message });
     await recordAudit(tx, scope, { action: 'complaint.reply', target: c.ticketId, after: { messageId, authorName, body: args.message } });
+    // The customer hears of it (docs/messages.md), in this transaction: no reply without its message.
+    await enqueueCustomerMessage(tx, { clientId: scope.clientId, customerId: c.customerId, kind: 'complaint-reply', eventKey: messageId, params: { ticket: c.ticketId, reply: excerpt(args.message) } });
     return { ticketId: c.ticketId, status: c.status, replied: true as const, messageId };
   });
 }
@@ -320,6 +329,14 @@ async function statusIn(tx: DbOrTx, scope: ConsoleScope, args: { ticketId: strin
   }
   const row = await moveTicket(tx, scope.clientId, c, { status: args.status });
   await recordAudit(tx, scope, { action: 'complaint.status', target: c.ticketId, before: { status: c.status }, after: { status: row.status } });
+  // The customer hears of it, in their language (docs/messages.md): a ticket closed in bulk too.
+  await enqueueCustomerMessage(tx, {
+    clientId: scope.clientId,
+    customerId: c.customerId,
+    kind: 'complaint-status',
+    eventKey: `${c.id}:${row.status}:${row.updatedAt.getTime()}`,
+    params: { ticket: c.ticketId, status: (locale) => wordIn(locale, `status.${row.status}`) },
+  });
   return { ticketId: row.ticketId, status: row.status };
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/errors';
 import { payoutProvider } from '@/lib/payouts/manual';
 import { tryTransitionPayout } from '@/lib/payouts/transition-payout';
 import type { ConsolePayout } from '@/lib/schemas/console-money';
+import { enqueueCustomerMessage } from '@/lib/messaging/queue';
 import { recordAudit } from './audit';
 import type { ConsoleScope } from './scope';
 
@@ -137,6 +138,14 @@ export async function importBankResults(scope: ConsoleScope, text: string) {
         { bankRef: result.bankRef || null, failureReason: result.status === 'FAILED' ? result.reason : null, settledAt: now },
       );
       if (!moved) throw new ApiError('conflict', `Nothing imported; ${result.reference} changed during the import, run it again`);
+      // The customer hears of the result, with the bank's reference or what to do (docs/messages.md).
+      await enqueueCustomerMessage(tx, {
+        clientId: scope.clientId,
+        customerId: moved.customerId,
+        kind: result.status === 'SUCCESS' ? 'payout-completed' : 'payout-failed',
+        eventKey: `${moved.reference}:${now.getTime()}`,
+        params: result.status === 'SUCCESS' ? { amount: rupees(moved.amount), utr: result.bankRef || moved.reference } : { amount: rupees(moved.amount), reason: result.reason || '—' },
+      });
     }
     await recordAudit(tx, scope, {
       action: 'payouts.import',

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { clientDomains, clients } from '@/lib/db/schema';
 import { forgetCachedClients } from '@/lib/brands/find-client';
 import { ApiError, fieldError } from '@/lib/errors';
-import { applyConfigPatch, clientConfigPatchSchema, storedClientConfigSchema, type ClientConfigPatch } from '@/lib/schemas/client-config';
+import { applyConfigPatch, clientConfigPatchSchema, storedClientConfigSchema, type ClientConfigPatch, type StoredClientConfig } from '@/lib/schemas/client-config';
 import { brandDomainInput, type BrandSettings } from '@/lib/schemas/console-money';
 import { recordAudit } from './audit';
 import type { ConsoleScope } from './scope';
@@ -31,11 +31,18 @@ export async function getSettings(scope: ConsoleScope): Promise<BrandSettings> {
   return {
     organizationName: row.organizationName,
     organizationType: row.organizationType,
-    config: storedClientConfigSchema.parse(row.config),
+    config: withoutSecrets(storedClientConfigSchema.parse(row.config)),
     domains: domains.filter((d) => d.status === 'serving').map((d) => d.domain),
     pendingDomains: domains.filter((d) => d.status === 'pending').map((d) => d.domain),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The configuration as staff and the audit log see it: the WhatsApp access token shown by its last 4 characters only. */
+function withoutSecrets(config: StoredClientConfig): StoredClientConfig {
+  const wa = config.messaging.whatsapp;
+  if (!wa) return config;
+  return { ...config, messaging: { ...config.messaging, whatsapp: { ...wa, token: `${'*'.repeat(16)}${wa.token.slice(-4)}` } } };
 }
 
 /** Applies a partial configuration; an invalid one (a ZodError naming the field) changes nothing. */
@@ -59,8 +66,8 @@ export async function updateSettings(scope: ConsoleScope, input: ClientConfigPat
     await recordAudit(tx, scope, {
       action: 'settings.update',
       target: Object.keys(patch).join(', '),
-      before: { organizationName: row.organizationName, organizationType: row.organizationType, config: before },
-      after: { organizationName: patch.organizationName ?? row.organizationName, organizationType: patch.organizationType ?? row.organizationType, config },
+      before: { organizationName: row.organizationName, organizationType: row.organizationType, config: withoutSecrets(before) },
+      after: { organizationName: patch.organizationName ?? row.organizationName, organizationType: patch.organizationType ?? row.organizationType, config: withoutSecrets(config) },
     });
   });
   forgetCachedClients();

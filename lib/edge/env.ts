@@ -49,6 +49,10 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string()).default('no-reply@localhost'),
   SMS_HTTP_URL: optional(z.url()),
   SMS_HTTP_TOKEN: optional(z.string()),
+  // The WhatsApp Business Cloud API's base (docs/messages.md); a local fake in tests.
+  WHATSAPP_API_URL: optional(z.url()).default('https://graph.facebook.com'),
+  // The customer message worker (lib/messaging/worker.ts): seconds between its rounds; 0 turns it off.
+  MESSAGE_WORKER_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(5),
   // Where the default message provider writes when DATA_DIR is ':memory:' (tests); unset: kept in memory.
   TEST_OUTBOX_FILE: optional(z.string()),
   // Scans one address may make at one brand per minute (a shop's shared Wi-Fi may need more).

@@ -37,6 +37,7 @@ import { aftersalesCommands } from './aftersales';
 import { redFlagCommands } from './red-flags';
 import { inviteStaffArgs, inviteStaffCommand, resetSecondFactorArgs, resetSecondFactorCommand } from './staff';
 import { sharingCommands } from './sharing';
+import { messageCommands } from './messages';
 
 // The operator commands, one registry for the command line (run in-process when no server
 // holds DATA_DIR) and for POST /api/operator/run (when one does). Same code either way.
@@ -105,6 +106,7 @@ export const operatorCommands: Record<string, Command> = {
     run: resetSecondFactorCommand,
   },
   ...sharingCommands,
+  ...messageCommands,
 };
 
 export async function runOperatorCommand(name: string, args: unknown): Promise<unknown> {

@@ -4,6 +4,7 @@ import { DEFAULT_RETENTION_DAYS, DEFAULT_RISK_SETTINGS, RULE_LEVELS } from '@/li
 import { featureFlagsSchema } from './feature-flags';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/shared/i18n';
 import { DEFAULT_TIME_ZONE, validTimeZone } from '@/lib/shared/formats';
+import { MESSAGE_KINDS } from '@/lib/domain/messages';
 
 // The brand's configuration as the operator sets it (stored in clients.config), and the
 // defaults the spec names (product-spec section 3). clone-info derives its answer from this.
@@ -152,6 +153,30 @@ const localeSettingsSchema = localeSettingsObject.refine((l) => l.languages.incl
   path: ['defaultLanguage'],
 });
 
+/**
+ * Messages to customers (issue 31, docs/messages.md): the DLT template id of each kind's SMS (Indian
+ * carriers drop a commercial SMS without its registered template), and WhatsApp Business Cloud API
+ * when the brand has it: its phone number id, access token, Graph API version and the approved
+ * template name of each kind in each language (a kind or language without one goes by SMS).
+ */
+const kindRecord = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(MESSAGE_KINDS), value);
+const dltTemplateId = z.string().regex(/^[0-9]{10,25}$/, 'must be the DLT template id: 10 to 25 digits');
+const waTemplateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be an approved template name: lower-case letters, digits and _');
+export const whatsAppSettingsSchema = z
+  .object({
+    phoneNumberId: z.string().regex(/^[0-9]{5,30}$/, 'must be the WhatsApp phone number id (digits)'),
+    token: z.string().min(20).max(1000),
+    version: z.string().regex(/^[0-9]{1,3}\.[0-9]{1,2}$/, 'must be a Graph API version such as 21.0').default('21.0'),
+    templates: kindRecord(z.partialRecord(z.enum(LOCALES), waTemplateName)).default({}),
+  })
+  .strict();
+export type WhatsAppSettings = z.infer<typeof whatsAppSettingsSchema>;
+export const messagingSettingsObject = z.object({
+  smsDltTemplates: kindRecord(dltTemplateId).default({}),
+  whatsapp: whatsAppSettingsSchema.nullable().default(null),
+});
+export type MessagingSettings = z.infer<typeof messagingSettingsObject>;
+
 /** Banners as a change gives them: image and link safe links (isSafeLink). */
 const bannersInputSchema = z
   .array(z.object({ image: httpsUrl, link: httpsUrl.optional() }).strict())
@@ -183,6 +208,7 @@ export const storedClientConfigSchema = z
     verification: verificationSettingsSchema.default(verificationSettingsSchema.parse({})),
     locale: localeSettingsSchema.default(localeSettingsSchema.parse({})),
     gs1: gs1SettingsSchema.default(gs1SettingsSchema.parse({})),
+    messaging: messagingSettingsObject.default(messagingSettingsObject.parse({})),
     footer: z
       .object({
         text: z.string().max(500).default(''),
@@ -235,6 +261,7 @@ export const clientConfigPatchSchema = z
     verification: groupPatch(verificationSettingsSchema.extend({ risk: groupPatch(riskSettingsObject) })),
     locale: groupPatch(localeSettingsObject),
     gs1: groupPatch(gs1SettingsSchema),
+    messaging: groupPatch(messagingSettingsObject),
     footer: z
       .object({
         text: z.string().max(500),
@@ -265,6 +292,7 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
     locale: { ...current.locale, ...patch.locale },
     gs1: { ...current.gs1, ...patch.gs1 },
+    messaging: { ...current.messaging, ...patch.messaging },
     footer: { ...current.footer, ...patch.footer },
   });
 }

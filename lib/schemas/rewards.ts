@@ -19,6 +19,8 @@ export const payoutSchema = z.object({
   status: payoutStatusSchema,
   vpa: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** The bank's reference (UTR) of a paid payout (docs/messages.md); null until paid. */
+  bankRef: z.string().nullable(),
   createdAt: z.iso.datetime(),
   claimedAt: z.iso.datetime().nullable(),
   settledAt: z.iso.datetime().nullable(),

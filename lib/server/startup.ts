@@ -7,6 +7,7 @@ import { describeFileStore } from '@/lib/files';
 import { ensureSessionSecret, operatorKey } from '@/lib/secrets';
 import { env } from '@/lib/edge/env';
 import { startRetentionJob } from '@/lib/operator/retention';
+import { startMessageWorker } from '@/lib/messaging/worker';
 import { placeNameOf } from '@/lib/places/gazetteer';
 import { loadIpPlaces } from '@/lib/places/ip-place';
 
@@ -23,6 +24,7 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
   // Raw scan data older than each brand's retention is deleted (lib/operator/retention.ts).
   if (e.NODE_ENV !== 'test') {
     startRetentionJob();
+    startMessageWorker(); // delivers the customer message outbox (docs/messages.md)
     placeNameOf({ lat: 0, lng: 0 }); // reads the gazetteer now (about 0.2 s), not on a customer's scan
     // The IPv4 address-place table (63 MB) is read in the background: the server does not wait
     // for it, and a scan before it is in simply has no address place (lib/places/ip-place.ts).

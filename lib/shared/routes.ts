@@ -56,6 +56,8 @@ export const PAGES = [
   { path: '/my-product-tracking', access: 'signed-in', flag: 'isTrackingEnabled' },
   { path: '/my-product-expiry-check', access: 'signed-in' },
   { path: '/feedback', access: 'signed-in' },
+  { path: '/messages', access: 'signed-in' },
+  { path: '/message-settings', access: 'signed-in' },
   { path: '/my-products', access: 'signed-in' },
   { path: '/upi-details', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
   { path: '/transaction-history', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },

@@ -41,6 +41,12 @@ export default async function TransactionHistoryPage() {
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-gray-800">
                 <dt className="font-medium">{t('rewards.reference')}</dt>
                 <dd className="break-all">{p.reference}</dd>
+                {p.bankRef && (
+                  <>
+                    <dt className="font-medium">{t('rewards.bankRef')}</dt>
+                    <dd className="break-all" data-testid="bank-ref">{p.bankRef}</dd>
+                  </>
+                )}
                 {p.vpa && (
                   <>
                     <dt className="font-medium">{t('upi.label')}</dt>

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/db/client';
-import { claimDisputes, complaintMessages, complaints, customers, feedback, fileDeletions, files, journeyAnswers, payouts, reports, sessions } from '@/lib/db/schema';
+import { claimDisputes, complaintMessages, complaints, customers, feedback, fileDeletions, files, journeyAnswers, messageOutbox, messagePreferences, payouts, reports, sessions } from '@/lib/db/schema';
 import { fileStore } from '@/lib/files';
 import { ApiError } from '@/lib/errors';
 
@@ -65,6 +65,9 @@ export async function deleteAccount(clientId: string, customerId: string): Promi
       .where(and(eq(complaintMessages.clientId, clientId), eq(complaintMessages.author, 'customer'), inArray(complaintMessages.complaintId, myComplaints)));
     await tx.update(complaints).set({ description: ERASED_TEXT, updatedAt: now }).where(mine(complaints));
     await tx.update(feedback).set({ comment: '' }).where(mine(feedback));
+    // Messages hold the contact and the words sent (docs/messages.md): gone, queued ones unsent.
+    await tx.delete(messageOutbox).where(mine(messageOutbox));
+    await tx.delete(messagePreferences).where(mine(messagePreferences));
     await tx.update(journeyAnswers).set({ value: {} }).where(mine(journeyAnswers));
     await tx
       .update(payouts)

@@ -26,6 +26,7 @@ export function shapePayout(p: PayoutRow, rewardName: string): Payout {
     status: p.status,
     vpa: p.vpa,
     failureReason: p.status === 'TRANSFER_FAILED' ? p.failureReason : null,
+    bankRef: p.status === 'TRANSFER_COMPLETED' ? p.bankRef : null,
     createdAt: p.createdAt.toISOString(),
     claimedAt: p.claimedAt?.toISOString() ?? null,
     settledAt: p.settledAt?.toISOString() ?? null,

@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { couponPool, payouts, rewardGrants, rewards } from '@/lib/db/schema';
+import { couponPool, payouts, products, rewardGrants, rewards } from '@/lib/db/schema';
+import { rupees } from '@/lib/domain/payouts';
+import { enqueueCustomerMessage } from '@/lib/messaging/queue';
 import { randomId } from '@/lib/ids';
 import { newPayoutReference } from '@/lib/payouts/reference';
 import { ApiError } from '@/lib/errors';
@@ -60,5 +62,14 @@ export async function grantReward(
     await tx.insert(payouts).values({ id: payoutId, clientId, customerId, grantId, amount: reward.amount!, reference: newPayoutReference() });
     await transitionPayout(tx, { clientId, payoutId }, 'DEFAULT', 'NOT_CLAIMED', {});
   }
+  // The customer hears of it (docs/messages.md), in the step's transaction.
+  const [product] = await tx.select({ name: products.name }).from(products).where(and(eq(products.id, input.productId), eq(products.clientId, clientId)));
+  await enqueueCustomerMessage(tx, {
+    clientId,
+    customerId,
+    kind: 'reward-earned',
+    eventKey: grantId,
+    params: { reward: reward.type === 'Cashback' ? `${reward.name} (₹${rupees(reward.amount!)})` : reward.name, product: product?.name ?? '' },
+  });
   return grantId;
 }

@@ -10,6 +10,7 @@ import { findMyUnit } from '../aftersales/find-my-unit';
 import { storeFile } from '../aftersales/store-file';
 import type { UploadForm } from '../aftersales/read-upload-form';
 import { findWarranties } from './shape-warranty';
+import { enqueueCustomerMessage } from '@/lib/messaging/queue';
 
 // POST /api/customer/warranties — registers the warranty of a unit the customer has claimed:
 // purchase date and invoice (image or PDF). The period runs from the purchase date for the
@@ -32,8 +33,9 @@ export async function registerWarranty(clientId: string, customerId: string, for
   try {
     await db.transaction(async (tx) => {
       const file = await storeFile(tx, clientId, customerId, invoice!);
+      const warrantyId = randomId('wr', 16);
       await tx.insert(warranties).values({
-        id: randomId('wr', 16),
+        id: warrantyId,
         clientId,
         customerId,
         unitId: unit.unitId,
@@ -43,6 +45,7 @@ export async function registerWarranty(clientId: string, customerId: string, for
         startsOn,
         endsOn,
       });
+      await enqueueCustomerMessage(tx, { clientId, customerId, kind: 'warranty-registered', eventKey: warrantyId, params: { product: unit.product.name, endsOn } });
     });
   } catch (err) {
     if (isUniqueViolation(err, 'warranties_unit_uq')) throw new ApiError('conflict', 'The warranty of this product is already registered');

@@ -7,3 +7,4 @@ export * from './console';
 export * from './catalogue-console';
 export * from './sharing';
 export * from './disputes';
+export * from './messages';

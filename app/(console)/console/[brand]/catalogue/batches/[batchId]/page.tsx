@@ -13,6 +13,8 @@ import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
 import { BatchSerialsForm } from '@/components/console/catalogue/batch-serials-form';
 import { batchSerialsSummary } from '@/lib/console/gs1-keys';
 import { linkClass, Section } from '@/components/console/ui';
+import { RecallForm } from '@/components/console/catalogue/recall-form';
+import { recallAudience } from '@/lib/console/messages';
 
 // One batch: its details, its markets and GS1 lot and serials (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
 // the progress of each run (a run still going is picked up again after a reload).
@@ -129,6 +131,11 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
       {batch.codes > 0 && roleMay(role, 'codes', 'write') && (
         <Section title="Blacklist codes" id="blacklist">
           <BulkBlacklistForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} />
+        </Section>
+      )}
+      {roleMay(role, 'catalogue', 'write') && (
+        <Section title="Recall or safety notice" id="recall">
+          <RecallForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} customers={(await recallAudience(scope, batch.id)).customers} />
         </Section>
       )}
       <Section title="Generate codes" id="generate">

@@ -1,0 +1,54 @@
+// Messages to the customer after the scan (issue 31, docs/messages.md): the kinds, the channels,
+// the back-off between delivery attempts. Pure: the outbox (lib/messaging/queue.ts), the API's
+// schemas and the screens share it.
+
+export const MESSAGE_KINDS = [
+  'complaint-reply',
+  'complaint-status',
+  'reward-earned',
+  'payout-completed',
+  'payout-failed',
+  'warranty-registered',
+  'warranty-ending',
+  'recall',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Channels a customer may choose; 'app' is the in-app list, always kept. */
+export const DELIVERY_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export type MessageChannel = DeliveryChannel | 'app';
+
+export const MESSAGE_STATES = ['queued', 'sent', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** The kinds a customer's preferences list: the message kinds and the security notices (always on). */
+export const PREFERENCE_KINDS = [...MESSAGE_KINDS, 'security'] as const;
+export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
+
+/** Kinds a customer cannot turn off (a recall or safety notice is about their safety). */
+export const ALWAYS_SENT_KINDS: readonly MessageKind[] = ['recall'];
+
+/**
+ * The named values of each kind's text, in the order a WhatsApp template's body takes them
+ * ({{1}}, {{2}}, …): a brand's approved template must use the same order.
+ */
+export const MESSAGE_PARAMS: Readonly<Record<MessageKind, readonly string[]>> = {
+  'complaint-reply': ['brand', 'ticket', 'reply'],
+  'complaint-status': ['brand', 'ticket', 'status'],
+  'reward-earned': ['brand', 'reward', 'product'],
+  'payout-completed': ['brand', 'amount', 'utr'],
+  'payout-failed': ['brand', 'amount', 'reason'],
+  'warranty-registered': ['brand', 'product', 'endsOn'],
+  'warranty-ending': ['brand', 'product', 'endsOn'],
+  'recall': ['brand', 'product', 'batch', 'notice'],
+};
+
+/** Attempts before a message is marked failed. */
+export const MAX_ATTEMPTS = 8;
+
+/** Seconds to wait after the n-th failed attempt (1-based): 30 s doubling, at most 6 h. */
+export function retryDelaySeconds(attempt: number): number {
+  const n = Math.max(1, Math.floor(attempt));
+  return Math.min(30 * 2 ** (n - 1), 6 * 3600);
+}
