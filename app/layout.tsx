@@ -22,6 +22,7 @@ import { hasSessionCookie } from '@/lib/server/session';
 import { HydratedMark } from '@/components/console/hydrated-mark';
 import { pageLanguage } from '@/lib/server/i18n';
 import { fontCss } from '@/lib/shared/fonts';
+import { pickMessages } from '@/lib/shared/message-scopes';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
 // colours, title and icon; the blocked screen for a blacklisted brand; the app-data reload
@@ -119,7 +120,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         ) : decision === 'blocked' ? (
           <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} t={t} />
         ) : (
-          <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: language.messages, offered: language.offered, timeZone: language.timeZone }}>
+          <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: pickMessages(language.messages, 'shell'), offered: language.offered, timeZone: language.timeZone }}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
                 {appContent(children, brand, legal, t)}

@@ -14,7 +14,7 @@ import { I18nProvider } from './i18n-context';
 // browser cannot, it is HttpOnly). Without one, the refresh could only answer 401: a shopper's
 // first scan is then a visitor at once, with no request, no error in the console and no client
 // code loaded for it.
-export type PageLanguageProps = { locale: Locale; messages: Messages; offered: Locale[]; timeZone: string };
+export type PageLanguageProps = { locale: Locale; messages: Partial<Messages>; offered: Locale[]; timeZone: string };
 
 export function Providers({ brand, sessionCookie, language, children }: { brand: CloneInfo; sessionCookie: boolean; language: PageLanguageProps; children: ReactNode }) {
   useEffect(() => {
