@@ -3,29 +3,18 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { translator, type Locale, type Messages, type Translate } from '@/lib/shared/i18n';
 
 // The page's language in the browser: the root layout chose it on the server (lib/server/i18n.ts)
-// and hands down the shell's part of that one catalogue; a route's layout adds its screen's part
-// (I18nScope, from components/shell/screen-messages.server.tsx; lib/shared/message-scopes.ts), so client
-// components speak it from their first render (the same text the server rendered) and the browser
-// never downloads another language, nor another screen's texts.
+// and hands down the shell's keys of that one catalogue; a route's layout hands its screen's keys
+// to the client components under it (components/shell/screen-messages.server.tsx,
+// lib/shared/message-scopes.ts), so client components speak it from their first render (the same
+// text the server rendered) and the browser never downloads another language, nor another screen's texts.
 
 /** The page's language in the browser; dates and numbers: useFormats (./use-formats.ts), loaded only where used. */
-type Value = { locale: Locale; t: Translate; offered: Locale[]; timeZone: string; messages: Partial<Messages> };
+type Value = { locale: Locale; t: Translate; offered: Locale[]; timeZone: string };
 const I18nContext = createContext<Value | null>(null);
 
 export function I18nProvider(props: { locale: Locale; messages: Partial<Messages>; offered: Locale[]; timeZone: string; children: ReactNode }) {
   const { locale, messages, offered, timeZone } = props;
-  const value = useMemo(() => ({ locale, offered, timeZone, messages, t: translator(messages) }), [locale, messages, offered, timeZone]);
-  return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
-}
-
-/** More keys of the page's language for a route's client components (added to the shell's). */
-export function I18nScope(props: { messages: Partial<Messages>; children: ReactNode }) {
-  const parent = useI18n();
-  const { messages } = props;
-  const value = useMemo(() => {
-    const all = { ...parent.messages, ...messages };
-    return { ...parent, messages: all, t: translator(all) };
-  }, [parent, messages]);
+  const value = useMemo(() => ({ locale, offered, timeZone, t: translator(messages) }), [locale, messages, offered, timeZone]);
   return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
 }
 

@@ -3,9 +3,10 @@ import type { Messages } from './i18n';
 // What part of its language's catalogue the browser receives (docs/languages.md, "What the
 // browser receives"). A server component translates with the whole catalogue on the server; the
 // browser needs only the keys its client components name. The root layout sends the shell's
-// (`shell`: the header, switcher, navigation, banners and error screens); a route adds its
-// screen's with <ScreenMessages scope="…"> (components/shell/screen-messages.server.tsx, in the route's
-// own layout), so a verify page carries no account, rewards or complaint texts.
+// (`shell`: the header, switcher, navigation, banners and error screens); a route's layout sends
+// its screen's with <ScreenMessages scope="…"> (components/shell/screen-messages.server.tsx), for
+// the client components under it (so a scope lists the shell keys its screen uses too, such as a
+// module's name), and a verify page carries no account, rewards or complaint texts.
 // tests/unit/i18n/screen-messages.test.ts follows every customer route's client modules and fails
 // when one names a key its scopes do not send, or when a scope sends a part none of its routes uses.
 //
@@ -45,23 +46,23 @@ export const MESSAGE_SCOPES = {
   /** The verify pages and code look-ups: the verdict is drawn on the server; only the location offer is the browser's. */
   verify: [...LOCATION],
   /** /qr-scan and /scan-result: the verdict drawn in the browser. */
-  scan: ['scan', 'location', 'verdict', 'explain', 'headline', 'label', 'risk', 'batch', 'journey', 'product', 'lookup', 'dispute.offer', 'apiError'],
+  scan: ['scan', 'location', 'verdict', 'explain', 'headline', 'label', 'risk', 'batch', 'journey', 'product', 'lookup', 'dispute.offer', 'apiError', 'module.scan', 'module.myProducts'],
   /** Sign-in, sign-up, the one-time code and the forgotten password. */
   auth: ['auth', 'apiError'],
   /** The profile, the changed password, account deletion. */
   account: ['account', 'auth', 'apiError'],
   /** Rewards and the UPI id. */
-  rewards: ['rewards', 'upi', ...CONTACT_GATE, 'apiError'],
+  rewards: ['rewards', 'upi', ...CONTACT_GATE, 'apiError', 'module.myProducts'],
   /** A product's details and its journey. */
   products: ['products', 'rewards.cashbackOf', 'apiError'],
-  warranty: ['warranty', 'products', 'product.warrantyMonths', 'complaint.product', 'complaints.loading', 'apiError'],
+  warranty: ['warranty', 'products', 'product.warrantyMonths', 'complaint.product', 'complaints.loading', 'apiError', 'module.scan', 'module.myProducts'],
   /** Raising a complaint. */
   complaints: ['complaints', 'apiError'],
   /** One complaint's reply form. */
   complaint: ['reply', 'apiError'],
   report: ['report', 'dispute', ...LOCATION_PROBLEMS, 'apiError'],
-  feedback: ['feedback', 'apiError'],
-  home: ['home'],
+  feedback: ['feedback', 'apiError', 'module.backHome'],
+  home: ['home', 'module'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageScope = keyof typeof MESSAGE_SCOPES;

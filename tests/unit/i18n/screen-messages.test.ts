@@ -6,8 +6,8 @@ import { MESSAGE_SCOPES, partHas, pickMessages, type MessageScope } from '@/lib/
 import { clientKeys, namespaceOf, root } from './client-keys';
 
 // What the browser receives of the catalogue (lib/shared/message-scopes.ts): every customer
-// route's client modules find each key they name in what the route sends (the shell's and the
-// scopes its layouts and page declare), no scope sends a part that none of its routes' client
+// route's client modules find each key they name in the provider above them (the shell's, or the
+// scope its layout or page declares), no scope sends a part that none of its routes' client
 // modules names, and a verify page carries no other screen's texts.
 
 const app = path.join(root, 'app');
@@ -37,21 +37,32 @@ function entriesOf(page: string): string[] {
   return entries;
 }
 
-/** The scopes a page's modules declare (screenLayout('x') or <ScreenMessages scope="x">), with the shell's. */
-function scopesOf(page: string): MessageScope[] {
-  const scopes = new Set<MessageScope>(['shell']);
-  for (const file of entriesOf(page)) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/screenLayout\('(\w+)'\)|<ScreenMessages scope="(\w+)"/g)) {
-      const scope = (m[1] ?? m[2]) as MessageScope;
-      expect(Object.keys(MESSAGE_SCOPES)).toContain(scope);
-      scopes.add(scope);
-    }
-  }
-  return [...scopes];
+/**
+ * What a page's client modules need from each provider. The root layout's provider has the shell's
+ * keys; a <ScreenMessages scope> (a route's layout: screenLayout('x'), or a page) gives the client
+ * components under it that scope's keys instead. A layout wraps only its `children` in it, so its
+ * own modules (the header of the sign-in screens' layout) stay under the shell; a page wraps all it
+ * draws, so its modules are under the scope, as are the layouts and the page below a layout's.
+ */
+function routeOf(page: string) {
+  const entries = entriesOf(page);
+  const declared = entries.map((file) => {
+    const found = [...readFileSync(file, 'utf8').matchAll(/screenLayout\('(\w+)'\)|<ScreenMessages scope="(\w+)"/g)].map((m) => (m[1] ?? m[2]) as MessageScope);
+    expect(found.length).toBeLessThanOrEqual(1);
+    return found[0];
+  });
+  const at = declared.findIndex((s) => s !== undefined);
+  const scope = at < 0 ? undefined : declared[at]!;
+  if (scope) expect(Object.keys(MESSAGE_SCOPES)).toContain(scope);
+  const isPage = (file: string) => path.basename(file) === 'page.tsx';
+  const outside = at < 0 ? entries : entries.filter((f, i) => i < at || (i === at && !isPage(f)));
+  const inside = at < 0 ? [] : entries.filter((f, i) => i > at || (i === at && isPage(f)));
+  return { route: path.relative(app, page), scope, shellNeeds: clientKeys(outside), scopeNeeds: clientKeys(inside) };
 }
 
-const routes = pages(app).map((page) => ({ route: path.relative(app, page), needs: clientKeys(entriesOf(page)), scopes: scopesOf(page) }));
-const sent = (scopes: MessageScope[]) => new Set(scopes.flatMap((s) => Object.keys(pickMessages(en, s))));
+const routes = pages(app).map(routeOf);
+const sent = (scope: MessageScope) => new Set(Object.keys(pickMessages(en, scope)));
+const missing = (needs: Set<string>, scope: MessageScope) => [...needs].filter((k) => !sent(scope).has(k));
 
 describe('the catalogue keys the browser receives', () => {
   it('finds the customer routes', () => {
@@ -60,22 +71,21 @@ describe('the catalogue keys the browser receives', () => {
   });
 
   it.each(routes.map((r) => [r.route, r] as const))('%s sends every key its client modules name', (_, r) => {
-    const have = sent(r.scopes);
-    expect([...r.needs].filter((k) => !have.has(k))).toEqual([]);
+    expect(missing(r.shellNeeds, 'shell')).toEqual([]);
+    if (r.scope) expect(missing(r.scopeNeeds, r.scope)).toEqual([]);
   });
 
   it.each(Object.keys(MESSAGE_SCOPES) as MessageScope[])('scope %s sends no part that none of its routes uses in the browser', (scope) => {
-    const users = routes.filter((r) => r.scopes.includes(scope));
-    expect(users.length).toBeGreaterThan(0);
-    const used = new Set(users.flatMap((r) => [...r.needs]));
+    const needs = scope === 'shell' ? routes.flatMap((r) => [...r.shellNeeds]) : routes.filter((r) => r.scope === scope).flatMap((r) => [...r.scopeNeeds]);
+    expect(needs.length).toBeGreaterThan(0);
     const parts: readonly string[] = MESSAGE_SCOPES[scope];
-    expect(parts.filter((p) => ![...used].some((k) => partHas(p, k)))).toEqual([]);
+    expect(parts.filter((p) => !needs.some((k) => partHas(p, k)))).toEqual([]);
   });
 
   it('sends a verify page only the shell and the location offer: no account, rewards, complaint or verdict texts', () => {
     const verify = routes.find((r) => r.route === path.join('(anonymous)', 'info', 'verify', '[qrId]', 'page.tsx'))!;
-    expect(verify.scopes.sort()).toEqual(['shell', 'verify']);
-    const namespaces = new Set([...sent(verify.scopes)].map(namespaceOf));
+    expect(verify.scope).toBe('verify');
+    const namespaces = new Set([...sent('shell'), ...sent('verify')].map(namespaceOf));
     for (const other of ['auth', 'rewards', 'upi', 'products', 'warranty', 'complaints', 'complaint', 'reply', 'report', 'dispute', 'feedback', 'home', 'verdict', 'risk', 'mail', 'otp', 'pdf']) {
       expect(namespaces).not.toContain(other);
     }
