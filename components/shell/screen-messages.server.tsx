@@ -2,7 +2,7 @@ import 'server-only';
 import type { ReactNode } from 'react';
 import { pageLanguage } from '@/lib/server/i18n';
 import { pickMessages, type MessageScope } from '@/lib/shared/message-scopes';
-import { I18nProvider } from './i18n-context';
+import { I18nProvider } from './providers';
 
 // A route's screen texts for its client components (lib/shared/message-scopes.ts): put in the
 // route's own layout, so it is rendered again on every navigation to the route. The client
