@@ -21,7 +21,8 @@ import { isConsoleRequest } from '@/lib/server/console-session';
 import { hasSessionCookie } from '@/lib/server/session';
 import { HydratedMark } from '@/components/console/hydrated-mark';
 import { pageLanguage } from '@/lib/server/i18n';
-import { fontCss } from '@/lib/shared/fonts';
+import { fontCss, fontPreloads } from '@/lib/shared/fonts';
+import { pickMessages } from '@/lib/shared/message-scopes';
 
 // Root layout: the brand of this host (clone-info, in-process) decides everything else: its
 // colours, title and icon; the blocked screen for a blacklisted brand; the app-data reload
@@ -107,9 +108,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const sessionCookie = await hasSessionCookie();
   return (
     <html lang={locale} style={brandCssVariables(brand)}>
-      {/* The font of the page's script, if it needs one (none for English: lib/shared/fonts.ts). */}
+      {/* The font of the page's script, if it needs one (none for English), asked for at once: lib/shared/fonts.ts. */}
       {fontCss(locale) && (
         <head>
+          {fontPreloads(locale).map((href) => <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />)}
           <style dangerouslySetInnerHTML={{ __html: fontCss(locale) }} />
         </head>
       )}
@@ -119,7 +121,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         ) : decision === 'blocked' ? (
           <BlockedEmbedScreen organizationName={brand.organizationName} officialSite={brand.footer.officialSite} embeddingURL={ui.embeddingURL} t={t} />
         ) : (
-          <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: language.messages, offered: language.offered, timeZone: language.timeZone }}>
+          <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: pickMessages(language.messages, 'shell'), offered: language.offered, timeZone: language.timeZone }}>
             {ui.isEmbeddingRequired ? (
               <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
                 {appContent(children, brand, legal, t)}

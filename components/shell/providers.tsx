@@ -1,11 +1,11 @@
 'use client';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { refreshAccessToken } from '@/lib/client/lazy-http';
 import { appDataStore, authStore } from '@/lib/client/status';
 import type { CloneInfo } from '@/lib/schemas/client';
-import type { Locale, Messages } from '@/lib/shared/i18n';
+import { translator, type Locale, type Messages } from '@/lib/shared/i18n';
 import { BrandProvider } from './brand-context';
-import { I18nProvider } from './i18n-context';
+import { I18nContext } from './i18n-context';
 
 // Client-side root: the brand context (clone-info as the server read it) and the start-up token
 // refresh (spec section 7; its failure is tolerated here, the signed-in shell handles it). React
@@ -14,7 +14,7 @@ import { I18nProvider } from './i18n-context';
 // browser cannot, it is HttpOnly). Without one, the refresh could only answer 401: a shopper's
 // first scan is then a visitor at once, with no request, no error in the console and no client
 // code loaded for it.
-export type PageLanguageProps = { locale: Locale; messages: Messages; offered: Locale[]; timeZone: string };
+export type PageLanguageProps = { locale: Locale; messages: Partial<Messages>; offered: Locale[]; timeZone: string };
 
 export function Providers({ brand, sessionCookie, language, children }: { brand: CloneInfo; sessionCookie: boolean; language: PageLanguageProps; children: ReactNode }) {
   useEffect(() => {
@@ -28,4 +28,17 @@ export function Providers({ brand, sessionCookie, language, children }: { brand:
       <I18nProvider {...language}>{children}</I18nProvider>
     </BrandProvider>
   );
+}
+
+/**
+ * The page's language for the client components under it (useI18n, ./i18n-context.tsx): the root
+ * layout's, with the shell's keys (inside Providers), and a route's, with its screen's keys
+ * (./screen-messages.server.tsx). Here rather than in i18n-context, since the server renders it:
+ * a module the server renders keeps its export names whole in the browser's scripts, and this one
+ * already has them (Providers); in i18n-context they cost every page 28 bytes of first-load script.
+ */
+export function I18nProvider(props: PageLanguageProps & { children: ReactNode }) {
+  const { locale, messages, offered, timeZone } = props;
+  const value = useMemo(() => ({ locale, offered, timeZone, t: translator(messages) }), [locale, messages, offered, timeZone]);
+  return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>;
 }

@@ -41,6 +41,7 @@ test('a browser asking for Hindi gets the verify page, sign-in and home in Hindi
   expect(verify).toMatch(/<h1[^>]*>जानकारी<\/h1>/);
   expect(verify).toContain(`यह ${brand.name} का असली कोड है।`);
   expect(verify).toContain("@font-face{font-family:'Noto Sans Devanagari'"); // its script's font, declared in the head
+  expect(verify).toContain('<link rel="preload" href="/fonts/noto-sans-devanagari-devanagari-400-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>'); // and asked for at once
   const login = await firstHtml(page, `${brand.origin}/login`, HINDI);
   expect(login).toMatch(/<h1[^>]*>साइन इन करें<\/h1>/);
   expect(login).toContain('पासवर्ड');
@@ -61,6 +62,26 @@ test('a browser asking for Hindi gets the verify page, sign-in and home in Hindi
   expect(plain).toMatch(/<html[^>]* lang="en"/);
   expect(plain).toMatch(/<h1[^>]*>Info<\/h1>/);
   expect(plain.includes('@font-face'), 'an English page declares no font').toBe(false);
+  expect(plain.includes('as="font"'), 'and preloads none').toBe(false);
+});
+
+test("the verify page's HTML carries the shell's texts and its own, not another screen's or the whole catalogue", async ({ page }) => {
+  // lib/shared/message-scopes.ts: the browser's part of the catalogue travels in the page's data
+  // (the RSC payload in the HTML) as "key":"text"; a verify page needs the shell's and the location offer's.
+  const { brand, units } = await brandWithCatalog();
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  const keyIn = (html: string, namespace: string) => new RegExp(`\\\\?"${namespace}\\.[A-Za-z0-9_.]+\\\\?":`).test(html);
+  for (const language of [HINDI, 'en-GB,en;q=0.9']) {
+    const html = await firstHtml(page, url, language);
+    expect(keyIn(html, 'legal'), 'the shell\'s texts are there').toBe(true);
+    for (const other of ['auth', 'rewards', 'upi', 'products', 'warranty', 'complaints', 'reply', 'report', 'dispute', 'feedback', 'home', 'verdict', 'risk', 'mail', 'pdf']) {
+      expect(keyIn(html, other), `no ${other}.* texts on a verify page`).toBe(false);
+    }
+    const account = new Set(html.match(/account\.[A-Za-z0-9_.]+(?=\\?":)/g) ?? []);
+    expect([...account].filter((k) => k !== 'account.signOut'), 'of the account screens, only the sign-out button').toEqual([]);
+    // With the whole catalogue it was 142 kB in Hindi and 109 kB in English (docs/benchmarks.md).
+    expect(Buffer.byteLength(html), 'the verify page HTML stays small').toBeLessThan(110_000);
+  }
 });
 
 test('a browser asking for Hindi gets sign-up, the code screen, the forgotten password, the footer and "Page not Found!" in Hindi in the first HTML', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FONT_WEIGHTS, SCRIPT_FONTS, fontCss, fontFileOf } from '@/lib/shared/fonts';
+import { FONT_WEIGHTS, SCRIPT_FONTS, fontCss, fontFileOf, fontPreloads } from '@/lib/shared/fonts';
 import { LOCALES } from '@/lib/shared/i18n';
 
 // The Indian scripts' fonts (docs/languages.md, "Fonts"): each language but English has one, the
@@ -33,5 +33,17 @@ describe('script fonts', () => {
     expect(fontCss('hi')).not.toMatch(/Tamil|Bengali|Telugu/);
     expect(fontCss('ta')).toContain('/fonts/noto-sans-tamil-tamil-700-normal.woff2');
     expect(fontCss('ta')).not.toMatch(/Devanagari/);
+  });
+
+  it('asks for its own script\'s files at once, so the first paint has them (no layout shift), and never hides the text', () => {
+    expect(fontPreloads('en')).toEqual([]);
+    expect(fontPreloads('hi')).toEqual(['/fonts/noto-sans-devanagari-devanagari-400-normal.woff2', '/fonts/noto-sans-devanagari-devanagari-700-normal.woff2']);
+    expect(fontPreloads('mr')).toEqual(fontPreloads('hi'));
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      // Each preloaded file is one the stylesheet declares, so the browser uses what it fetched.
+      for (const href of fontPreloads(locale)) expect(fontCss(locale)).toContain(`url(${href})`);
+      expect(fontCss(locale).match(/font-display:swap/g)).toHaveLength(FONT_WEIGHTS.length);
+      expect(fontCss(locale)).not.toMatch(/font-display:(optional|block|fallback|auto)/);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { http } from '@/lib/client/http';
 import { LEGAL_STORAGE_KEY } from '@/lib/client/legal';
 import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
 import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
-import { I18nProvider } from '@/components/shell/i18n-context';
+import { I18nProvider } from '@/components/shell/providers';
 import { CATALOGUES } from '@/messages';
 import { translator, type Locale } from '@/lib/shared/i18n';
 

@@ -9,7 +9,7 @@ import { authStore } from '@/lib/client/status';
 import { hardNavigate } from '@/lib/client/navigate';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import type { CustomerProfile } from '@/lib/schemas/customer';
-import { I18nProvider } from '@/components/shell/i18n-context';
+import { I18nProvider } from '@/components/shell/providers';
 import { CATALOGUES } from '@/messages';
 import type { Locale } from '@/lib/shared/i18n';
 
