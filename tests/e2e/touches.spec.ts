@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signOut, signUpWithPassword } from './support';
+
+
+// The touches a customer expects on a phone (issue 31), on a 360×740 touch screen: the code
+// screen that survives the trip to the SMS app, show/hide on passwords, a shopper told why a
+// screen needs an account and able to scan on without one.
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+test('the code screen survives a reload: the flow is kept, the lost sign-up password is asked again with the reason', async ({ page }) => {
+  const brand = await createBrand({ otpServices: { isOtpServiceEnabled: true, isRegistartionOtpEnabled: true } });
+  const email = newEmail();
+  await open(page, `${brand.origin}/signup`);
+  await page.getByLabel('Your name').fill('Meera');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(`${brand.origin}/otp-verify`);
+  const code = page.getByLabel('Code');
+  // the phone offers the code from the SMS, on the number keypad
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await expect(page.getByLabel('Password')).toHaveCount(0); // kept in memory across the navigation
+
+  // the customer switches to the mail app; the browser drops and reloads the page
+  await page.reload();
+  await ready(page);
+  await expect(page.getByText(/We sent a 6-digit code to u\*+@example\.com/)).toBeVisible();
+  const password = page.getByLabel('Password');
+  await expect(password).toHaveAccessibleDescription(/The page was reloaded, so the password you chose is no longer here/);
+  // nothing secret was kept in the tab's storage
+  const stored = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  expect(stored).not.toContain(PASSWORD);
+  await code.fill(await otpFor(email, 'SIGNUP', since));
+  await password.fill(PASSWORD);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Hello, Meera' })).toBeVisible();
+});
+
+test('the forgotten-password code step survives a reload, and can go back to another contact', async ({ page }) => {
+  const brand = await createBrand();
+  const email = newEmail();
+  await signUpWithPassword(page, brand, { email, name: 'Nila' });
+  await signOut(page, brand);
+  await open(page, `${brand.origin}/forget-password`);
+  await page.getByLabel('E-mail address').fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/If an account uses u\*+@example\.com/)).toBeVisible();
+  await page.reload();
+  await ready(page);
+  await expect(page.getByText(/If an account uses u\*+@example\.com/)).toBeVisible();
+  const code = page.getByLabel('Code');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await code.fill(await otpFor(email, 'FORGOT PASSWORD', since));
+  await page.getByLabel('New password').fill('a brand new passphrase');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(`${brand.origin}/login?reset=1`);
+  // the finished flow is gone: the form starts from the contact again
+  await open(page, `${brand.origin}/forget-password`);
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+  await expect(page.getByLabel('Code')).toHaveCount(0);
+});
+
+test('a password field shows and hides what was typed, by a toggle button that says its state', async ({ page }) => {
+  const brand = await createBrand();
+  await open(page, `${brand.origin}/login`);
+  const password = page.getByLabel('Password', { exact: true });
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await password.fill('secret words');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.tap();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveValue('secret words');
+  await toggle.press('Enter'); // by keyboard too
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const box = await toggle.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+});
