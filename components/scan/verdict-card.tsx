@@ -5,7 +5,7 @@ import type { VerdictLabel } from '@/lib/domain/verdict';
 import type { I18n, Translate } from '@/lib/shared/i18n';
 import { explanationText, labelText } from '@/lib/shared/verdict-words';
 import { riskReasonTexts } from '@/lib/shared/risk-words';
-import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/verify-paths';
+import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX, VISITOR_SCAN_PATH } from '@/lib/shared/verify-paths';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, type Tone } from './verdict-style';
 import { shownReasons, verdictMessage, type MessageTone } from '@/lib/domain/verdict-message';
@@ -95,7 +95,8 @@ function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signe
   if (((label === 'Info' && !overt) || label === 'Batch Details Only') && qrId && !signedIn) {
     steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`} prefetch={ahead}>{t('verdict.signInToVerifyUnit')}</Link>);
   }
-  steps.push(<Link key="again" className={linkClass} href="/qr-scan" prefetch={ahead}>{t('scan.again')}</Link>);
+  // A visitor scans the next code on /info's scanner, without signing in.
+  steps.push(<Link key="again" className={linkClass} href={signedIn ? '/qr-scan' : VISITOR_SCAN_PATH} prefetch={ahead}>{t('scan.again')}</Link>);
   return steps;
 }
 

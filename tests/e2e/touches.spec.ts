@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signOut, signUpWithPassword } from './support';
-
+import { brandWithCatalog } from './verify-catalog';
 
 // The touches a customer expects on a phone (issue 31), on a 360×740 touch screen: the code
 // screen that survives the trip to the SMS app, show/hide on passwords, a shopper told why a
@@ -83,4 +83,25 @@ test('a password field shows and hides what was typed, by a toggle button that s
   const box = await toggle.boundingBox();
   expect(box!.width).toBeGreaterThanOrEqual(44);
   expect(box!.height).toBeGreaterThanOrEqual(44);
+});
+
+test('a shopper sent to sign in is told why, and scans another code without an account', async ({ page }) => {
+  const { brand, units } = await brandWithCatalog();
+  const [first, second] = [units[0]!, units[1]!];
+  await open(page, `${brand.origin}/overt/verify/${first.overt.qrId}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?from=`));
+  await expect(page.getByTestId('sign-in-why')).toHaveText(/records it as yours.*Sign in or create an account to see the result\./);
+  await page.getByRole('link', { name: 'Check another code without signing in' }).tap();
+  await expect(page).toHaveURL(`${brand.origin}/info?scan=1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan a product' })).toBeVisible();
+  await page.getByLabel('QR code or link').fill(second.overt.qrId);
+  await page.getByRole('button', { name: 'Check code' }).tap();
+  await expect(page).toHaveURL(`${brand.origin}/info/verify/${second.overt.qrId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Info', exact: true })).toBeVisible();
+  // and again from the verdict: "Scan again" stays on the visitor's scanner
+  await expect(page.getByRole('link', { name: 'Scan again' })).toHaveAttribute('href', '/info?scan=1');
+
+  // a screen of one's own says so too
+  await open(page, `${brand.origin}/my-products`);
+  await expect(page.getByTestId('sign-in-why')).toHaveText(/shows what is yours/);
 });
