@@ -9,6 +9,7 @@ import { ApiRequestError, submitReport } from '@/lib/client/report';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 import { useI18n } from '@/components/shell/i18n-context';
 import { LocationConsent, type Coarse } from './location-consent';
+import { prepareUpload } from '@/components/files/prepare-photo';
 
 // The report of a suspicious product: what is wrong (required), the code (optional), a photo
 // (optional, an image of at most 5 MB) and, when the customer allows it, a coarse location.
@@ -35,11 +36,29 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     setAttempt((n) => n + 1);
   };
 
+  const [preparing, setPreparing] = useState(false);
+  // Checked as soon as it is chosen; a camera photo over the limit is made smaller here.
+  const onPhoto = async (file: File | undefined) => {
+    setPhoto(undefined);
+    setErrors((e) => ({ ...e, photo: undefined }));
+    if (!file) return;
+    setPreparing(true);
+    const prepared = await prepareUpload(file, ['image']);
+    setPreparing(false);
+    if (prepared.ok) return setPhoto(prepared.file);
+    setErrors((e) => ({
+      ...e,
+      photo: prepared.problem === 'tooLarge' ? t('report.photoTooLarge') : t(prepared.problem === 'type' ? 'files.notAPhoto' : 'files.unreadable', { name: file.name }),
+    }));
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: FormErrors = {};
     if (!description.trim()) found.description = t('report.describe');
+    if (preparing) return;
     if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = t('report.photoTooLarge');
+    if (!photo && errors.photo) found.photo = errors.photo;
     if (hasErrors(found)) return fail(found);
     const form = new FormData();
     form.set('description', description.trim());
@@ -92,12 +111,12 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
         label={t('report.photo')}
         type="file"
         accept="image/*"
-        onChange={(e) => setPhoto(e.target.files?.[0])}
+        onChange={(e) => void onPhoto(e.target.files?.[0])}
         error={errors.photo}
         hint={t('report.photoHint')}
       />
       <LocationConsent value={location} onChange={setLocation} label={t('report.location')} />
-      <Button type="submit" busy={busy} className="mt-4">{t('report.send')}</Button>
+      <Button type="submit" busy={busy || preparing} className="mt-4">{t('report.send')}</Button>
     </form>
   );
 }

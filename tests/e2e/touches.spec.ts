@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signOut, signUpWithPassword } from './support';
 import { brandWithCatalog } from './verify-catalog';
+import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
+import { publishLegal } from './embed-support';
 
 // The touches a customer expects on a phone (issue 31), on a 360×740 touch screen: the code
 // screen that survives the trip to the SMS app, show/hide on passwords, a shopper told why a
@@ -104,4 +106,58 @@ test('a shopper sent to sign in is told why, and scans another code without an a
   // a screen of one's own says so too
   await open(page, `${brand.origin}/my-products`);
   await expect(page.getByTestId('sign-in-why')).toHaveText(/shows what is yours/);
+});
+
+test('a camera photo is made smaller in the browser and sent with a progress bar; a wrong or too large file is refused as soon as it is chosen', async ({ page }) => {
+  test.slow(); // a sign-up, a claim and a 4000×3000 photo drawn and encoded in the browser
+  const shop = await aftersalesBrand();
+  await customerWithUnit(page, shop);
+  await open(page, `${shop.brand.origin}/warranty`);
+  const form = page.getByRole('form', { name: 'Register a warranty' });
+  const invoice = form.getByLabel('Invoice');
+
+  // refused at once, before Register: not an image or PDF, and a PDF over its 10 MB
+  await invoice.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(invoice).toHaveAccessibleDescription(/notes\.txt is not an image \(PNG, JPEG, WebP or GIF\) or a PDF\./);
+  await invoice.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([pdfBytes(), Buffer.alloc(11 * 1024 * 1024, 32)]) });
+  await expect(invoice).toHaveAccessibleDescription(/scan\.pdf is larger than 10 MB\./);
+
+  // a phone camera's photo: 4000×3000 of noise, far over the server's 5 MB for images
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 4000;
+    canvas.height = 3000;
+    const ctx = canvas.getContext('2d')!;
+    const img = ctx.createImageData(4000, 3000);
+    for (let i = 0; i < img.data.length; i++) img.data[i] = (i % 4 === 3) ? 255 : (Math.random() * 256) | 0;
+    ctx.putImageData(img, 0, 0);
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/jpeg', 0.95));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  const photo = Buffer.from(base64, 'base64');
+  expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+  await invoice.setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByTestId('invoice-status')).toHaveText(/The photo was made smaller to send faster: \d+\.\d MB → (\d+ KB|1\.\d MB)\./, { timeout: 30_000 });
+  await expect(invoice).not.toHaveAttribute('aria-invalid', 'true');
+
+  // the progress bar shows while it is sent
+  await page.evaluate(() => {
+    const w = window as unknown as { progressSeen: boolean };
+    w.progressSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="upload-progress"] progress')) w.progressSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await form.getByLabel('Product').selectOption({ index: 1 });
+  const now = new Date();
+  await form.getByLabel('Purchase date').fill(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`);
+  await form.getByRole('button', { name: 'Register warranty' }).tap();
+  const card = page.getByTestId('warranty');
+  await expect(card.getByTestId('warranty-status')).toHaveText('Active');
+  // the server stored the small JPEG (it checked its bytes as ever)
+  await expect(card.getByRole('link', { name: /IMG_0001\.jpg/ })).toContainText(/\(Image, (\d+ KB|1\.[0-5] MB)\)/);
+  expect(await page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(true);
 });
