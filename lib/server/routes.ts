@@ -7,6 +7,7 @@ export { customerProfileRoute } from '@/lib/api/customer/routes';
 export { batchDetailsRoute, trackingRoute, verifyCodeRoute } from '@/lib/api/verify/routes';
 export { currentLegalDocumentsRoute, legalDocumentRoute } from '@/lib/api/legal/routes';
 export { myProductRoute, myProductsRoute } from '@/lib/api/my-products/routes';
+export { journeyRoute } from '@/lib/api/journeys/routes';
 export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';

@@ -161,3 +161,28 @@ test('a camera photo is made smaller in the browser and sent with a progress bar
   await expect(card.getByRole('link', { name: /IMG_0001\.jpg/ })).toContainText(/\(Image, (\d+ KB|1\.[0-5] MB)\)/);
   expect(await page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(true);
 });
+
+test('the claim says what it earned: the reward, its amount and how to collect it', async ({ page, browser }) => {
+  const shop = await aftersalesBrand();
+  await customerWithUnit(page, shop); // the post-sale scan claims the unit
+  const earns = page.getByTestId('claim-earns');
+  await expect(earns.getByRole('heading', { name: 'What this claim earns you' })).toBeVisible();
+  await expect(earns).toContainText('₹25 cashback: Genuine scan cashback');
+  await expect(earns).toContainText('Paid to your UPI id.');
+  await expect(earns).toContainText("go through the short steps on your product's page (steps left: 4). The cashback is then paid to your UPI id.");
+  await earns.getByRole('link', { name: 'Collect my reward' }).tap();
+  await expect(page).toHaveURL(/\/my-product-details\?unitId=/);
+  await expect(page.getByRole('heading', { name: 'Your journey' })).toBeVisible();
+
+  // another customer who scans the same code learns it is claimed, and nothing of its reward
+  const other = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  try {
+    const second = await other.newPage();
+    await signUpWithPassword(second, shop.brand, { email: newEmail(), name: 'Ravi' });
+    await open(second, `${shop.brand.origin}/covert/post/verify/${shop.coverts[0]!}`);
+    await expect(second.getByRole('heading', { level: 1, name: 'Product Claimed', exact: true })).toBeVisible();
+    await expect(second.getByTestId('claim-earns')).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
