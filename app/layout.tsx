@@ -65,7 +65,7 @@ function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLe
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {t('shell.skipToContent')}
       </a>
-      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria), t) }} />
+      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria), t, legal.first, legal.back) }} />
       <div id={LEGAL_TOP_SLOT_ID} />
       <DeferredOfflineOverlay />
       <DeferredShellEffects />

@@ -1,8 +1,25 @@
 import { expect, test } from '@playwright/test';
-import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signOut, signUpWithPassword } from './support';
+import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, signOut, signUpWithPassword } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
 import { publishLegal } from './embed-support';
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+
+/** A form POST to the test server as a browser of `domain` would send it (*.localhost does not resolve in Node). */
+function postForm(domain: string, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, path, method: 'POST', headers: { host: `${domain}:${PORT}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 // The touches a customer expects on a phone (issue 31), on a 360×740 touch screen: the code
 // screen that survives the trip to the SMS app, show/hide on passwords, a shopper told why a
@@ -185,4 +202,68 @@ test('the claim says what it earned: the reward, its amount and how to collect i
   } finally {
     await other.close();
   }
+});
+
+test("a first visit's banners take at most a quarter of a phone's screen, say nothing of 'updated', and Accept works before the scripts have loaded", async ({ browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  for (const [type, text] of [['Terms & Conditions', '# Terms'], ['Privacy Policy', '# Privacy'], ['Cookie Policy', '# Cookies']] as const) await publishLegal(brand.slug, type, text);
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  const phone = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+
+  // with scripts: both banners up, together at most 740 / 4 = 185 px tall
+  const withScripts = await browser.newContext(phone);
+  try {
+    const page = await withScripts.newPage();
+    await open(page, url);
+    const policy = page.getByRole('region', { name: 'Stay Informed !!!' });
+    const cookie = page.getByRole('region', { name: 'Cookie Notice' });
+    await expect(policy.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    await expect(cookie).toBeVisible();
+    const heights = (await policy.boundingBox())!.height + (await cookie.boundingBox())!.height;
+    expect(heights).toBeLessThanOrEqual(185);
+    await expect(policy).toContainText('Please read and accept these to continue:');
+    await expect(policy).not.toContainText(/updated/i);
+  } finally {
+    await withScripts.close();
+  }
+
+  // without scripts (a slow phone before they arrive): the server's banner is a plain form
+  const noScripts = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  try {
+    const page = await noScripts.newPage();
+    const first = await page.goto(url);
+    // the banner's words in its markup (the page's data carries every word of the catalogue)
+    const html = await first!.text();
+    expect(html).toContain('<span class="mr-1">Please read and accept these to continue:</span>');
+    expect(html).not.toContain('<span class="mr-1">We have updated');
+    const policy = page.getByRole('region', { name: 'Stay Informed !!!' });
+    await policy.getByRole('button', { name: 'Accept' }).tap();
+    await expect(page).toHaveURL(url); // back where the visitor was
+    await expect(page.getByRole('region', { name: 'Stay Informed !!!' })).toHaveCount(0);
+    const again = await page.goto(url);
+    expect(await again!.text()).not.toContain('id="policy-banner-title"');
+    // once the scripts run, the browser's banners agree, and keep the choice for the account
+    const state = await noScripts.storageState();
+    const later = await browser.newContext({ ...phone, storageState: state });
+    try {
+      const p2 = await later.newPage();
+      await open(p2, url);
+      await expect(p2.getByRole('region', { name: 'Cookie Notice' })).toBeVisible(); // decided: the documents are known
+      await expect(p2.getByRole('region', { name: 'Stay Informed !!!' })).toHaveCount(0);
+      await expect.poll(() => p2.evaluate(() => JSON.stringify(Object.values(localStorage)))).toContain('Cookie Policy');
+      expect((await later.cookies()).some((c) => c.name.endsWith('bv_legal_accepted'))).toBe(false); // the one-time mark is cleared
+    } finally {
+      await later.close();
+    }
+  } finally {
+    await noScripts.close();
+  }
+
+  // another site's form counts for nothing, and the way back is a path of this site only
+  const forged = await postForm(brand.domain, '/legal/accept', 'back=%2F', { origin: 'http://evil.example' });
+  expect(forged.status).toBe(403);
+  expect(forged.headers['set-cookie']).toBeUndefined();
+  const away = await postForm(brand.domain, '/legal/accept', `back=${encodeURIComponent('//evil.example/x')}`, { origin: brand.origin });
+  expect(away.status).toBe(303);
+  expect(away.headers.location).toBe('/');
 });
