@@ -4,6 +4,7 @@ import { useBrand } from '@/components/shell/brand-context';
 import { enabledModules } from '@/lib/client/modules';
 import { useProfile } from '@/components/shell/profile';
 import { useT } from '@/components/shell/i18n-context';
+import { HomeBanners } from './home-banners';
 
 // / — a greeting and the brand's modules as tiles (only those the brand switched on).
 export function HomeScreen() {
@@ -17,6 +18,7 @@ export function HomeScreen() {
         {name ? t('home.helloName', { name }) : t('home.hello')}
       </h1>
       <p className="mb-6 mt-1 text-gray-800">{t('home.intro', { brand: brand.organizationName })}</p>
+      {brand.banners && <HomeBanners banners={brand.banners} brand={brand.organizationName} />}
       <ul className="grid grid-cols-2 gap-3" aria-label={t('home.services')}>
         {enabledModules(brand).map((m) => (
           <li key={m.href}>

@@ -267,3 +267,32 @@ test("a first visit's banners take at most a quarter of a phone's screen, say no
   expect(away.status).toBe(303);
   expect(away.headers.location).toBe('/');
 });
+
+test("screens are named in the tab's title, the PIN code opens the number keypad, a new complaint reads 'Received', and the brand's banners show on the home screen", async ({ page }) => {
+  const brand = await createBrand({
+    flags: { isComplaintManagementEnabled: true },
+    banners: [{ image: 'https://cdn.example/offer-1.png', link: 'https://brand.example/offer' }, { image: 'https://cdn.example/offer-2.png' }],
+  });
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Tara' });
+  await expect(page).toHaveTitle(`Hello, Tara · ${brand.name}`);
+  const banners = page.getByTestId('home-banners');
+  await expect(banners.getByRole('img')).toHaveCount(2);
+  await expect(banners.getByRole('link', { name: `Offer 1 of 2 from ${brand.name}` })).toHaveAttribute('href', 'https://brand.example/offer');
+  await expect(banners.getByRole('img', { name: `Offer 2 of 2 from ${brand.name}` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Profile' }).first().tap();
+  await expect(page).toHaveTitle(`Edit profile · ${brand.name}`);
+  const pin = page.getByLabel('PIN code');
+  await expect(pin).toHaveAttribute('inputmode', 'numeric');
+  await expect(pin).toHaveAttribute('autocomplete', 'postal-code');
+
+  await open(page, `${brand.origin}/raise-complaint`);
+  await expect(page).toHaveTitle(new RegExp(`· ${brand.name}$`));
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByRole('radio', { name: 'High' }).check();
+  await page.getByLabel('Description').fill('The cap of the bottle was loose when I opened the box.');
+  await page.getByRole('button', { name: 'Send complaint' }).tap();
+  await expect(page).toHaveURL(/\/complaints\/TKT-\d{6}$/);
+  await expect(page.getByTestId('complaint-status')).toHaveText('Received'); // not the staff's 'Unassigned'
+  await expect(page).toHaveTitle(new RegExp(`^Complaint TKT-\\d{6} · ${brand.name}$`));
+});
