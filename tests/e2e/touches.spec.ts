@@ -296,3 +296,28 @@ test("screens are named in the tab's title, the PIN code opens the number keypad
   await expect(page.getByTestId('complaint-status')).toHaveText('Received'); // not the staff's 'Unassigned'
   await expect(page).toHaveTitle(new RegExp(`^Complaint TKT-\\d{6} · ${brand.name}$`));
 });
+
+test("the brand's app is installable: a web app manifest with its name, colours and icon, linked from its pages", async ({ page }) => {
+  const brand = await createBrand({ ui: { primaryColor: '#aa3300', backgroundColor: '#fafafa', clientLogo: 'https://cdn.example/logo.png' } }, 'Acme Health Foods');
+  await open(page, `${brand.origin}/login`);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await page.evaluate(async (url) => {
+    const r = await fetch(url);
+    return { status: r.status, type: r.headers.get('content-type'), body: await r.json() };
+  }, href!);
+  expect(res.status).toBe(200);
+  expect(res.type).toContain('application/manifest+json');
+  expect(res.body).toEqual({
+    id: '/',
+    name: 'Acme Health Foods',
+    short_name: 'Acme Health',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#fafafa',
+    theme_color: '#aa3300',
+    icons: [{ src: 'https://cdn.example/logo.png', sizes: '512x512', type: 'image/png', purpose: 'any' }],
+  });
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#aa3300');
+});
