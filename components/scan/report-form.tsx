@@ -37,19 +37,21 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
   };
 
   const [preparing, setPreparing] = useState(false);
+  // The chosen file's refusal (wrong type, unreadable): it stays on the field until another is chosen.
+  const [refused, setRefused] = useState<string>();
   // Checked as soon as it is chosen; a camera photo over the limit is made smaller here.
   const onPhoto = async (file: File | undefined) => {
     setPhoto(undefined);
+    setRefused(undefined);
     setErrors((e) => ({ ...e, photo: undefined }));
     if (!file) return;
     setPreparing(true);
     const prepared = await prepareUpload(file, ['image']);
     setPreparing(false);
     if (prepared.ok) return setPhoto(prepared.file);
-    setErrors((e) => ({
-      ...e,
-      photo: prepared.problem === 'tooLarge' ? t('report.photoTooLarge') : t(prepared.problem === 'type' ? 'files.notAPhoto' : 'files.unreadable', { name: file.name }),
-    }));
+    const why = prepared.problem === 'tooLarge' ? t('report.photoTooLarge') : t(prepared.problem === 'type' ? 'files.notAPhoto' : 'files.unreadable', { name: file.name });
+    setRefused(why);
+    setErrors((e) => ({ ...e, photo: why }));
   };
 
   const submit = async (e: FormEvent) => {
@@ -58,7 +60,7 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     if (!description.trim()) found.description = t('report.describe');
     if (preparing) return;
     if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = t('report.photoTooLarge');
-    if (!photo && errors.photo) found.photo = errors.photo;
+    if (refused) found.photo = refused;
     if (hasErrors(found)) return fail(found);
     const form = new FormData();
     form.set('description', description.trim());
