@@ -321,3 +321,20 @@ test("the brand's app is installable: a web app manifest with its name, colours 
   });
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#aa3300');
 });
+
+test('"My data": the profile lists the consents given and when, and downloads everything as JSON', async ({ page }) => {
+  const brand = await createBrand();
+  const email = newEmail();
+  await signUpWithPassword(page, brand, { email, name: 'Vani' }); // accepts the Cookie Notice
+  await open(page, `${brand.origin}/edit-profile`);
+  const section = page.getByRole('region', { name: 'My data' });
+  await expect(section.getByTestId('consents')).toContainText(/Cookie consent: given on \d{1,2} \w{3} \d{4}/);
+  const downloaded = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download my data (JSON)' }).tap();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  expect(data.profile.emailId).toBe(email);
+  expect(data.consents.cookieConsent).toHaveLength(1);
+  expect(data).toHaveProperty('products');
+});
