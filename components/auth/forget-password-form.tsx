@@ -10,7 +10,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { resetForgottenPassword, sendOtp } from '@/lib/client/auth-api';
 import { hardNavigate } from '@/lib/client/navigate';
-import { clearPendingReset, readPendingReset, savePendingReset } from '@/lib/client/pending-otp';
+import { clearPendingReset, readPendingReset, savePendingReset } from '@/lib/client/pending-reset';
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 import { ContactFields } from './contact-fields';
 import { useFormSubmit } from './use-form-submit';

@@ -1,3 +1,4 @@
+import type { Translate } from '@/lib/shared/i18n';
 import { MB, kindOf } from './file-rules';
 
 // Photos are made smaller in the browser before they are sent: a phone camera's 8–12 MB JPEG
@@ -80,4 +81,12 @@ export async function prepareUpload(file: File, allowed: readonly PreparedKind[]
   }
   if (file.size > LIMITS[kind]) return { ok: false, problem: 'tooLarge', limitMb };
   return { ok: true, file, shrunk: false };
+}
+
+/** A photo for the report form: the file to send, or why it is refused, in the page's language. */
+export async function choosePhoto(file: File, t: Translate): Promise<File | string> {
+  const prepared = await prepareUpload(file, ['image']);
+  if (prepared.ok) return prepared.file;
+  if (prepared.problem === 'tooLarge') return t('report.photoTooLarge');
+  return t(prepared.problem === 'type' ? 'files.notAPhoto' : 'files.unreadable', { name: file.name });
 }

@@ -9,7 +9,6 @@ import { ApiRequestError, submitReport } from '@/lib/client/report';
 import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 import { useI18n } from '@/components/shell/i18n-context';
 import { LocationConsent, type Coarse } from './location-consent';
-import { prepareUpload } from '@/components/files/prepare-photo';
 
 // The report of a suspicious product: what is wrong (required), the code (optional), a photo
 // (optional, an image of at most 5 MB) and, when the customer allows it, a coarse location.
@@ -36,29 +35,27 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     setAttempt((n) => n + 1);
   };
 
-  const [preparing, setPreparing] = useState(false);
   // The chosen file's refusal (wrong type, unreadable): it stays on the field until another is chosen.
   const [refused, setRefused] = useState<string>();
-  // Checked as soon as it is chosen; a camera photo over the limit is made smaller here.
+  // Checked as soon as it is chosen; a camera photo over the limit is made smaller here (the
+  // canvas code loads only then).
   const onPhoto = async (file: File | undefined) => {
     setPhoto(undefined);
     setRefused(undefined);
     setErrors((e) => ({ ...e, photo: undefined }));
     if (!file) return;
-    setPreparing(true);
-    const prepared = await prepareUpload(file, ['image']);
-    setPreparing(false);
-    if (prepared.ok) return setPhoto(prepared.file);
-    const why = prepared.problem === 'tooLarge' ? t('report.photoTooLarge') : t(prepared.problem === 'type' ? 'files.notAPhoto' : 'files.unreadable', { name: file.name });
-    setRefused(why);
-    setErrors((e) => ({ ...e, photo: why }));
+    setBusy(true);
+    const chosen = await (await import('@/components/files/prepare-photo')).choosePhoto(file, t);
+    setBusy(false);
+    if (typeof chosen !== 'string') return setPhoto(chosen);
+    setRefused(chosen);
+    setErrors((e) => ({ ...e, photo: chosen }));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: FormErrors = {};
     if (!description.trim()) found.description = t('report.describe');
-    if (preparing) return;
     if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = t('report.photoTooLarge');
     if (refused) found.photo = refused;
     if (hasErrors(found)) return fail(found);
@@ -118,7 +115,7 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
         hint={t('report.photoHint')}
       />
       <LocationConsent value={location} onChange={setLocation} label={t('report.location')} />
-      <Button type="submit" busy={busy || preparing} className="mt-4">{t('report.send')}</Button>
+      <Button type="submit" busy={busy} className="mt-4">{t('report.send')}</Button>
     </form>
   );
 }

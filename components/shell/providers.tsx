@@ -6,7 +6,6 @@ import type { CloneInfo } from '@/lib/schemas/client';
 import type { Locale, Messages } from '@/lib/shared/i18n';
 import { BrandProvider } from './brand-context';
 import { I18nProvider } from './i18n-context';
-import { DocumentTitle } from './document-title';
 
 // Client-side root: the brand context (clone-info as the server read it) and the start-up token
 // refresh (spec section 7; its failure is tolerated here, the signed-in shell handles it). React
@@ -26,10 +25,7 @@ export function Providers({ brand, sessionCookie, language, children }: { brand:
   }, [sessionCookie]);
   return (
     <BrandProvider brand={brand}>
-      <I18nProvider {...language}>
-        {children}
-        <DocumentTitle brand={brand.organizationName} />
-      </I18nProvider>
+      <I18nProvider {...language}>{children}</I18nProvider>
     </BrandProvider>
   );
 }

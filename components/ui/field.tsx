@@ -1,10 +1,9 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 
 // A labelled input whose error is tied to it (aria-describedby, aria-invalid).
-// `action` sits at the input's end (the show-password toggle), outside the input itself.
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string; action?: ReactNode };
+type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
-export function Field({ label, error, hint, action, id, className = '', ...rest }: Props) {
+export function Field({ label, error, hint, id, className = '', ...rest }: Props) {
   const auto = useId();
   const inputId = id ?? auto;
   const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
@@ -13,26 +12,13 @@ export function Field({ label, error, hint, action, id, className = '', ...rest 
       <label htmlFor={inputId} className="mb-1 block font-medium text-gray-900">
         {label}
       </label>
-      {action ? (
-        <div className="flex gap-2">
-          <input
-            id={inputId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={described || undefined}
-            className="block min-w-0 flex-1 min-h-11 rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 read-only:bg-gray-100"
-            {...rest}
-          />
-          {action}
-        </div>
-      ) : (
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-          className="block w-full min-h-11 rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 read-only:bg-gray-100"
-          {...rest}
-        />
-      )}
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className="block w-full min-h-11 rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 read-only:bg-gray-100"
+        {...rest}
+      />
       {hint && (
         <p id={`${inputId}-hint`} className="mt-1 text-sm text-gray-700">
           {hint}

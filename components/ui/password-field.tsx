@@ -1,23 +1,37 @@
 'use client';
-import { useState, type ComponentProps } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useT } from '@/components/shell/i18n-context';
-import { Field } from './field';
 
 // A password field with a show/hide toggle: an eye button whose name stays "Show password"
 // (its text, for screen readers only, so the field's own label is the only label that names
 // a password) and whose pressed state says whether the text is shown (aria-pressed). Typing
-// goes on in the same input: only its type changes.
-export function PasswordField(props: Omit<ComponentProps<typeof Field>, 'type' | 'action'>) {
+// goes on in the same input: only its type changes. The markup of Field (components/ui/field.tsx)
+// with the button beside the input, kept apart so pages without passwords do not load it.
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; error?: string; hint?: string };
+
+export function PasswordField({ label, error, hint, id, className = '', ...rest }: Props) {
   const t = useT();
+  const auto = useId();
+  const inputId = id ?? auto;
   const [shown, setShown] = useState(false);
+  const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
   return (
-    <Field
-      {...props}
-      type={shown ? 'text' : 'password'}
-      autoCapitalize="none"
-      autoCorrect="off"
-      spellCheck={false}
-      action={
+    <div className={`mb-4 ${className}`}>
+      <label htmlFor={inputId} className="mb-1 block font-medium text-gray-900">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          type={shown ? 'text' : 'password'}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          className="block min-h-11 min-w-0 flex-1 rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900"
+          {...rest}
+        />
         <button
           type="button"
           aria-pressed={shown}
@@ -31,7 +45,17 @@ export function PasswordField(props: Omit<ComponentProps<typeof Field>, 'type' |
           </svg>
           <span className="sr-only">{t('auth.showPassword')}</span>
         </button>
-      }
-    />
+      </div>
+      {hint && (
+        <p id={`${inputId}-hint`} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

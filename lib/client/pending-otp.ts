@@ -65,27 +65,3 @@ export function clearPendingOtp() {
 export function resendWait(p: Pick<PendingOtp, 'sentAt' | 'resendAfterSeconds'>, now = Date.now()): number {
   return Math.max(0, Math.ceil((p.sentAt + p.resendAfterSeconds * 1000 - now) / 1000));
 }
-
-// The forgotten-password flow's code step, kept the same way so it survives a reload (the
-// customer switching to the SMS app): the contact the code went to and when; never the code
-// nor the new password.
-export type PendingReset = { channel: Channel; contact: string; maskedContact: string; sentAt: number };
-const RESET_KEY = 'bv.pending-reset';
-
-export function savePendingReset(p: PendingReset) {
-  storage()?.setItem(RESET_KEY, JSON.stringify(p));
-}
-
-export function readPendingReset(): PendingReset | undefined {
-  try {
-    const raw = storage()?.getItem(RESET_KEY);
-    const p = raw ? (JSON.parse(raw) as PendingReset) : undefined;
-    return p && typeof p.contact === 'string' && typeof p.maskedContact === 'string' && (p.channel === 'email' || p.channel === 'mobile') ? p : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function clearPendingReset() {
-  storage()?.removeItem(RESET_KEY);
-}

@@ -322,6 +322,28 @@ test("the brand's app is installable: a web app manifest with its name, colours 
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#aa3300');
 });
 
+test('a navigation shows a progress bar until the next screen is in', async ({ page }) => {
+  const brand = await createBrand();
+  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Uma' });
+  // The next screen's data is held until the bar has been seen (no timing involved).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(
+    (url) => url.pathname === '/my-products',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByRole('link', { name: 'My products' }).first().tap();
+  const bar = page.getByRole('progressbar', { name: 'Loading the next screen' });
+  await expect(bar).toBeVisible();
+  release();
+  await expect(page).toHaveURL(`${brand.origin}/my-products`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My products' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
 test('"My data": the profile lists the consents given and when, and downloads everything as JSON', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();

@@ -1,6 +1,6 @@
 import { Page } from '@/components/ui/page';
 import { EditProfileForm } from '@/components/account/edit-profile-form';
-import { MyDataSection } from '@/components/account/my-data-section';
+import { DeferredMyData } from '@/components/account/deferred-my-data';
 import { VerifyContactGate } from '@/components/account/verify-contact-gate';
 import { callRoute } from '@/lib/server/call-route';
 import { myDataRoute } from '@/lib/server/routes';
@@ -14,7 +14,7 @@ export default async function EditProfilePage() {
       <VerifyContactGate what={t('account.verifyWhatProfile')}>
         <EditProfileForm />
       </VerifyContactGate>
-      <MyDataSection consents={data.consents} />
+      <DeferredMyData consents={data.consents} />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../http';
-import { upload, uploadWithProgress } from '../upload';
+import { upload } from '../upload';
+import { uploadWithProgress } from '../upload-progress';
 import type { Warranty } from '@/lib/schemas/warranty';
 
 // GET /api/customer/warranties, POST /api/customer/warranties (multipart: unitId, purchaseDate, invoice).
