@@ -6,7 +6,7 @@ import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { PasswordField } from '@/components/ui/password-field';
+import { DeferredPasswordField as PasswordField } from '@/components/ui/deferred-password-field';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { sendOtp, signUp, verifyOtp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
