@@ -15,6 +15,7 @@ import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
 import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
 import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
 import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
+import { webAppManifest } from '@/lib/domain/web-app-manifest';
 import { NO_SERVER_BANNER, serverLegalBanner, type ServerLegalBanner } from '@/lib/server/legal-banner';
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 import { isConsoleRequest } from '@/lib/server/console-session';
@@ -48,10 +49,17 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: result.brand.organizationName,
     icons: { icon: result.brand.uiDesignCriteria.clientFavIcon ?? '/favicon.svg' },
+    // The brand's installable app (app/manifest.webmanifest/route.ts).
+    manifest: '/manifest.webmanifest',
   };
 }
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+export async function generateViewport(): Promise<Viewport> {
+  const base: Viewport = { width: 'device-width', initialScale: 1 };
+  if (await isConsoleRequest()) return base;
+  const result = await readBrand();
+  return result.ok ? { ...base, themeColor: webAppManifest(result.brand).theme_color } : base;
+}
 
 /**
  * Everything of the app under the brand's shell; the banners load after the page (see
@@ -66,7 +74,7 @@ function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLe
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {t('shell.skipToContent')}
       </a>
-      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria), t) }} />
+      <div id={LEGAL_SERVER_BANNER_ID} dangerouslySetInnerHTML={{ __html: policyBannerHtml(legal.unseen, policyLinks(brand.uiDesignCriteria), t, legal.first, legal.back) }} />
       <div id={LEGAL_TOP_SLOT_ID} />
       <DeferredOfflineOverlay />
       <DeferredShellEffects />

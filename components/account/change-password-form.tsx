@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http, refreshAccessToken } from '@/lib/client/lazy-http';
 import { useProfile } from '@/components/shell/profile';
@@ -47,9 +47,9 @@ export function ChangePasswordForm() {
       {done && <Alert kind="success">{t('account.passwordChanged')}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
       {hasPassword && (
-        <Field label={t('account.currentPassword')} name="currentPassword" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} required />
+        <PasswordField label={t('account.currentPassword')} name="currentPassword" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} required />
       )}
-      <Field label={t('auth.newPassword')} name="newPassword" type="password" autoComplete="new-password" hint={t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH })} value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} required />
+      <PasswordField label={t('auth.newPassword')} name="newPassword" autoComplete="new-password" hint={t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH })} value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} required />
       <Button type="submit" busy={busy}>{t('account.changePassword')}</Button>
     </form>
   );

@@ -91,7 +91,8 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
       </fieldset>
       <Field label={t('account.dob')} name="dob" type="date" value={values.dob} onChange={set('dob')} error={errors.dob} />
       {ADDRESS_FIELDS.map(([k, label, auto]) => (
-        <Field key={k} label={t(label)} name={k} autoComplete={auto} value={values[k]} onChange={set(k)} error={errors[k]} />
+        // The PIN code is six digits: the number keypad on a phone.
+        <Field key={k} label={t(label)} name={k} autoComplete={auto} {...(k === 'pincode' ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : {})} value={values[k]} onChange={set(k)} error={errors[k]} />
       ))}
       <Button type="submit" busy={busy}>{t('account.save')}</Button>
     </form>

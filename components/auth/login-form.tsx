@@ -6,7 +6,7 @@ import { useBrand } from '@/components/shell/brand-context';
 import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
 import { authOptionsOf, otpSignInMode } from '@/lib/client/auth-options';
 import { passwordLogin, sendOtp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
@@ -67,10 +67,9 @@ export function LoginForm({ from, notice }: { from: string; notice?: string }) {
         error={errors.contact}
       />
       {!withCode && (
-        <Field
+        <PasswordField
           label={t('auth.password')}
           name="password"
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}

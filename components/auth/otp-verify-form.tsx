@@ -6,6 +6,7 @@ import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { DeferredPasswordField as PasswordField } from '@/components/ui/deferred-password-field';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { sendOtp, signUp, verifyOtp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
@@ -134,7 +135,8 @@ export function OtpVerifyForm() {
         required
       />
       {needPassword && (
-        <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+        // Only after a reload: the password chosen on /signup stays in memory, never in storage.
+        <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" hint={t('auth.passwordAgain', { count: PASSWORD_MIN_LENGTH })} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
       )}
       <Button type="submit" busy={busy}>{t('auth.verify')}</Button>
       <div className="mt-4 text-center">

@@ -7,6 +7,7 @@ import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
 import { authOptionsOf } from '@/lib/client/auth-options';
 import { sendOtp, signUp } from '@/lib/client/auth-api';
 import { finishSignIn } from '@/lib/client/finish-sign-in';
@@ -63,10 +64,9 @@ export function SignupForm({ from }: { from: string }) {
       )}
       <ContactFields channels={opts.channels} channel={channel} onChannel={setChannel} contact={contact} onContact={setContact} error={errors.contact} />
       {!opts.noPassword && (
-        <Field
+        <PasswordField
           label={t('auth.password')}
           name="password"
-          type="password"
           autoComplete="new-password"
           hint={t('auth.passwordHintLong', { count: PASSWORD_MIN_LENGTH })}
           value={password}

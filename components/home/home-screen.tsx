@@ -4,6 +4,7 @@ import { useBrand } from '@/components/shell/brand-context';
 import { enabledModules } from '@/lib/client/modules';
 import { useProfile } from '@/components/shell/profile';
 import { useT } from '@/components/shell/i18n-context';
+import { HomeBanners } from './home-banners';
 
 // / — a greeting and the brand's modules as tiles (only those the brand switched on).
 export function HomeScreen({ unread = 0 }: { unread?: number }) {
@@ -28,6 +29,7 @@ export function HomeScreen({ unread = 0 }: { unread?: number }) {
           )}
         </Link>
       </p>
+      {brand.banners && <HomeBanners banners={brand.banners} brand={brand.organizationName} />}
       <ul className="grid grid-cols-2 gap-3" aria-label={t('home.services')}>
         {enabledModules(brand).map((m) => (
           <li key={m.href}>

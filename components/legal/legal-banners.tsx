@@ -21,7 +21,7 @@ import { CookieNotice } from './cookie-notice';
 import { policyLinks, type PolicyUrlConfig } from './policy-links';
 import { useScrollLock } from './use-scroll-lock';
 import { LEGAL_SERVER_BANNER_ID } from './policy-banner-html';
-import { legalSeenCookie, parseLegalSeen, serializeLegalSeen } from '@/lib/shared/legal-seen';
+import { LEGAL_ACCEPTED_COOKIE, LEGAL_SEEN_COOKIE, legalSeenCookie, parseLegalSeen, serializeLegalSeen } from '@/lib/shared/legal-seen';
 
 /** The cookie in which this browser keeps what it has seen accepted, as the server named it (lib/server/legal-banner.ts). */
 export type SeenCookie = { name: string; secure: boolean };
@@ -40,6 +40,19 @@ function keepSeen(value: string, cookie: SeenCookie) {
 
 const noSubscription = () => () => {};
 
+/** The name of the plain-form mark beside the seen cookie (the same prefix on this request). */
+const acceptedName = (cookie: SeenCookie) => cookie.name.replace(LEGAL_SEEN_COOKIE, LEGAL_ACCEPTED_COOKIE);
+
+function clearFormMark(cookie: SeenCookie) {
+  document.cookie = `${acceptedName(cookie)}=; Path=/; Max-Age=0; SameSite=Lax${cookie.secure ? '; Secure' : ''}`;
+}
+
+/** The documents the banner's plain form accepted before the scripts ran (app/legal/accept/route.ts). */
+function formAccepted(cookie: SeenCookie): Set<string> {
+  const prefix = `${acceptedName(cookie)}=`;
+  return parseLegalSeen(document.cookie.split('; ').find((c) => c.startsWith(prefix))?.slice(prefix.length));
+}
+
 type Current = { documentType: LegalDocumentType; documentId: string | null; version: number | null; acknowledged: boolean };
 
 export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCookie: SeenCookie }) {
@@ -52,6 +65,8 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   const choices: StoredLegalChoices = useMemo(() => parseLegalChoices(stored), [stored]);
   const [acceptedPolicies, setAcceptedPolicies] = useState(false);
   const [acceptedCookies, setAcceptedCookies] = useState(false);
+  // Read once, in the browser (nothing renders before it is mounted).
+  const [byForm] = useState<ReadonlySet<string>>(() => (typeof document === 'undefined' ? new Set() : formAccepted(seenCookie)));
   const customerId = auth.status === 'SUCCESS' ? auth.customerId : undefined;
   const signedIn = mounted && !!customerId;
   const visitor = mounted && auth.status === 'FAILED';
@@ -80,7 +95,9 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
       return { documentType: t, documentId: d?.documentId ?? null, version: d?.version ?? null, acknowledged: !d };
     });
   }
-  const updated = (current ?? []).filter((p) => !acceptedPolicies && !p.acknowledged && !storedAcknowledges(choices, p.documentId));
+  const updated = (current ?? []).filter((p) => !acceptedPolicies && !p.acknowledged && !storedAcknowledges(choices, p.documentId) && !(p.documentId && byForm.has(p.documentId)));
+  // A first visit (nothing current was ever accepted here, nor anything kept): no word of 'updated'.
+  const first = (current ?? []).every((p) => !p.documentId || !(p.acknowledged || storedAcknowledges(choices, p.documentId))) && choices.acknowledged.length === 0;
   const showPolicies = updated.length > 0;
   const showCookie = current !== undefined && !cookieGiven;
   useScrollLock(showPolicies || showCookie);
@@ -102,15 +119,15 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
     if (seenValue !== undefined) keepSeen(seenValue, seenCookie);
   }, [seenValue, seenCookie]);
 
-  function acceptPolicies() {
+  function acceptPolicies(only?: (documentId: string) => boolean) {
     // Marked acknowledged here at once, whatever the call answers (spec section 4).
     const docs: StoredAcknowledgement[] = (current ?? []).flatMap((p) =>
-      p.documentId && p.version !== null ? [{ documentType: p.documentType, documentId: p.documentId, version: p.version }] : [],
+      p.documentId && p.version !== null && (!only || only(p.documentId)) ? [{ documentType: p.documentType, documentId: p.documentId, version: p.version }] : [],
     );
-    setAcceptedPolicies(true);
+    if (!only) setAcceptedPolicies(true);
     legalChoicesStore.acknowledge(docs);
     if (signedIn && customerId) {
-      const pending = docs.filter((d) => updated.some((u) => u.documentId === d.documentId));
+      const pending = docs.filter((d) => (current ?? []).some((p) => p.documentId === d.documentId && !p.acknowledged));
       if (pending.length) {
         acknowledge.mutate(
           { policies: pending.map((d) => ({ userIdType: 'customer' as const, userId: customerId, ...d })) },
@@ -120,6 +137,17 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
     }
   }
 
+  // Accepted by the plain form before the scripts ran: recorded now as a tap on Accept would
+  // have (the account, or this visitor's choices), then the mark is cleared.
+  const formPending = decided && byForm.size > 0;
+  useEffect(() => {
+    if (!formPending) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- with `only`, it records and sets no state
+    acceptPolicies((id) => byForm.has(id));
+    clearFormMark(seenCookie);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the documents are known
+  }, [formPending]);
+
   function acceptCookies() {
     setAcceptedCookies(true);
     legalChoicesStore.giveCookieConsent();
@@ -128,7 +156,7 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
 
   return (
     <>
-      {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={acceptPolicies} t={t} />}
+      {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={() => acceptPolicies()} t={t} first={first} back={window.location.pathname + window.location.search} />}
       {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} t={t} />}
     </>
   );

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { DeferredPasswordField as PasswordField } from '@/components/ui/deferred-password-field';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
@@ -98,10 +99,9 @@ export function UpiDetailsForm() {
         hint={t('upi.hint')}
       />
       {askPassword && (
-        <Field
+        <PasswordField
           label={t('upi.currentPassword')}
           name="currentPassword"
-          type="password"
           autoComplete="current-password"
           hint={t('upi.passwordHint')}
           value={password}

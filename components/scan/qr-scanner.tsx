@@ -32,7 +32,9 @@ const CAMERA_MESSAGES: Record<CameraState, MessageKey> = {
 };
 const CAMERA_PROBLEMS: CameraState[] = ['unavailable', 'refused', 'no-camera', 'busy', 'failed'];
 
-export function QrScanner() {
+// `visitor`: the scanner a shopper without an account reaches by "Scan again" (on /info): codes
+// open their anonymous pages, never a detour through sign-in for the visible code.
+export function QrScanner({ visitor = false }: { visitor?: boolean } = {}) {
   const brand = useBrand();
   const t = useT();
   const router = useRouter();
@@ -54,10 +56,10 @@ export function QrScanner() {
     async (path: string) => {
       leaving.current = true;
       stop();
-      const { signedInPathOf } = await loadRecognition();
-      router.push(withLocation(signedInPathOf(path), location));
+      const { signedInPathOf, visitorPathOf } = await loadRecognition();
+      router.push(withLocation(visitor ? visitorPathOf(path) : signedInPathOf(path), location));
     },
-    [router, location, stop],
+    [router, location, stop, visitor],
   );
 
   const onText = useCallback(
@@ -108,7 +110,7 @@ export function QrScanner() {
       </div>
       <LocationConsent value={location} onChange={setLocation} />
       <ManualCodeForm brandName={brand.organizationName} onOpen={open} />
-      {brand.isVTCodesEnabled && <AuthCodeForm />}
+      {brand.isVTCodesEnabled && !visitor && <AuthCodeForm />}
     </div>
   );
 }

@@ -75,3 +75,13 @@ export function signedInPathOf(path: string): string {
   const info = VERIFY_PAGE_PREFIX.info;
   return path.startsWith(info) ? VERIFY_PAGE_PREFIX.overt + path.slice(info.length) : path;
 }
+
+/**
+ * Where a visitor without an account goes for a recognised path: a typed bare code opens its
+ * anonymous page (the product and its checks; the unit's own verdict needs sign-in there), a
+ * printed link opens as printed (a hidden code's page asks for sign-in and says why).
+ */
+export function visitorPathOf(path: string): string {
+  const auto = VERIFY_PAGE_PREFIX.auto;
+  return path.startsWith(auto) ? VERIFY_PAGE_PREFIX.info + path.slice(auto.length) : path;
+}

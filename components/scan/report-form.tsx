@@ -35,11 +35,29 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     setAttempt((n) => n + 1);
   };
 
+  // The chosen file's refusal (wrong type, unreadable): it stays on the field until another is chosen.
+  const [refused, setRefused] = useState<string>();
+  // Checked as soon as it is chosen; a camera photo over the limit is made smaller here (the
+  // canvas code loads only then).
+  const onPhoto = async (file: File | undefined) => {
+    setPhoto(undefined);
+    setRefused(undefined);
+    setErrors((e) => ({ ...e, photo: undefined }));
+    if (!file) return;
+    setBusy(true);
+    const chosen = await (await import('@/components/files/prepare-photo')).choosePhoto(file, t);
+    setBusy(false);
+    if (typeof chosen !== 'string') return setPhoto(chosen);
+    setRefused(chosen);
+    setErrors((e) => ({ ...e, photo: chosen }));
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: FormErrors = {};
     if (!description.trim()) found.description = t('report.describe');
     if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = t('report.photoTooLarge');
+    if (refused) found.photo = refused;
     if (hasErrors(found)) return fail(found);
     const form = new FormData();
     form.set('description', description.trim());
@@ -92,7 +110,7 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
         label={t('report.photo')}
         type="file"
         accept="image/*"
-        onChange={(e) => setPhoto(e.target.files?.[0])}
+        onChange={(e) => void onPhoto(e.target.files?.[0])}
         error={errors.photo}
         hint={t('report.photoHint')}
       />

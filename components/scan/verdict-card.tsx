@@ -5,7 +5,7 @@ import type { VerdictLabel } from '@/lib/domain/verdict';
 import type { I18n, Translate } from '@/lib/shared/i18n';
 import { explanationText, labelText } from '@/lib/shared/verdict-words';
 import { riskReasonTexts } from '@/lib/shared/risk-words';
-import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX } from '@/lib/shared/verify-paths';
+import { LOGIN_PATH, RETURN_PARAM, VERIFY_PAGE_PREFIX, VISITOR_SCAN_PATH } from '@/lib/shared/verify-paths';
 import type { trackingResponseSchema, VerifyResponse } from '@/lib/schemas/verify';
 import { TONE_CLASSES, TONE_OF, type Tone } from './verdict-style';
 import { shownReasons, verdictMessage, type MessageTone } from '@/lib/domain/verdict-message';
@@ -95,7 +95,8 @@ function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signe
   if (((label === 'Info' && !overt) || label === 'Batch Details Only') && qrId && !signedIn) {
     steps.push(<Link key="signin" className={primaryLinkClass} href={`/verify/${qrId}`} prefetch={ahead}>{t('verdict.signInToVerifyUnit')}</Link>);
   }
-  steps.push(<Link key="again" className={linkClass} href="/qr-scan" prefetch={ahead}>{t('scan.again')}</Link>);
+  // A visitor scans the next code on /info's scanner, without signing in.
+  steps.push(<Link key="again" className={linkClass} href={signedIn ? '/qr-scan' : VISITOR_SCAN_PATH} prefetch={ahead}>{t('scan.again')}</Link>);
   return steps;
 }
 
@@ -138,8 +139,43 @@ export function RiskAssessment({ risk, page, i18n, tone = 'genuine' }: { risk: N
   );
 }
 
+/** What the customer's own claim earns (the reward of the product's journey) and how to collect it. */
+export type ClaimEarns = {
+  unitId: string;
+  reward: { name: string; description: string; type: 'Cashback' | 'Coupon'; amount: number | null; amountText: string | null };
+  collected: boolean;
+  stepsLeft: number;
+};
+
+function ClaimEarnsPanel({ earns, i18n }: { earns: ClaimEarns; i18n: I18n }) {
+  const { t, f } = i18n;
+  const r = earns.reward;
+  const amount = r.amount === null ? (r.amountText ?? '') : f.rupees(r.amount / 100);
+  const what = r.type === 'Cashback' && amount ? t('claim.earnsCashback', { amount, name: r.name }) : t('claim.earnsCoupon', { name: r.name });
+  const how = r.type === 'Cashback' ? t('claim.collectCashback', { count: earns.stepsLeft }) : t('claim.collectCoupon', { count: earns.stepsLeft });
+  return (
+    <section aria-labelledby="claim-earns-title" className="mt-4 rounded-xl border border-green-700 bg-green-50 p-4 text-green-950" data-testid="claim-earns">
+      <h2 id="claim-earns-title" className="text-lg font-semibold">{earns.collected ? t('claim.collectedTitle') : t('claim.earnsTitle')}</h2>
+      <p className="mt-1 font-semibold">{what}</p>
+      {r.description && <p className="mt-1">{r.description}</p>}
+      {earns.collected ? (
+        <p className="mt-2"><Link className="font-medium underline" href="/rewards">{t('products.seeRewards')}</Link></p>
+      ) : (
+        <>
+          <p className="mt-1">{how}</p>
+          <p className="mt-2">
+            <Link className="font-medium underline" href={`/my-product-details?unitId=${encodeURIComponent(earns.unitId)}`}>{t('products.collectReward')}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** `qrId`: the id that was scanned, for the report link of a Fake answer (which names no code). */
 type CardProps = {
+  /** The customer's own claim: what it earns (a Genuine Post Sale of a product with a rewarding journey). */
+  earns?: ClaimEarns | null;
   verdict: VerifyResponse;
   brand: VerdictBrand;
   signedIn: boolean;
@@ -153,7 +189,7 @@ type CardProps = {
 };
 
 /** The whole verdict screen (level 1), or the verdict inside another screen (level 2, no frame). */
-export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId: scanned, page, i18n }: CardProps) {
+export function VerdictCard({ verdict, brand, signedIn, events, earns, level = 1, qrId: scanned, page, i18n }: CardProps) {
   const { t, f } = i18n;
   const label = verdict.result;
   const qrId = verdict.code?.qrId ?? scanned;
@@ -184,6 +220,7 @@ export function VerdictCard({ verdict, brand, signedIn, events, level = 1, qrId:
           {t(verdict.verification.count === 1 ? 'verdict.verifiedOnce' : 'verdict.verifiedMany', { count: f.number(verdict.verification.count), date: f.moment(verdict.verification.firstVerifiedAt) })}
         </p>
       )}
+      {earns && <ClaimEarnsPanel earns={earns} i18n={i18n} />}
       {verdict.risk && <RiskAssessment risk={verdict.risk} page={page} i18n={i18n} tone={message.tone} />}
       {verdict.product && <ProductDetails product={verdict.product} t={t} />}
       {verdict.batch && <BatchDetails batch={verdict.batch} i18n={i18n} />}

@@ -2,14 +2,14 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { callRoute } from '@/lib/server/call-route';
-import { trackingRoute, verifyCodeRoute } from '@/lib/server/routes';
+import { journeyRoute, trackingRoute, verifyCodeRoute } from '@/lib/server/routes';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { readBrand } from '@/lib/server/tenant';
 import { readSession } from '@/lib/server/session';
 import { pageLanguage } from '@/lib/server/i18n';
 import type { VerifyRoute } from '@/lib/domain/verdict';
 import type { VerifyResponse } from '@/lib/schemas/verify';
-import { VerdictCard, primaryLinkClass } from './verdict-card';
+import { VerdictCard, primaryLinkClass, type ClaimEarns } from './verdict-card';
 import { InvalidQrNotice, RescanNotice, ScanProblem } from './scan-problem';
 import { locationOf, type SearchParams } from './location';
 import { VISIT_HEADER, visitKindOf } from '@/lib/domain/visitor';
@@ -30,6 +30,23 @@ async function askVerdict(route: VerifyRoute, qrId: string, query: { lat?: numbe
   } catch (error) {
     unstable_rethrow(error);
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+/**
+ * What the customer's own claim earns: the reward of the product's scan journey (its REWARD
+ * step), how many steps are left to collect it, or that it was collected. None when the product
+ * has no journey or no reward in it, or the brand runs no loyalty programme.
+ */
+async function earnsOf(unitId: string): Promise<ClaimEarns | null> {
+  try {
+    const journey = await callRoute(journeyRoute, { params: { unitId } });
+    const step = journey.steps.find((s) => s.type === 'REWARD' && s.reward);
+    if (!step?.reward) return null;
+    return { unitId, reward: step.reward, collected: step.done, stepsLeft: journey.steps.filter((s) => !s.done).length };
+  } catch (err) {
+    unstable_rethrow(err);
+    return null; // no journey (404) or a failure: the verdict stands without it
   }
 }
 
@@ -92,5 +109,7 @@ export async function VerifyScreen({ route, params, searchParams }: VerifyPagePr
   }
   const { verdict } = outcome;
   const events = verdict.result === 'Tracking' && verdict.code && brand.isTrackingEnabled ? await journeyOf(verdict.code.qrId) : null;
-  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} qrId={qrId} page={{ placeSent: location !== undefined }} i18n={i18n} />;
+  const ownUnit = verdict.result === 'Genuine Post Sale' && verdict.claim?.byYou ? verdict.claim.unitId : undefined;
+  const earns = ownUnit && brand.isLoyalityProgramEnabled ? await earnsOf(ownUnit) : null;
+  return <VerdictCard verdict={verdict} brand={brand} signedIn={session !== undefined} events={events} earns={earns} qrId={qrId} page={{ placeSent: location !== undefined }} i18n={i18n} />;
 }

@@ -3,10 +3,14 @@ import { useEffect } from 'react';
 import { useBrowserValue } from '@/lib/client/navigate';
 import { useDebouncedResize } from '@/lib/client/use-debounced-resize';
 import { needsOrientationPrompt } from '@/lib/client/device';
+import { useBrand } from './brand-context';
+import { DocumentTitle } from './document-title';
+import { NavigationProgress } from './navigation-progress';
 
 // The orientation prompt of spec section 2 for mobile devices in landscape (the offline overlay
 // is offline-overlay.tsx, loaded as soon as the page is interactive). The debounced size also sets --app-height, so
-// full screens fit mobile browsers whose toolbars change the visible height.
+// full screens fit mobile browsers whose toolbars change the visible height. With them, loaded
+// after the page too, the tab's title per screen and the navigation progress bar.
 
 export function ShellEffects() {
   const size = useDebouncedResize();
@@ -16,11 +20,17 @@ export function ShellEffects() {
     if (size) document.documentElement.style.setProperty('--app-height', `${size.height}px`);
   }, [size]);
 
+  const brand = useBrand();
   const turn = size !== undefined && needsOrientationPrompt(userAgent, size.width, size.height);
-  if (!turn) return null;
   return (
-    <div role="alert" className="fixed inset-0 z-50 flex items-center justify-center bg-white p-6 text-center">
-      <p className="text-xl font-semibold text-gray-900">Please change your mobile orientation</p>
-    </div>
+    <>
+      <DocumentTitle brand={brand.organizationName} />
+      <NavigationProgress />
+      {turn && (
+        <div role="alert" className="fixed inset-0 z-50 flex items-center justify-center bg-white p-6 text-center">
+          <p className="text-xl font-semibold text-gray-900">Please change your mobile orientation</p>
+        </div>
+      )}
+    </>
   );
 }

@@ -6,7 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { fileProblem, kindOf } from '@/components/files/file-rules';
+import { fileProblem, formatSize, kindOf } from '@/components/files/file-rules';
+import { prepareUpload, type Prepared } from '@/components/files/prepare-photo';
+import { UploadProgress } from '@/components/files/upload-progress';
 import type { FormErrors } from '@/lib/client/form-errors';
 import type { Translate } from '@/lib/shared/i18n';
 import { myProductsQuery } from '@/lib/client/queries/my-products';
@@ -17,6 +19,14 @@ import { WarrantyCard } from './warranty-card';
 
 const link = 'font-medium text-brand-primary underline';
 const FIELDS = ['unitId', 'purchaseDate', 'invoice'] as const;
+
+/** A chosen file's refusal in the page's language (components/files/prepare-photo.ts). */
+function preparedProblem(name: string, p: Extract<Prepared, { ok: false }>, t: Translate): string {
+  if (p.problem === 'type') return t('warranty.fileType', { name });
+  if (p.problem === 'empty') return t('warranty.fileEmpty', { name });
+  if (p.problem === 'unreadable') return t('files.unreadable', { name });
+  return t('warranty.fileTooLarge', { name, size: p.limitMb });
+}
 
 /** The invoice's problem in the page's language (the upload rules of components/files/file-rules.ts). */
 function invoiceProblem(file: File, t: Translate): string | undefined {
@@ -43,6 +53,9 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
   const [chosen, setChosen] = useState(unitId ?? '');
   const [purchaseDate, setPurchaseDate] = useState('');
   const [invoice, setInvoice] = useState<File | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [shrunkFrom, setShrunkFrom] = useState<number>();
+  const [sent, setSent] = useState<number>();
   const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [registeredId, setRegisteredId] = useState<string>();
 
@@ -57,13 +70,28 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
   const shown = unitId ? warranties.data.filter((w) => w.unitId === unitId) : warranties.data;
   const justRegistered = warranties.data.find((w) => w.warrantyId === registeredId);
 
+  // Checked as soon as it is chosen; a large photo is made smaller here, before Register.
+  async function onInvoice(file: File | undefined) {
+    setInvoice(null);
+    setShrunkFrom(undefined);
+    setErrors((e) => ({ ...e, invoice: undefined }));
+    if (!file) return;
+    setPreparing(true);
+    const prepared = await prepareUpload(file, ['image', 'pdf']);
+    setPreparing(false);
+    if (!prepared.ok) return setErrors((e) => ({ ...e, invoice: preparedProblem(file.name, prepared, t) }));
+    setInvoice(prepared.file);
+    if (prepared.shrunk) setShrunkFrom(file.size);
+  }
+
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     const problems: FormErrors = {};
     if (!chosen) problems.unitId = t('warranty.chooseProduct');
     if (!purchaseDate) problems.purchaseDate = t('warranty.enterDate');
     else if (purchaseDate > today()) problems.purchaseDate = t('warranty.dateInFuture');
-    if (!invoice) problems.invoice = t('warranty.attachInvoice');
+    if (preparing) return;
+    if (!invoice) problems.invoice = errors.invoice ?? t('warranty.attachInvoice');
     else problems.invoice = invoiceProblem(invoice, t);
     if (!valid(problems)) return;
     const form = new FormData();
@@ -71,7 +99,8 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
     form.set('purchaseDate', purchaseDate);
     form.set('invoice', invoice!, invoice!.name);
     await submit(FIELDS, async () => {
-      const w = await registerWarranty(form);
+      setSent(0);
+      const w = await registerWarranty(form, setSent).finally(() => setSent(undefined));
       queryClient.setQueryData(warrantiesQuery().queryKey, (old) => [w, ...(old ?? [])]);
       void queryClient.invalidateQueries({ queryKey: myProductsQuery().queryKey });
       setRegisteredId(w.warrantyId);
@@ -79,6 +108,7 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
       setChosen('');
       setPurchaseDate('');
       setInvoice(null);
+      setShrunkFrom(undefined);
       setBusy(false); // the form stays for the next product
     });
   }
@@ -121,10 +151,15 @@ export function WarrantyScreen({ unitId }: { unitId?: string }) {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif,application/pdf"
             hint={t('warranty.invoiceHint')}
-            onChange={(e) => setInvoice(e.target.files?.[0] ?? null)}
+            onChange={(e) => void onInvoice(e.target.files?.[0])}
             error={errors.invoice}
           />
-          <Button type="submit" busy={busy}>{t('warranty.register')}</Button>
+          <div aria-live="polite" className="-mt-2 mb-4 text-sm text-gray-800" data-testid="invoice-status">
+            {preparing && <p>{t('files.preparing')}</p>}
+            {invoice && shrunkFrom !== undefined && <p>{t('files.shrunk', { from: formatSize(shrunkFrom), to: formatSize(invoice.size) })}</p>}
+          </div>
+          {sent !== undefined && <UploadProgress share={sent} />}
+          <Button type="submit" busy={busy || preparing}>{t('warranty.register')}</Button>
         </form>
       )}
       {!canRegister && shown.length === 0 && (

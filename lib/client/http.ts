@@ -79,6 +79,11 @@ export function apiResponse(path: string, call: ApiCall = {}, auth = true): Prom
   return coreFetch(transport, path, call, auth ? tokens : undefined);
 }
 
+/** A signed-in call through another transport (an upload that reports its progress), same rules. */
+export function apiResponseVia(via: Transport, path: string, call: ApiCall = {}): Promise<Response> {
+  return coreFetch((p, init) => via(API_BASE + p, init), path, call, tokens);
+}
+
 /** Calls the Brand API with a JSON body; answers the JSON body or throws the catalogue's ApiRequestError. */
 export async function http<T>(path: string, { auth, ...call }: HttpOptions = {}): Promise<T> {
   return answerOf<T>(await apiResponse(path, call, auth !== false));

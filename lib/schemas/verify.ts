@@ -86,7 +86,8 @@ export const verifyResponseSchema = z
     product: productInfoSchema.optional(),
     batch: batchInfoSchema.optional(),
     verification: z.object({ count: z.number().int(), firstVerifiedAt: z.iso.datetime() }).optional(),
-    claim: z.object({ claimedAt: z.iso.datetime(), byYou: z.boolean() }).nullable().optional(),
+    /** `unitId`: only on the asker's own claim, the unit of their products (what the claim earns is read by it). */
+    claim: z.object({ claimedAt: z.iso.datetime(), byYou: z.boolean(), unitId: z.string().optional() }).nullable().optional(),
     /** Beside the label, wherever verification is: how likely a copy, and why (docs/verification.md, "Risk"). */
     risk: riskSchema.optional(),
     /** A Fake, Product Claimed or suspect answer: the reference of its evidence report (GET /api/verify/evidence/{reference}). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
+import { safeReturnPath } from '@/lib/shared/return-path';
 import { unstable_rethrow } from 'next/navigation';
 import { brandCache } from '@/lib/edge/brand-cache';
 import { cookieName, usesHostPrefix } from '@/lib/edge/cookies';
@@ -19,6 +20,11 @@ import { pageOverHttps } from './session';
 type Current = { documentType: LegalDocumentType; documentId: string }[];
 const kept = brandCache<Current>('page-legal-current', BRAND_CACHE_MS, 10_000);
 
+/** The brand's current documents (by type and id), for the banner's plain-form Accept too. */
+export async function currentLegalDocuments(): Promise<Current> {
+  return currentDocuments(await brandHostKey());
+}
+
 async function currentDocuments(host: string): Promise<Current> {
   const hit = kept.get(host);
   if (hit) return hit;
@@ -32,23 +38,28 @@ async function currentDocuments(host: string): Promise<Current> {
 export type ServerLegalBanner = {
   /** The document types the server's banner lists; none: no banner in the HTML. */
   unseen: LegalDocumentType[];
+  /** Nothing seen accepted in this browser: a first visit, told nothing of 'updated'. */
+  first: boolean;
+  /** The page the banner's plain-form Accept returns to. */
+  back: string;
   /** Where the browser keeps what it has seen accepted: the cookie's name on this request, and whether it is Secure. */
   cookie: { name: string; secure: boolean };
 };
 
 /** Where no banner is drawn at all (a blocked screen). */
-export const NO_SERVER_BANNER: ServerLegalBanner = { unseen: [], cookie: { name: LEGAL_SEEN_COOKIE, secure: false } };
+export const NO_SERVER_BANNER: ServerLegalBanner = { unseen: [], first: true, back: '/', cookie: { name: LEGAL_SEEN_COOKIE, secure: false } };
 
 /** The server's banner for this request (lib/shared/legal-seen.ts). */
 export const serverLegalBanner = cache(async (): Promise<ServerLegalBanner> => {
   const prefixed = usesHostPrefix(await pageOverHttps());
   const cookie = { name: cookieName(LEGAL_SEEN_COOKIE, prefixed), secure: prefixed };
+  const back = safeReturnPath((await headers()).get('x-pathname'));
   try {
     const host = await brandHostKey();
     const seen = parseLegalSeen((await cookies()).get(cookie.name)?.value);
-    return { unseen: unseenPolicies(await currentDocuments(host), seen), cookie };
+    return { unseen: unseenPolicies(await currentDocuments(host), seen), first: seen.size === 0, back, cookie };
   } catch (err) {
     unstable_rethrow(err);
-    return { unseen: [], cookie };
+    return { unseen: [], first: true, back, cookie };
   }
 });

@@ -3,10 +3,11 @@ import 'server-only';
 // The Brand API routes pages and server components call with callRoute (call-route.ts): their
 // declarations, re-exported here because a server component reads only through lib/server.
 export { cloneInfoRoute } from '@/lib/api/client/routes';
-export { customerProfileRoute } from '@/lib/api/customer/routes';
+export { customerProfileRoute, myDataRoute } from '@/lib/api/customer/routes';
 export { batchDetailsRoute, trackingRoute, verifyCodeRoute } from '@/lib/api/verify/routes';
 export { currentLegalDocumentsRoute, legalDocumentRoute } from '@/lib/api/legal/routes';
 export { myProductRoute, myProductsRoute } from '@/lib/api/my-products/routes';
+export { journeyRoute } from '@/lib/api/journeys/routes';
 export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';

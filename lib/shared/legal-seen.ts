@@ -10,6 +10,14 @@ import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@/lib/domain/legal
 
 /** The cookie's base name (`__Host-` over HTTPS, lib/edge/cookies.ts). Not HttpOnly: the browser writes it. */
 export const LEGAL_SEEN_COOKIE = 'bv_legal_seen';
+/**
+ * The documents accepted by the banner's plain form before the page's scripts ran
+ * (app/legal/accept/route.ts): kept ten minutes, until the scripts record the acceptance where a
+ * tap would have (the account, or the visitor's choices) and clear it.
+ */
+export const LEGAL_ACCEPTED_COOKIE = 'bv_legal_accepted';
+/** Where the banner's Accept form posts. */
+export const LEGAL_ACCEPT_PATH = '/legal/accept';
 /** Document ids as the API makes them; anything else in the cookie is ignored. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A brand has at most one current document per type. */

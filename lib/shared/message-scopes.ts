@@ -42,25 +42,25 @@ const CONTACT_GATE = [
 
 export const MESSAGE_SCOPES = {
   /** Every customer page (the root layout): header, switcher, navigation, banners, error screens. */
-  shell: ['shell.language', 'nav', 'module', 'account.signOut', 'legal', 'notFound', 'apiError.other'],
+  shell: ['shell.language', 'shell.loadingPage', 'nav', 'module', 'account.signOut', 'legal', 'notFound', 'apiError.other'],
   /** The verify pages and code look-ups: the verdict is drawn on the server; only the location offer is the browser's. */
   verify: [...LOCATION],
   /** /qr-scan and /scan-result: the verdict drawn in the browser. */
-  scan: ['scan', 'location', 'verdict', 'explain', 'headline', 'label', 'risk', 'batch', 'journey', 'product', 'lookup', 'dispute.offer', 'apiError', 'module.scan', 'module.myProducts'],
+  scan: ['scan', 'location', 'verdict', 'explain', 'headline', 'label', 'risk', 'batch', 'journey', 'product', 'lookup', 'dispute.offer', 'apiError', 'module.scan', 'module.myProducts', 'claim', 'products.seeRewards', 'products.collectReward'],
   /** Sign-in, sign-up, the one-time code and the forgotten password. */
   auth: ['auth', 'apiError'],
   /** The profile, the changed password, account deletion. */
-  account: ['account', 'auth', 'apiError'],
+  account: ['account', 'auth', 'apiError', 'legal', 'myData'],
   /** Rewards and the UPI id. */
-  rewards: ['rewards', 'upi', ...CONTACT_GATE, 'apiError', 'module.myProducts'],
+  rewards: ['rewards', 'upi', ...CONTACT_GATE, 'auth.showPassword', 'apiError', 'module.myProducts'],
   /** A product's details and its journey. */
   products: ['products', 'rewards.cashbackOf', 'apiError'],
-  warranty: ['warranty', 'products', 'product.warrantyMonths', 'complaint.product', 'complaints.loading', 'apiError', 'module.scan', 'module.myProducts'],
+  warranty: ['warranty', 'products', 'product.warrantyMonths', 'complaint.product', 'complaints.loading', 'files', 'report.photoTooLarge', 'apiError', 'module.scan', 'module.myProducts'],
   /** Raising a complaint. */
   complaints: ['complaints', 'apiError'],
   /** One complaint's reply form. */
   complaint: ['reply', 'apiError'],
-  report: ['report', 'dispute', ...LOCATION_PROBLEMS, 'apiError'],
+  report: ['report', 'dispute', 'files', ...LOCATION_PROBLEMS, 'apiError'],
   feedback: ['feedback', 'apiError', 'module.backHome'],
   home: ['home', 'module', 'messages.homeLink', 'messages.homeUnread'],
   /** What the customer hears of, by which channel (docs/messages.md). */

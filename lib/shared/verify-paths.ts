@@ -20,4 +20,6 @@ export const VERIFY_PAGE_PREFIX: Readonly<Record<VerifyRoute, string>> = {
 export const VERIFY_PAGE_PREFIXES: readonly string[] = Object.values(VERIFY_PAGE_PREFIX).sort((a, b) => b.length - a.length);
 
 export const LOGIN_PATH = '/login';
+/** The scanner of a visitor without an account (/info with the camera): "Scan again" for shoppers. */
+export const VISITOR_SCAN_PATH = '/info?scan=1';
 export const RETURN_PARAM = 'from';

@@ -144,6 +144,9 @@ describe('GET /api/verify/{route}/{qrId} — signed-in routes', () => {
     expect(again.body).toMatchObject({ result: 'Genuine Post Sale', claim: { byYou: true, claimedAt: mine.body.claim.claimedAt } });
     const theirs = await verify('covert-post', unit.covert.qrId, other.token);
     expect(theirs.body).toMatchObject({ result: 'Product Cliamed', claim: { byYou: false, claimedAt: mine.body.claim.claimedAt } });
+    // The owner's answer names the unit of their products (what the claim earns is read by it); no one else's does.
+    expect(mine.body.claim.unitId).toBe(unit.covert.pairId);
+    expect(Object.keys(theirs.body.claim).sort()).toEqual(['byYou', 'claimedAt']);
     // The overt code is the same unit: pre sale shows it claimed too.
     const preOther = await verify('overt', unit.overt.qrId, other.token);
     expect(preOther.body.result).toBe('Product Cliamed');

@@ -161,7 +161,7 @@ test('a customer raises a complaint with an attachment, gets a reply, replies ba
   await expect(page).toHaveURL(/\/complaints\/TKT-\d{6}$/);
   const ticketId = page.url().split('/').pop()!;
   await expect(h1(page, `Complaint ${ticketId}`)).toBeVisible();
-  await expect(page.getByTestId('complaint-status')).toHaveText('Unassigned');
+  await expect(page.getByTestId('complaint-status')).toHaveText('Received');
   await expect(page.getByText('The seal of the bottle was broken')).toBeVisible();
 
   await operator('reply-complaint', { slug: brand.slug, ticket: ticketId, message: 'Sorry about that. Could you send the batch number?', authorName: 'Meera' });

@@ -181,7 +181,7 @@ test("a shopper's first scan: the banner is in the page's first HTML, nothing mo
   const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
   const first = await page.goto(url);
   // The banner's markup (its words alone are also in the page's data: the page's catalogue).
-  const serverBanner = '<h2 id="policy-banner-title" class="text-base font-bold">Stay Informed !!!</h2>';
+  const serverBanner = '<h2 id="policy-banner-title" class="mr-1 inline font-bold">Stay Informed !!!</h2>';
   expect(await first!.text()).toContain(serverBanner);
   // The browser's banner has replaced the server's (its Accept works) and the cookie notice is up.
   await expect(cookieNotice(page)).toBeVisible();

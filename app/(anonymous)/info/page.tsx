@@ -1,11 +1,23 @@
 import Link from 'next/link';
 import { readBrand } from '@/lib/server/tenant';
 import { Page } from '@/components/ui/page';
+import { QrScanner } from '@/components/scan/qr-scanner';
+import { ScreenMessages } from '@/components/shell/screen-messages.server';
 import { offersPage } from '@/lib/shared/routes';
+import { pageLanguage } from '@/lib/server/i18n';
 
-// /info — what a visitor can check without signing in
-export default async function InfoPage() {
-  const result = await readBrand();
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+// /info — what a visitor can check without signing in. With `?scan=1` ("Scan again" on a
+// shopper's verdict) it is the visitor's scanner: the next code opens its page without an account.
+export default async function InfoPage({ searchParams }: { searchParams: Search }) {
+  const [result, sp, { t }] = await Promise.all([readBrand(), searchParams, pageLanguage()]);
+  if (sp.scan === '1')
+    return (
+      <ScreenMessages scope="scan">
+        <QrScanner visitor />
+      </ScreenMessages>
+    );
   const brand = result.ok ? result.brand : undefined;
   const links = (
     [
@@ -27,7 +39,8 @@ export default async function InfoPage() {
           </li>
         ))}
       </ul>
-      <p className="mt-6"><Link className="underline" href="/qr-scan">Sign in and scan a product</Link></p>
+      <p className="mt-6"><Link className="underline" href="/info?scan=1">{t('scan.visitorScan')}</Link></p>
+      <p className="mt-3"><Link className="underline" href="/qr-scan">Sign in and scan a product</Link></p>
     </Page>
   );
 }

@@ -7,6 +7,8 @@ import { setLanguage } from './set-language';
 import { getProfile } from './get-profile';
 import { updateProfile } from './update-profile';
 import { deleteAccount } from './delete-account';
+import { myData } from './my-data';
+import { myDataSchema } from '@/lib/schemas/my-data';
 
 // The signed-in customer's own account.
 
@@ -19,7 +21,20 @@ export const customerProfileRoute = defineRoute({
   handle: (_input, ctx) => getProfile(ctx.clientId, ctx.customerId),
 });
 
+// GET /api/customer/my-data — everything the brand holds about the customer, with the consents given (a download)
+export const myDataRoute = defineRoute({
+  method: 'get',
+  path: '/customer/my-data',
+  tag: 'customer',
+  access: 'customer',
+  description: "The customer's profile, products, warranties, complaints, rewards, payouts and consent records, as one document.",
+  response: { description: 'Everything held about the customer', schema: myDataSchema },
+  handle: (_input, ctx) => myData(ctx.clientId, ctx.customerId, ctx.client.organizationName),
+});
+
 export const customerRoutes = [
+  myDataRoute,
+
   // GET /api/customer/customer-profile — the profile (unverified: sign-up's fields only, get-profile.ts)
   customerProfileRoute,
 

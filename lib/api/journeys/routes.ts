@@ -8,21 +8,23 @@ import { answerStep } from './answer-step';
 
 // Scan journeys on claimed units: the steps a brand attached to the product, walked in order.
 
+// GET /api/customer/my-products/{unitId}/journey — steps and progress (404 when the product has none)
+export const journeyRoute = defineRoute({
+  method: 'get',
+  path: '/customer/my-products/{unitId}/journey',
+  tag: 'journeys',
+  access: 'customer',
+  params: journeyParamsSchema,
+  response: { description: 'The journey', schema: journeyResponseSchema },
+  handle: async ({ params }, ctx) => {
+    const db = await getDb();
+    const unit = await findMyUnit(db, ctx.clientId, ctx.customerId, params.unitId);
+    return shapeJourney(unit, await loadJourney(db, ctx.clientId, ctx.customerId, unit));
+  },
+});
+
 export const journeyRoutes = [
-  // GET /api/customer/my-products/{unitId}/journey — steps and progress (404 when the product has none)
-  defineRoute({
-    method: 'get',
-    path: '/customer/my-products/{unitId}/journey',
-    tag: 'journeys',
-    access: 'customer',
-    params: journeyParamsSchema,
-    response: { description: 'The journey', schema: journeyResponseSchema },
-    handle: async ({ params }, ctx) => {
-      const db = await getDb();
-      const unit = await findMyUnit(db, ctx.clientId, ctx.customerId, params.unitId);
-      return shapeJourney(unit, await loadJourney(db, ctx.clientId, ctx.customerId, unit));
-    },
-  }),
+  journeyRoute,
 
   // POST /api/customer/my-products/{unitId}/journey/steps/{stepId} — answer the next step
   defineRoute({

@@ -291,7 +291,8 @@ export async function verifyCode(ctx: ScanContext, route: VerifyRoute, qrId: str
   if (verdict.result === 'Scan pre sale first') return { ...withDetails, verification, ...shownRisk };
   // Whether the unit is claimed and since when, never by whom: on the anonymous info route too, so
   // a shopper learns that a pack on the shelf was already registered by someone (docs/verification.md).
-  const shownClaim = claim && { claimedAt: claim.claimedAt.toISOString(), byYou: claim.customerId === ctx.customerId };
+  const byYou = claim !== null && claim.customerId === ctx.customerId;
+  const shownClaim = claim && { claimedAt: claim.claimedAt.toISOString(), byYou, ...(byYou && row.pairId ? { unitId: row.pairId } : {}) };
   if (verdict.result === 'Info') return row.pairId ? { ...withDetails, verification, claim: shownClaim, ...shownRisk } : { ...withDetails, verification, ...shownRisk };
   return { ...withDetails, verification, claim: shownClaim, ...shownRisk };
 }

@@ -24,11 +24,14 @@ describe('policyBannerHtml', () => {
     // In every language: the server and the browser write the banner in the page's language.
     for (const locale of LOCALES) {
       const t = translator(CATALOGUES[locale]);
-      const react = renderToStaticMarkup(<PolicyBanner updated={updated} links={links} onAccept={() => {}} t={t} />);
-      // The one difference: the server's Accept is disabled until the browser's banner replaces it.
-      const html = policyBannerHtml(updated, links, t);
-      expect(html).toContain('<button type="button" disabled=""');
-      expect(html.replace(' disabled=""', '')).toBe(react);
+      for (const [first, back] of [[false, '/'], [true, '/info/verify/abc?x="1"&y=2']] as const) {
+        const react = renderToStaticMarkup(<PolicyBanner updated={updated} links={links} onAccept={() => {}} t={t} first={first} back={back} />);
+        const html = policyBannerHtml(updated, links, t, first, back);
+        // Accept is a plain form in both: the server's posts before the scripts have loaded.
+        expect(html).toMatch(/<form [^>]*action="\/legal\/accept" method="post">/);
+        expect(html).toContain('<button type="submit"');
+        expect(html).toBe(react);
+      }
     }
   });
 
@@ -37,6 +40,12 @@ describe('policyBannerHtml', () => {
     const hindi = policyBannerHtml(['Cookie Policy'], own, translator(CATALOGUES.hi));
     expect(hindi).toContain('>अपडेट रहें !!!</h2>');
     expect(hindi).toContain('>कुकी नीति</a>');
+  });
+
+  it("tells a first visitor to read and accept, without a word of 'updated'", () => {
+    expect(policyBannerHtml(['Cookie Policy'], own, en, true)).toContain('>Please read and accept these to continue:</span>');
+    expect(policyBannerHtml(['Cookie Policy'], own, en, true)).not.toMatch(/updated/i);
+    expect(policyBannerHtml(['Cookie Policy'], own, en, false)).toContain('We have updated the following.');
   });
 
   it('is nothing when nothing is to be accepted', () => {
