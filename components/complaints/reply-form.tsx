@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
@@ -14,7 +14,6 @@ export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: bool
   const [body, setBody] = useState('');
   const { errors, setErrors, busy, setBusy, formRef, valid, submit } = useFormSubmit();
   const [sent, setSent] = useState(false);
-  const [, startTransition] = useTransition();
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
@@ -26,7 +25,7 @@ export function ReplyForm({ ticketId, closed }: { ticketId: string; closed: bool
       setErrors({});
       setSent(true);
       setBusy(false); // the thread stays open for the next reply
-      startTransition(() => router.refresh());
+      router.refresh(); // the thread again, with the reply (the router's refresh is a transition already)
     });
   }
 

@@ -6,9 +6,13 @@ import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
 import { errorFieldOf, fieldMessageOf, formErrorsOf, hasErrors, type FormErrors } from '@/lib/client/form-errors';
 import { ApiRequestError, submitReport } from '@/lib/client/report';
-import { REPORT_PHOTO_MAX_BYTES } from '@/lib/domain/report';
 import { useI18n } from '@/components/shell/i18n-context';
-import { LocationConsent, type Coarse } from './location-consent';
+import { afterHydration } from '@/components/shell/lazy';
+import type { Coarse, LocationConsent as LocationConsentType } from './location-consent';
+
+// Sharing a place is optional and offered once the page is interactive: its code loads then,
+// not in the page's first load (which holds the 144 kB budget).
+const LocationConsent = afterHydration<React.ComponentProps<typeof LocationConsentType>>(() => import('./location-consent').then((m) => m.LocationConsent), 'location consent');
 
 // The report of a suspicious product: what is wrong (required), the code (optional), a photo
 // (optional, an image of at most 5 MB) and, when the customer allows it, a coarse location.
@@ -21,7 +25,8 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
   const { locale, t } = useI18n();
   const [description, setDescription] = useState(initialDescription);
   const [qrId, setQrId] = useState(initialQrId);
-  const [photo, setPhoto] = useState<File>();
+  // The chosen photo, ready to send, or why it was refused (it stays on the field until another is chosen).
+  const [photo, setPhoto] = useState<File | string>();
   const [location, setLocation] = useState<Coarse>();
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -35,29 +40,25 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
     setAttempt((n) => n + 1);
   };
 
-  // The chosen file's refusal (wrong type, unreadable): it stays on the field until another is chosen.
-  const [refused, setRefused] = useState<string>();
   // Checked as soon as it is chosen; a camera photo over the limit is made smaller here (the
   // canvas code loads only then).
   const onPhoto = async (file: File | undefined) => {
     setPhoto(undefined);
-    setRefused(undefined);
-    setErrors((e) => ({ ...e, photo: undefined }));
-    if (!file) return;
-    setBusy(true);
-    const chosen = await (await import('@/components/files/prepare-photo')).choosePhoto(file, t);
-    setBusy(false);
-    if (typeof chosen !== 'string') return setPhoto(chosen);
-    setRefused(chosen);
-    setErrors((e) => ({ ...e, photo: chosen }));
+    let chosen: File | string | undefined;
+    if (file) {
+      setBusy(true);
+      chosen = await (await import('@/components/files/prepare-photo')).choosePhoto(file, t);
+      setBusy(false);
+    }
+    setPhoto(chosen);
+    setErrors((e) => ({ ...e, photo: typeof chosen === 'string' ? chosen : undefined }));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: FormErrors = {};
     if (!description.trim()) found.description = t('report.describe');
-    if (photo && photo.size > REPORT_PHOTO_MAX_BYTES) found.photo = t('report.photoTooLarge');
-    if (refused) found.photo = refused;
+    if (typeof photo === 'string') found.photo = photo;
     if (hasErrors(found)) return fail(found);
     const form = new FormData();
     form.set('description', description.trim());
@@ -66,7 +67,7 @@ export function ReportForm({ initialQrId, initialDescription = '' }: { initialQr
       form.set('lat', String(location.lat));
       form.set('lng', String(location.lng));
     }
-    if (photo) form.set('photo', photo);
+    if (photo) form.set('photo', photo as File);
     setBusy(true);
     setErrors({});
     try {

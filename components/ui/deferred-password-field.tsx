@@ -5,4 +5,4 @@ import type { PasswordField } from './password-field';
 
 // The password field for screens that ask a password only later (the code screen after a reload,
 // the UPI change once the API asks for it): loaded then, not in the page's first load.
-export const DeferredPasswordField = afterHydration<ComponentProps<typeof PasswordField>>(() => import('./password-field').then((m) => m.PasswordField), 'password field');
+export const DeferredPasswordField = afterHydration<ComponentProps<typeof PasswordField>>(() => import('./late-password-field').then((m) => m.LatePasswordField), 'password field');

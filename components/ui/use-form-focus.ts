@@ -8,30 +8,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export function useFocusOnError(errorKey: unknown) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    const form = formRef.current;
-    if (!errorKey || !form) return;
-    const invalidControl = () => {
-      const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-      // An invalid group (a fieldset of radios) cannot take focus itself: its first control does.
-      return invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
-    };
-    const control = invalidControl();
-    if (control) {
-      control.focus();
-      return;
-    }
-    const alert = form.querySelector<HTMLElement>('[role="alert"]');
-    alert?.focus();
-    // A field that loads when it is first shown (components/ui/deferred-password-field.tsx) may
-    // arrive invalid after this render: it takes the focus then, unless the person has moved on.
-    const watch = new MutationObserver(() => {
-      const late = invalidControl();
-      if (!late) return;
-      watch.disconnect();
-      if (!alert || document.activeElement === alert || document.activeElement === document.body) late.focus();
-    });
-    watch.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-invalid'] });
-    return () => watch.disconnect();
+    if (!errorKey || !formRef.current) return;
+    const invalid = formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // An invalid group (a fieldset of radios) cannot take focus itself: its first control does.
+    const control = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input, select, textarea') : invalid;
+    const target = control ?? formRef.current.querySelector<HTMLElement>('[role="alert"]');
+    target?.focus();
   }, [errorKey]);
   return formRef;
 }

@@ -74,14 +74,12 @@ const tokens: Tokens = {
   unauthorized: logoutAndReload,
 };
 
-/** One call under the browser's rules; `auth: false` for calls made before sign-in (no token, no 401 handling). */
-export function apiResponse(path: string, call: ApiCall = {}, auth = true): Promise<Response> {
-  return coreFetch(transport, path, call, auth ? tokens : undefined);
-}
-
-/** A signed-in call through another transport (an upload that reports its progress), same rules. */
-export function apiResponseVia(via: Transport, path: string, call: ApiCall = {}): Promise<Response> {
-  return coreFetch((p, init) => via(API_BASE + p, init), path, call, tokens);
+/**
+ * One call under the browser's rules; `auth: false` for calls made before sign-in (no token, no
+ * 401 handling); `via`: another transport, given the whole URL (an upload that reports its progress).
+ */
+export function apiResponse(path: string, call: ApiCall = {}, auth = true, via?: Transport): Promise<Response> {
+  return coreFetch(via ? (p, init) => via(API_BASE + p, init) : transport, path, call, auth ? tokens : undefined);
 }
 
 /** Calls the Brand API with a JSON body; answers the JSON body or throws the catalogue's ApiRequestError. */

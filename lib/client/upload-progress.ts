@@ -1,6 +1,6 @@
 import { answerOf } from '@/lib/shared/fetch-rules';
 import { UPLOAD_TIMEOUT_MS, type OutgoingInit } from '@/lib/shared/fetch-core';
-import { apiResponseVia } from './http';
+import { apiResponse } from './http';
 
 // An upload that reports its progress, in a module of its own: only the forms that show a
 // progress bar load it (every upload form's first load stays within its budget).
@@ -36,5 +36,5 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
       init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
       xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
     });
-  return answerOf<T>(await apiResponseVia(viaXhr, path, { method: 'POST', body: form, timeoutMs: UPLOAD_TIMEOUT_MS }));
+  return answerOf<T>(await apiResponse(path, { method: 'POST', body: form, timeoutMs: UPLOAD_TIMEOUT_MS }, true, viaXhr));
 }
