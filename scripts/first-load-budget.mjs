@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // First-load JavaScript of every page of a production build, read from the build's manifests
 // (no server, no timing): the scripts Next puts in a page's first HTML are the runtime's root
 // files (build-manifest.json `rootMainFiles`) and the entry chunks of the page's layouts,
@@ -18,24 +19,34 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+/** @type {typeof import('./first-load-budget.d.mts').FIRST_LOAD_BUDGET_KB} */
 export const FIRST_LOAD_BUDGET_KB = 144;
 
 /** 'signed-in' for the pages of app/(signed-in), else 'signed-out' (reached without signing in). */
+/** @type {typeof import('./first-load-budget.d.mts').audienceOf} */
 export const audienceOf = (pageKey) => (pageKey.startsWith('/(signed-in)/') ? 'signed-in' : 'signed-out');
 
 /** A page of the staff console (any `(console)` route group): not a customer page, not measured. */
+/** @type {typeof import('./first-load-budget.d.mts').isConsolePage} */
 export const isConsolePage = (pageKey) => pageKey.split('/').includes('(console)');
 
 /** The route a page file serves: route groups `(name)` leave no trace in the URL. */
+/** @param {string} pageKey */
 export function routeOf(pageKey) {
   const parts = pageKey.replace(/^\//, '').replace(/\/page$/, '').split('/').filter((p) => p && !/^\(.*\)$/.test(p));
   return '/' + parts.join('/');
 }
 
 /** Client reference manifests of the build's app pages: `[pageKey, manifestFile]`. */
+/**
+ * @param {string} dist
+ * @returns {[pageKey: string, file: string][]}
+ */
 export function pageManifests(dist) {
   const appDir = path.join(dist, 'server', 'app');
+  /** @type {string[]} */
   const found = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
@@ -44,21 +55,35 @@ export function pageManifests(dist) {
     }
   };
   if (existsSync(appDir)) walk(appDir);
-  return found.map((file) => ['/' + path.relative(appDir, path.dirname(file)).split(path.sep).join('/') + '/page', file]);
+  return found.map((file) => /** @type {[string, string]} */ (['/' + path.relative(appDir, path.dirname(file)).split(path.sep).join('/') + '/page', file]));
 }
 
 /** Reads a manifest file (`globalThis.__RSC_MANIFEST["key"] = {…};`) without running it. */
+/**
+ * @param {string} file
+ * @param {string} pageKey
+ * @returns {import('./first-load-budget.d.mts').RscManifest}
+ */
 export function readRscManifest(file, pageKey) {
   const { text, end } = manifestAt(file, pageKey);
   return JSON.parse(text.slice(end).trim().replace(/;$/, ''));
 }
 
 /** Writes `manifest` back in place of the one readRscManifest reads from `file`. */
+/**
+ * @param {string} file
+ * @param {string} pageKey
+ * @param {import('./first-load-budget.d.mts').RscManifest} manifest
+ */
 export function writeRscManifest(file, pageKey, manifest) {
   const { text, end } = manifestAt(file, pageKey);
   writeFileSync(file, `${text.slice(0, end)}${JSON.stringify(manifest)};\n`);
 }
 
+/**
+ * @param {string} file
+ * @param {string} pageKey
+ */
 function manifestAt(file, pageKey) {
   const text = readFileSync(file, 'utf8');
   const marker = `globalThis.__RSC_MANIFEST[${JSON.stringify(pageKey)}] = `;
@@ -71,20 +96,29 @@ function manifestAt(file, pageKey) {
  * Every app page of the build at `dist` with its first-load scripts and their gzipped size.
  * Built-in pages (`/_not-found`, `/_global-error`) are skipped: no customer navigates to them.
  */
+/**
+ * @param {string} dist
+ * @returns {import('./first-load-budget.d.mts').MeasuredPage[]}
+ */
 export function measureFirstLoad(dist) {
   const buildManifest = JSON.parse(readFileSync(path.join(dist, 'build-manifest.json'), 'utf8'));
   const polyfills = new Set(buildManifest.polyfillFiles ?? []);
-  const root = (buildManifest.rootMainFiles ?? []).filter((f) => !polyfills.has(f));
+  /** @type {string[]} */
+  const root = (buildManifest.rootMainFiles ?? []).filter((/** @type {string} */ f) => !polyfills.has(f));
   if (!root.length) throw new Error(`${dist}/build-manifest.json lists no rootMainFiles: not a production app build`);
+  /** @type {Map<string, number>} */
   const gzCache = new Map();
+  /** @param {string} file */
   const gz = (file) => {
     if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
-    return gzCache.get(file);
+    return /** @type {number} */ (gzCache.get(file));
   };
+  /** @type {import('./first-load-budget.d.mts').MeasuredPage[]} */
   const pages = [];
   for (const [pageKey, file] of pageManifests(dist)) {
     if (/^\/_/.test(pageKey) || pageKey.startsWith('/api/') || isConsolePage(pageKey)) continue;
     const manifest = readRscManifest(file, pageKey);
+    /** @type {string[]} */
     const entries = Object.values(manifest.entryJSFiles ?? {}).flat();
     const files = [...new Set([...root, ...entries])].filter((f) => !polyfills.has(f));
     const bytes = files.reduce((sum, f) => sum + gz(f), 0);
@@ -95,6 +129,7 @@ export function measureFirstLoad(dist) {
 }
 
 /** The pages over the budget (kB, gzipped), the same for every customer page. */
+/** @type {typeof import('./first-load-budget.d.mts').overBudget} */
 export const overBudget = (pages, budget = FIRST_LOAD_BUDGET_KB) => pages.filter((p) => p.kb > budget);
 
 function main() {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm test: type check, lint, unit tests, API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), the attack suite (tests/attack, same databases), Playwright
 // end-to-end tests in Chromium against a production build, the first-load JavaScript budget of
@@ -19,15 +20,23 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const only = process.argv[2]; // optional: typecheck | lint | unit | api | attack | e2e | audit
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
-/** Each step's title and seconds, printed in the closing lines. */
+/** Each step's title and seconds, printed in the closing lines. @type {[title: string, seconds: number][]} */
 const durations = [];
 /** The expect calls the jest projects ran (tests/support/count-assertions.ts), per test. */
 const assertionFile = path.join(tmp, 'assertions.tsv');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bin', name);
 
 // Minutes each step may take on a loaded 2-core machine before it is stopped.
+/** @type {Record<'typecheck' | 'lint' | 'unit' | 'api' | 'attack' | 'e2e', number>} */
 const LIMIT_MINUTES = { typecheck: 10, lint: 10, unit: 15, api: 25, attack: 15, e2e: 45 };
 
+/**
+ * @param {string} title
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @param {number} [minutes]
+ */
 function run(title, cmd, args, env = {}, minutes = 20) {
   console.log(`\n== ${title}`);
   const limited = [path.join(root, 'scripts', 'time-limit.mjs'), String(minutes * 60), title, cmd, ...args];
@@ -50,8 +59,14 @@ function run(title, cmd, args, env = {}, minutes = 20) {
  * it; a fresh process per file keeps each process to one or two instances.
  */
 const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 1);
-const workerArgs = (project) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${WORKERS}`, '--workerIdleMemoryLimit=1MB']);
+const workerArgs = (/** @type {'unit' | 'api' | 'attack'} */ project) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${WORKERS}`, '--workerIdleMemoryLimit=1MB']);
 
+/**
+ * @param {string} title
+ * @param {'unit' | 'api' | 'attack'} project
+ * @param {Record<string, string>} env
+ * @param {string} file
+ */
 function jest(title, project, env, file) {
   const ok = run(
     title,
@@ -109,6 +124,7 @@ function assertionTotals() {
   return { tests: lines.length, calls: lines.reduce((n, line) => n + Number(line.split('\t').pop()), 0) };
 }
 
+/** @param {boolean} ok */
 function finish(ok) {
   const asserted = assertionTotals();
   rmSync(tmp, { recursive: true, force: true });
@@ -120,6 +136,7 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
+/** @type {[name: string, step: () => boolean][]} */
 const steps = [
   ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
   // The launcher's scripts that start with // @ts-check: the post-build steps and framework patches.
