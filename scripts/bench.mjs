@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run bench [-- --write] [-- --postgres] [-- --only upload]: speed and size of a production
 // build with the embedded database. Measures: gzipped first-load JavaScript of pages, time from
 // start (already built) to the first 200, idle memory of the server, requests per second with
@@ -36,6 +37,14 @@ const base = `http://localhost:${PORT}`;
 const budgets = { firstLoadKb: 144, readyMs: 5000, idleMb: 400 };
 const IDLE_MS = 30_000;
 
+/** @typedef {import('./bench/bench.d.mts').Row} Row */
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+/** @typedef {{ status: number | undefined; headers: import('node:http').IncomingHttpHeaders; body: Buffer }} Answer */
+/**
+ * @typedef {{ rps: number; p50: number; p99: number; errors: number; requests: number; secs: number; lat?: number[] }} LoadResult
+ * one load's figures (`lat`, its sorted latencies, when asked to keep them)
+ */
+
 function ensureBuilt() {
   const dist = path.join(root, '.next');
   const stamp = path.join(dist, 'source-fingerprint');
@@ -47,9 +56,15 @@ function ensureBuilt() {
   writeFileSync(stamp, sourceFingerprint());
 }
 
+/**
+ * @param {string} url
+ * @param {import('node:http').OutgoingHttpHeaders} [headers]
+ * @returns {Promise<Answer>}
+ */
 function get(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -58,6 +73,7 @@ function get(url, headers = {}) {
   });
 }
 
+/** @type {import('./bench/bench.d.mts').BenchServer['startServer']} */
 async function startServer(dataDir, extraEnv = {}) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
@@ -80,7 +96,13 @@ async function startServer(dataDir, extraEnv = {}) {
   }
 }
 
-/** Started on another port (the A/B comparison runs two servers side by side). */
+/**
+ * Started on another port (the A/B comparison runs two servers side by side).
+ * @param {number} port
+ * @param {string} dataDir
+ * @param {Record<string, string>} [extraEnv]
+ * @returns {Promise<ChildProcess>}
+ */
 async function startServerOn(port, dataDir, extraEnv = {}) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -95,21 +117,26 @@ async function startServerOn(port, dataDir, extraEnv = {}) {
   }
 }
 
+/** @type {import('./bench/bench.d.mts').BenchServer['stop']} */
 const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
 
+/** @param {number | undefined} pid */
 function rssMb(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** Gzipped size of the JavaScript a page loads on first visit (its script tags, and the scripts held until its first paint). */
+/**
+ * Gzipped size of the JavaScript a page loads on first visit (its script tags, and the scripts held until its first paint).
+ * @param {string} pathname
+ */
 async function firstLoadKb(pathname) {
   const page = await get(base + pathname);
   if (page.status !== 200) throw new Error(`${pathname} answered ${page.status}`);
   const html = page.body.toString('utf8');
   // Scripts marked noModule (Next's legacy polyfills) are skipped by every modern browser.
   const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((t) => !/\bnomodule\b/i.test(t));
-  const srcs = [...new Set(tags.map((t) => /\bsrc="([^"]+\.js[^"]*)"/.exec(t)?.[1]).filter(Boolean))];
+  const srcs = [...new Set(tags.map((t) => /\bsrc="([^"]+\.js[^"]*)"/.exec(t)?.[1] ?? '').filter(Boolean))];
   // The scripts the production server holds until the first paint (scripts/paint-first.mjs).
   for (const m of html.matchAll(/<link rel="x-held-script" href="([^"]+)"/g)) if (!srcs.includes(m[1])) srcs.push(m[1]);
   if (srcs.length === 0) throw new Error(`${pathname}: no script found in its HTML (has the page's markup changed?)`);
@@ -128,14 +155,22 @@ const anAddress = () => `10.${(Math.random() * 256) | 0}.${(Math.random() * 256)
 const PUBLIC_BLOCKS = ['49.36', '182.64', '117.200', '223.176', '49.204', '223.191', '27.60'];
 const aPublicAddress = () => `${PUBLIC_BLOCKS[(Math.random() * PUBLIC_BLOCKS.length) | 0]}.${(Math.random() * 256) | 0}.${1 + ((Math.random() * 254) | 0)}`;
 
-/** Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS (or `ms`). */
+/**
+ * Closed-loop load: CONNECTIONS keep-alive clients for DURATION_MS (or `ms`).
+ * @param {string} pathname
+ * @param {Record<string, string>} [headers]
+ * @param {string} [origin]
+ * @param {{ ms?: number; address?: () => string; keepLatencies?: boolean }} [options]
+ * @returns {Promise<LoadResult>}
+ */
 async function load(pathname, headers = {}, origin = base, { ms = DURATION_MS, address = anAddress, keepLatencies = false } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  /** @type {number[]} */
   const lat = [];
   let errors = 0;
   const end = performance.now() + ms;
   const one = () =>
-    new Promise((resolve) => {
+    /** @type {Promise<void>} */ (new Promise((resolve) => {
       const t = performance.now();
       const req = http.get(origin + pathname, { agent, headers: { 'x-forwarded-for': address(), ...headers } }, (res) => {
         res.resume();
@@ -146,7 +181,7 @@ async function load(pathname, headers = {}, origin = base, { ms = DURATION_MS, a
         });
       });
       req.on('error', () => (errors++, resolve()));
-    });
+    }));
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() < end) await one();
@@ -154,14 +189,19 @@ async function load(pathname, headers = {}, origin = base, { ms = DURATION_MS, a
   const secs = (performance.now() - t0) / 1000;
   agent.destroy();
   lat.sort((a, b) => a - b);
+  /** @param {number} p */
   const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
   return { rps: lat.length / secs, p50: q(0.5), p99: q(0.99), errors, requests: lat.length, secs, ...(keepLatencies ? { lat } : {}) };
 }
 
-/** Several loads of one target as one: requests over their summed time, percentiles of all latencies. */
+/**
+ * Several loads of one target as one: requests over their summed time, percentiles of all latencies.
+ * @param {LoadResult[]} runs loads that kept their latencies
+ */
 function pooled(runs) {
-  const lat = runs.flatMap((r) => r.lat).sort((a, b) => a - b);
+  const lat = runs.flatMap((r) => r.lat ?? []).sort((a, b) => a - b);
   const secs = runs.reduce((n, r) => n + r.secs, 0);
+  /** @param {number} p */
   const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
   return { rps: lat.length / secs, p50: q(0.5), p99: q(0.99), errors: runs.reduce((n, r) => n + r.errors, 0), requests: lat.length, each: runs.map((r) => r.rps) };
 }
@@ -173,8 +213,10 @@ const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).s
  * CPU time (user + system, ms) used so far by a process and all its descendants (the launcher
  * re-runs the server under Node 24; the embedded database runs in a thread of the server). Read
  * from /proc; a process that ends meanwhile is skipped.
+ * @param {number | undefined} rootPid
  */
 function treeCpuMs(rootPid) {
+  /** @type {Map<number, { ppid: number; ticks: number }>} */
   const stats = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -186,6 +228,7 @@ function treeCpuMs(rootPid) {
       /* ended */
     }
   }
+  /** @param {number} pid */
   const inTree = (pid) => {
     for (let p = pid, hops = 0; p > 1 && hops < 64; p = stats.get(p)?.ppid ?? 0, hops++) if (p === rootPid) return true;
     return false;
@@ -211,9 +254,11 @@ const RISK_ROUND_MS = Number(process.env.BENCH_RISK_SECONDS ?? 4) * 1000;
  * of the assessed server reads the unit's recent sessions, looks its address up, runs the rules
  * and keeps one more session of a unit that grows by one per request.
  */
+/** @returns {Promise<Row[]>} */
 async function riskRows() {
   const dirs = [mkdtempSync(path.join(os.tmpdir(), 'bench-risk-')), mkdtempSync(path.join(os.tmpdir(), 'bench-norisk-'))];
   const ports = [PORT + 2, PORT + 3];
+  /** @type {ChildProcess[]} */
   const children = [];
   try {
     children.push(await startServerOn(ports[0], dirs[0]));
@@ -226,6 +271,7 @@ async function riskRows() {
     if (!/data-testid="risk"/.test(withPage.body.toString('utf8'))) throw new Error('the assessed verify page shows no risk');
     if (/data-testid="risk"/.test(withoutPage.body.toString('utf8'))) throw new Error('BENCH_SKIP_RISK did not turn the risk off');
     for (const t of targets) await load(t.path, {}, t.origin, { ...opts, ms: 3000 }); // warm-up
+    /** @type {LoadResult[][]} */
     const runs = [[], []];
     // The servers' own CPU time per request: what the shared machine's other work moves least.
     const cpu = [0, 0];
@@ -241,6 +287,7 @@ async function riskRows() {
     const ratio = withRisk.rps / without.rps;
     const paired = runs[0].map((r, k) => r.rps / runs[1][k].rps).sort((a, b) => a - b);
     const median = paired.length % 2 ? paired[(paired.length - 1) / 2] : (paired[paired.length / 2 - 1] + paired[paired.length / 2]) / 2;
+    /** @param {{ each: number[] }} r */
     const each = (r) => r.each.map((x) => fmt(x, 0)).join(', ');
     const label = `verify page \`/info/verify/{qrId}\`, ${CONNECTIONS} connections, ${RISK_ROUNDS} interleaved rounds of ${RISK_ROUND_MS / 1000} s`;
     return [
@@ -262,15 +309,38 @@ async function riskRows() {
   }
 }
 
+/**
+ * @param {number} n
+ * @param {number} [d] decimals
+ */
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
-/** The demo seed's unclaimed overt code (lib/operator/demo-catalog.ts writes DATA_DIR/demo-codes.json). */
+/**
+ * @typedef {{ codes?: { level: number; state: string; qrId: string }[]; genuine?: { overt?: string }; genuineOvert?: string }} DemoCodes
+ * DATA_DIR/demo-codes.json, in the shapes the demo seed has written it
+ */
+
+/**
+ * The demo seed's unclaimed overt code (lib/operator/demo-catalog.ts writes DATA_DIR/demo-codes.json).
+ * @param {string} dataDir
+ * @returns {string | undefined}
+ */
 function demoQrId(dataDir) {
   const file = path.join(dataDir, 'demo-codes.json');
+  /** @type {DemoCodes | undefined} */
   const demo = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
   return demo?.codes?.find((c) => c.level === 6 && c.state === 'unclaimed')?.qrId ?? demo?.genuine?.overt ?? demo?.genuineOvert ?? undefined;
 }
 
+/**
+ * @param {string} label
+ * @param {string} p the path loaded
+ * @param {string | undefined} qrId
+ * @param {{ rps: number; p50: number; p99: number; errors: number; requests: number }} r
+ * @param {string} [extra]
+ * @param {number} [cpuMs]
+ * @returns {Row}
+ */
 const loadRow = (label, p, qrId, r, extra = '', cpuMs = undefined) => [
   `${label} \`${p.replace(qrId ?? '#', '{qrId}')}\`, ${CONNECTIONS} connections`,
   `${fmt(r.rps, 0)} req/s${extra}; p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; ${r.errors} errors / ${r.requests}${cpuMs === undefined ? '' : `; server CPU ${fmt(cpuMs, 2)} ms a request`}`,
@@ -305,7 +375,11 @@ async function floorLoad() {
   }
 }
 
-/** Lighthouse rows for the verify page: the median of 3 runs against its budgets. */
+/**
+ * Lighthouse rows for the verify page: the median of 3 runs against its budgets.
+ * @param {string} qrId
+ * @returns {Promise<Row[]>}
+ */
 async function lighthouseRows(qrId) {
   const b = lighthouseBudgets;
   if (!existsSync(CHROMIUM)) return [[`Lighthouse, verify page`, `not measured: no Chromium at ${CHROMIUM}`, '', '']];
@@ -314,9 +388,11 @@ async function lighthouseRows(qrId) {
     r = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3);
   } catch (err) {
     // A failed trace (Lighthouse's NO_NAVSTART, seen here under load) loses one row, not the run.
-    return [[`Lighthouse, verify page`, `not measured: ${err.message.split('\n')[0]}`, '', 'MISSED']];
+    return [[`Lighthouse, verify page`, `not measured: ${firstLine(err)}`, '', 'MISSED']];
   }
+  if (!r) throw new Error('Lighthouse: no run to take the median of'); // 3 runs were asked for
   const ok = lighthouseVerdict(r);
+  /** @param {boolean} v */
   const mark = (v) => (v ? 'ok' : 'MISSED');
   const label = 'Lighthouse, verify page (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
   const rows = [
@@ -328,6 +404,7 @@ async function lighthouseRows(qrId) {
   // The same page in Hindi (a phone set to Hindi: its text and its script's font), against the same budgets.
   try {
     const h = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3, 'simulate', 'hi-IN,hi');
+    if (!h) throw new Error('no run to take the median of'); // 3 runs were asked for
     const hindi = 'Lighthouse, verify page in Hindi (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
     const okH = lighthouseVerdict(h);
     rows.push([`${hindi}: performance`, `${h.score} (runs ${h.runs.map((x) => x.score).join(', ')})`, `≥ ${b.score}`, mark(okH.score)]);
@@ -335,33 +412,49 @@ async function lighthouseRows(qrId) {
     rows.push([`${hindi}: cumulative layout shift`, fmt(h.cls, 3), `≤ ${b.cls}`, mark(okH.cls)]);
     rows.push([`${hindi}: total blocking time`, `${fmt(h.tbtMs, 0)} ms`, `≤ ${b.tbtMs} ms`, mark(okH.tbtMs)]);
   } catch (err) {
-    rows.push([`Lighthouse, verify page in Hindi`, `not measured: ${err.message.split('\n')[0]}`, '', 'MISSED']);
+    rows.push([`Lighthouse, verify page in Hindi`, `not measured: ${firstLine(err)}`, '', 'MISSED']);
   }
   // The same page with the network and CPU really slowed while it loads (no estimate): what a
   // phone on slow 4G sees, for reading the simulated figures beside (docs/benchmarks.md).
   try {
     const a = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3, 'devtools');
+    if (!a) throw new Error('no run to take the median of'); // 3 runs were asked for
     const applied = 'Lighthouse, verify page (mobile, applied slow 4G and 4× CPU slowdown; median of 3)';
     rows.push([`${applied}: first / largest contentful paint`, `${fmt(a.fcpMs / 1000, 2)} s / ${fmt(a.lcpMs / 1000, 2)} s`, '', '']);
     rows.push([`${applied}: total blocking time`, `${fmt(a.tbtMs, 0)} ms`, '', '']);
   } catch (err) {
-    rows.push([`Lighthouse, verify page, applied throttling`, `not measured: ${err.message.split('\n')[0]}`, '', '']);
+    rows.push([`Lighthouse, verify page, applied throttling`, `not measured: ${firstLine(err)}`, '', '']);
   }
   return rows;
 }
 
+/**
+ * The first line of a thrown error's message (what a table row can hold).
+ * @param {unknown} err
+ */
+function firstLine(err) {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0];
+}
+
+/** @type {string | undefined} the PostgreSQL server's version, once resetBenchDatabase has reached it */
 let pgServerVersion;
 
-/** Empties the bench database (it must be one: its name says so), so each server seeds it anew. */
+/** The `pg` package, loaded as the app's server loads it (CommonJS). */
+const loadPg = () => /** @type {typeof import('pg')} */ (createRequire(import.meta.url)('pg'));
+
+/**
+ * Empties the bench database (it must be one: its name says so), so each server seeds it anew.
+ * @returns {Promise<void>}
+ */
 async function resetBenchDatabase() {
   const name = new URL(BENCH_DATABASE_URL).pathname.slice(1);
   if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database for the bench (its name containing "bench"): it is emptied. Got "${name}".`);
-  const { Client } = createRequire(import.meta.url)('pg');
+  const { Client } = loadPg();
   const client = new Client({ connectionString: BENCH_DATABASE_URL });
   try {
     await client.connect();
   } catch (e) {
-    if (e?.code !== '3D000') throw e;
+    if (!(e instanceof Error) || /** @type {{ code?: string }} */ (e).code !== '3D000') throw e; // pg's errors carry the server's SQLSTATE
     // The database does not exist yet (a fresh machine): create it from the server's maintenance database.
     const admin = new URL(BENCH_DATABASE_URL);
     admin.pathname = '/postgres';
@@ -384,6 +477,7 @@ async function resetBenchDatabase() {
 
 /** 1 and 2 server processes on PostgreSQL, one after the other on the same data. */
 async function postgresRows() {
+  /** @type {Row[]} */
   const rows = [];
   for (const processes of [1, 2]) {
     await resetBenchDatabase();
@@ -409,7 +503,11 @@ async function postgresRows() {
   return rows;
 }
 
-/** Rewrites the part of docs/benchmarks.md between the markers `<!-- NAME:start -->` … `<!-- NAME:end -->`. */
+/**
+ * Rewrites the part of docs/benchmarks.md between the markers `<!-- NAME:start -->` … `<!-- NAME:end -->`.
+ * @param {string} name
+ * @param {string} text
+ */
 function writeSection(name, text) {
   const file = path.join(root, 'docs/benchmarks.md');
   const [start, end] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
@@ -442,6 +540,7 @@ async function main() {
   // Reach the PostgreSQL database before minutes of measuring, not after.
   if (POSTGRES) await resetBenchDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  /** @type {Row[]} */
   const rows = [];
   try {
     // First start on an empty data folder (migrations + seed), then a restart that reuses it.
@@ -476,7 +575,9 @@ async function main() {
         targets.push([`/info/verify/${qrId}`, 'verify page (anonymous, server-rendered)']);
         targets.push([`/api/verify/info/${qrId}`, 'verify API (info)']);
       }
+      /** @type {number | undefined} */
       let ceiling;
+      /** @type {(LoadResult & { cpuMs: number }) | undefined} */
       let verifyPage;
       for (const [p, label] of targets) {
         // The server's own CPU time (all its threads) per request: on a shared machine it moves
@@ -529,7 +630,10 @@ async function main() {
 
 const machineLine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
 
-/** The PostgreSQL rows as the section between their markers records them. */
+/**
+ * The PostgreSQL rows as the section between their markers records them.
+ * @param {Row[]} pgRows
+ */
 function postgresReport(pgRows) {
   const pgTable = ['| measure | result |', '|---|---|', ...pgRows.map((r) => `| ${r[0]} | ${r[1]} |`)].join('\n');
   return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), load ${DURATION_MS / 1000} s per target, PostgreSQL ${pgServerVersion} on the same machine, a pool of ${process.env.DATABASE_POOL_SIZE || 10} connections per process.\n\n${pgTable}\n`;
@@ -563,7 +667,7 @@ async function hotCodeReport() {
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
-      const { Client } = createRequire(import.meta.url)('pg');
+      const { Client } = loadPg();
       const client = new Client({ connectionString: BENCH_DATABASE_URL });
       await client.connect();
       try {

@@ -1,3 +1,4 @@
+// @ts-check
 // The console part of `npm run bench` (alone: `npm run bench -- --only console [--write]`): one
 // brand at scale (scripts/seed-scale.mjs: 100,000 codes, 1,000,000 scans over a year) in a data
 // folder kept between runs (BENCH_CONSOLE_DATA_DIR, default $TMPDIR/bench-console-data: seeding
@@ -20,16 +21,37 @@ const SLUG = 'scale';
 const REQUESTS = Number(process.env.BENCH_CONSOLE_REQUESTS ?? 60);
 export const CONSOLE_TARGET_MS = 300;
 
+/** @typedef {import('./bench.d.mts').Row} Row */
+/** @typedef {Map<string, string>} CookieJar a cookie's name to its value */
+/**
+ * @typedef {{ status: number | undefined; body: unknown; text: string; ms: number }} ConsoleAnswer
+ * an answer of the console API: its JSON (undefined when it is not JSON), its text and how long it took
+ */
+
+/**
+ * Runs a script of the project to its end; its output.
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ */
 function node(args, env) {
   const r = spawnSync(process.execPath, ['--conditions=react-server', '--no-warnings', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stderr || r.stdout}`);
   return r.stdout;
 }
 
-/** One request to the console host; cookies from `jar`, answers' cookies back into it. */
+/**
+ * One request to the console host; cookies from `jar`, answers' cookies back into it.
+ * @param {string} base
+ * @param {CookieJar} jar
+ * @param {string} method
+ * @param {string} p
+ * @param {unknown} [body] sent as JSON
+ * @returns {Promise<ConsoleAnswer>}
+ */
 function request(base, jar, method, p, body) {
   const url = new URL(p, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  /** @type {import('node:http').OutgoingHttpHeaders} */
   const headers = { host: CONSOLE_HOST, accept: 'application/json' };
   if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   if (method !== 'GET') {
@@ -40,6 +62,7 @@ function request(base, jar, method, p, body) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.request({ host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
@@ -63,7 +86,10 @@ function request(base, jar, method, p, body) {
   });
 }
 
-/** Invites an analyst on the command line (no server holds the folder yet): the link's token. */
+/**
+ * Invites an analyst on the command line (no server holds the folder yet): the link's token.
+ * @param {string} dataDir
+ */
 function invite(dataDir) {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const out = node(['scripts/brand.mjs', 'invite-staff', '--slug', SLUG, '--email', email, '--role', 'analyst', '--json'], { DATA_DIR: dataDir });
@@ -73,21 +99,36 @@ function invite(dataDir) {
   return { email, token: decodeURIComponent(token) };
 }
 
-/** Accepts the invitation, enrols an authenticator and gives its code: a signed-in cookie jar. */
+/**
+ * Accepts the invitation, enrols an authenticator and gives its code: a signed-in cookie jar.
+ * @param {string} base
+ * @param {string} token
+ * @returns {Promise<CookieJar>}
+ */
 async function signIn(base, token) {
+  /** @type {CookieJar} */
   const jar = new Map();
+  /**
+   * The answer's JSON, or an Error naming the step that was refused.
+   * @param {ConsoleAnswer} r
+   * @param {string} what
+   */
   const must = (r, what) => {
     if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.text}`);
     return r.body;
   };
   must(await request(base, jar, 'POST', '/api/console/invitations/accept', { token, name: 'Bench Analyst', password: `bench passphrase ${randomBytes(6).toString('hex')}` }), 'accept invitation');
-  const { secret } = must(await request(base, jar, 'POST', '/api/console/totp/enrol'), 'enrol');
+  // The enrolment's answer (totpEnrolmentSchema, lib/schemas/console.ts): the authenticator's secret in base 32.
+  const { secret } = /** @type {{ secret: string }} */ (must(await request(base, jar, 'POST', '/api/console/totp/enrol'), 'enrol'));
   const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
   must(await request(base, jar, 'POST', '/api/console/totp/confirm', { code }), 'confirm authenticator');
   return jar;
 }
 
-/** The resident memory of a process in MB, from /proc (Linux; undefined elsewhere). */
+/**
+ * The resident memory of a process in MB, from /proc (Linux; undefined elsewhere).
+ * @param {number | undefined} pid
+ */
 function rssMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -97,12 +138,17 @@ function rssMb(pid) {
   }
 }
 
+/**
+ * @param {number[]} sorted
+ * @param {number} p a percentile, 0 to 100
+ */
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * The CPU time (user + system, all threads: the embedded database runs in a worker thread) the
  * process has used, in ms, from /proc (Linux; undefined elsewhere). Steadier than latencies on a
  * shared machine: waiting for a core does not count.
+ * @param {number | undefined} pid
  */
 function cpuMs(pid) {
   try {
@@ -114,11 +160,18 @@ function cpuMs(pid) {
   }
 }
 
-/** p50/p95 of REQUESTS calls, one at a time, after 5 warm-up calls; `paths` are used in turn; the server's CPU time per call. */
+/**
+ * p50/p95 of REQUESTS calls, one at a time, after 5 warm-up calls; `paths` are used in turn; the server's CPU time per call.
+ * @param {string} base
+ * @param {CookieJar} jar
+ * @param {string[]} paths
+ * @param {number | undefined} pid
+ */
 async function measure(base, jar, paths, pid) {
   const first = (await request(base, jar, 'GET', paths[0])).ms; // the overview counts its range's missing days here
   for (let i = 1; i < 5; i++) await request(base, jar, 'GET', paths[i % paths.length]);
   const cpu0 = cpuMs(pid);
+  /** @type {number[]} */
   const ms = [];
   let errors = 0;
   for (let i = 0; i < REQUESTS; i++) {
@@ -131,6 +184,11 @@ async function measure(base, jar, paths, pid) {
   return { first, p50: pct(ms, 50), p95: pct(ms, 95), errors, n: REQUESTS, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / REQUESTS };
 }
 
+/**
+ * `npm run bench -- --only console`: the rows of the console's table, on a server of its own.
+ * @param {import('./bench.d.mts').BenchServer} server
+ * @returns {Promise<Row[]>}
+ */
 export async function benchConsole({ ensureBuilt, startServer, stop, base }) {
   ensureBuilt();
   const dataDir = process.env.BENCH_CONSOLE_DATA_DIR || path.join(os.tmpdir(), 'bench-console-data');
@@ -139,11 +197,14 @@ export async function benchConsole({ ensureBuilt, startServer, stop, base }) {
   const seedS = (performance.now() - t0) / 1000;
   const { token } = invite(dataDir);
   const { child } = await startServer(dataDir);
+  /** @type {Row[]} */
   const rows = [[`scale brand (${dataDir})`, `${seeded} (${seedS.toFixed(1)} s with start-up)`, '', '']];
   try {
     const jar = await signIn(base, token);
     const api = `/api/console/brands/${SLUG}`;
+    /** @param {number} msAgo */
     const day = (msAgo) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+    /** @type {[string, string[]][]} a measure's label and the paths it asks in turn */
     const targets = [
       ['overview, last 30 days (default)', [`${api}/overview`]],
       ['overview, 30 days of one product', [`${api}/overview?product=${SLUG}-pr-3`, `${api}/overview?product=${SLUG}-pr-7`]],

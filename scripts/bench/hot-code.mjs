@@ -1,3 +1,4 @@
+// @ts-check
 // The hot code on PostgreSQL (`npm run bench -- --only hot-code [--write]`): how many scans a
 // second the database takes when they all fall on ONE unit (a copied code on thousands of fakes,
 // a promotion on one pack) against the same scans spread over many units. Every verified scan
@@ -21,17 +22,31 @@ const CASES = [
   { units: 10_000, connections: 32 },
 ];
 
+/** @typedef {{ units: number; connections: number }} Case */
+
+/**
+ * @param {number[]} sorted
+ * @param {number} q a quantile, 0 to 1
+ */
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
-/** One case: `connections` clients inserting scans on `units` units for SECONDS; scans a second and latencies. */
+/**
+ * One case: `connections` clients inserting scans on `units` units for SECONDS; scans a second and latencies.
+ * @param {typeof import('pg').Pool} Pool
+ * @param {string} url
+ * @param {string} clientId
+ * @param {Case} c
+ */
 async function runCase(Pool, url, clientId, { units, connections }) {
   // BENCH_HOT_ASYNC_COMMIT=1: the same with synchronous_commit off (what the row lock waits for).
   const options = process.env.BENCH_HOT_ASYNC_COMMIT === '1' ? { options: '-c synchronous_commit=off' } : {};
   const pool = new Pool({ connectionString: url, max: connections, ...options });
   const prefix = randomBytes(4).toString('hex');
+  /** @type {number[]} */
   const latencies = [];
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
+  /** @param {number} w */
   const worker = async (w) => {
     for (let i = 0; performance.now() < until; i++) {
       const unit = units === 1 ? `hot-${prefix}` : `u-${prefix}-${Math.floor(Math.random() * units)}`;
@@ -45,7 +60,7 @@ async function runCase(Pool, url, clientId, { units, connections }) {
         latencies.push(performance.now() - t0);
       } catch (err) {
         errors++;
-        if (errors === 1) console.error(`hot-code bench: ${err.message}`);
+        if (errors === 1) console.error(`hot-code bench: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
   };
@@ -53,10 +68,13 @@ async function runCase(Pool, url, clientId, { units, connections }) {
   await Promise.all(Array.from({ length: connections }, (_, w) => worker(w)));
   const seconds = (performance.now() - t0) / 1000;
   // The stats row(s) must hold every scan: the triggers ran, or the figure means nothing.
-  const { rows } = await pool.query(`select coalesce(sum(verified_count), 0)::int as n from unit_scan_stats where client_id = $1 and unit_key like $2`, [
-    clientId,
-    units === 1 ? `hot-${prefix}` : `u-${prefix}-%`,
-  ]);
+  // One row, its count cast to int (pg answers rows untyped).
+  const { rows } = /** @type {import('pg').QueryResult<{ n: number }>} */ (
+    await pool.query(`select coalesce(sum(verified_count), 0)::int as n from unit_scan_stats where client_id = $1 and unit_key like $2`, [
+      clientId,
+      units === 1 ? `hot-${prefix}` : `u-${prefix}-%`,
+    ])
+  );
   await pool.end();
   if (rows[0].n !== latencies.length) throw new Error(`hot-code bench: ${latencies.length} scans inserted but unit_scan_stats counts ${rows[0].n}`);
   latencies.sort((a, b) => a - b);
@@ -66,12 +84,21 @@ async function runCase(Pool, url, clientId, { units, connections }) {
 /**
  * Rows for the bench's table. `prepare` migrates and seeds the bench database (the app's server
  * started and stopped on it) and answers the demo brand's id.
+ * @param {{ url: string; prepare: () => Promise<string> }} options
+ * @returns {Promise<import('./bench.d.mts').Row[]>}
  */
 export async function benchHotCode({ url, prepare }) {
-  const { Pool } = createRequire(import.meta.url)('pg');
+  // `pg` loaded as the app's server loads it (CommonJS); require answers it untyped.
+  const { Pool } = /** @type {typeof import('pg')} */ (createRequire(import.meta.url)('pg'));
   const clientId = await prepare();
+  /**
+   * @param {number} n
+   * @param {number} [d] decimals
+   */
   const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+  /** @type {import('./bench.d.mts').Row[]} */
   const rows = [];
+  /** @type {(Case & Awaited<ReturnType<typeof runCase>>)[]} */
   const results = [];
   for (const c of CASES) {
     const r = await runCase(Pool, url, clientId, c);

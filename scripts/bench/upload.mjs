@@ -1,3 +1,4 @@
+// @ts-check
 // The large-upload part of `npm run bench` (alone: `npm run bench -- --only upload`): a 20 MB
 // video attached to a complaint at the demo brand, streamed in and read back, while another
 // brand's clone-info is asked again and again. Before uploads went to the file store, such an
@@ -16,10 +17,20 @@ const DEMO = 'localhost';
 const OTHER_SLUG = 'bench-other';
 const OTHER = `${OTHER_SLUG}.localhost`;
 
+/** @typedef {import('./bench.d.mts').Row} Row */
+
+/**
+ * One request to the server at `base`, for the brand at `host`; a body is sent whole (a Buffer)
+ * or streamed (chunks, waiting for the socket to drain).
+ * @param {string} base
+ * @param {{ method?: string; path: string; host: string; headers?: import('node:http').OutgoingHttpHeaders; body?: Buffer | AsyncIterable<Buffer> }} request
+ * @returns {Promise<{ status: number | undefined; headers: import('node:http').IncomingHttpHeaders; body: Buffer }>}
+ */
 function send(base, { method = 'GET', path: p, host, headers = {}, body }) {
   const url = new URL(p, base);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: { host, ...headers } }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -34,13 +45,20 @@ function send(base, { method = 'GET', path: p, host, headers = {}, body }) {
   });
 }
 
-/** A confirmed customer (sign-up, then the code the outbox in `dataDir` received), with an access token. */
+/**
+ * A confirmed customer (sign-up, then the code the outbox in `dataDir` received), with an access token.
+ * @param {string} base
+ * @param {string} host
+ * @param {string} dataDir
+ * @returns {Promise<string>}
+ */
 async function signedIn(base, host, dataDir) {
   const contact = `bench-${randomBytes(6).toString('hex')}@example.com`;
   const json = { 'content-type': 'application/json', 'x-requested-with': 'fetch' };
   const body = { channel: 'email', contact, password: 'bench upload password 42', userName: 'Bench' };
   const signup = await send(base, { method: 'POST', path: '/api/auth/customer/web/signup', host, headers: json, body: Buffer.from(JSON.stringify(body)) });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${signup.body}`);
+  /** @type {{ to: string; purpose: string; code?: string }[]} the outbox's lines, as the app writes them */
   const sent = readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   const code = sent.filter((e) => e.to === contact && e.purpose === 'SIGNUP').pop()?.code;
   if (!code) throw new Error(`no sign-up code for ${contact} in the outbox`);
@@ -49,12 +67,20 @@ async function signedIn(base, host, dataDir) {
   const cookie = (confirmed.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   const t = await send(base, { path: '/api/auth/customer/web/generate-access-token', host, headers: { cookie } });
   if (t.status !== 200) throw new Error(`access token failed: ${t.status} ${t.body}`);
-  return JSON.parse(t.body).accessToken;
+  // The token route's answer: { accessToken } (JSON.parse answers it untyped).
+  return /** @type {{ accessToken: string }} */ (JSON.parse(t.body.toString('utf8'))).accessToken;
 }
 
-/** A multipart body with an MP4-looking file of `size` bytes, sent in 256 kB chunks. */
+/**
+ * A multipart body with an MP4-looking file of `size` bytes, sent in 256 kB chunks.
+ * @param {number} size
+ */
 function complaintBody(size) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  /**
+   * @param {string} name
+   * @param {string} value
+   */
   const field = (name, value) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head = Buffer.from(
     field('category', 'Other') + field('priority', 'Low') + field('description', 'A long video of the product, for the benchmark.') +
@@ -71,6 +97,10 @@ function complaintBody(size) {
   return { body: parts(), length: head.length + size + tail.length, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * Another brand's clone-info, once: how long it took (ms).
+ * @param {string} base
+ */
 async function cloneInfo(base) {
   const t0 = performance.now();
   const r = await send(base, { path: '/api/client/clone-info', host: OTHER });
@@ -78,13 +108,25 @@ async function cloneInfo(base) {
   return performance.now() - t0;
 }
 
+/**
+ * @param {number[]} xs
+ * @param {number} p a percentile, 0 to 100
+ */
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
+/**
+ * @param {number} n
+ * @param {number} [d] decimals
+ */
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
-/** Rows for the bench table, measured on the running server at `base` whose data is in `dataDir`. */
+/**
+ * Rows for the bench table, measured on the running server at `base` whose data is in `dataDir`.
+ * @param {{ base: string; dataDir: string }} server
+ * @returns {Promise<Row[]>}
+ */
 export async function benchUpload({ base, dataDir }) {
   const created = spawnSync(process.execPath, ['--conditions=react-server', '--no-warnings', path.join(root, 'scripts/brand.mjs'), 'create', '--slug', OTHER_SLUG, '--name', 'Bench Other', '--domains', OTHER], {
     cwd: root,
@@ -113,13 +155,15 @@ export async function benchUpload({ base, dataDir }) {
   const res = await upload;
   const uploadMs = performance.now() - t0;
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.body}`);
-  const fileId = JSON.parse(res.body).attachments[0].fileId;
+  // The complaint as created, with its stored attachments (JSON.parse answers it untyped).
+  const fileId = /** @type {{ attachments: { fileId: string }[] }} */ (JSON.parse(res.body.toString('utf8'))).attachments[0].fileId;
 
   const t1 = performance.now();
   const back = await send(base, { path: `/api/customer/files/${fileId}`, host: DEMO, headers: { authorization: `Bearer ${token}` } });
   const downloadMs = performance.now() - t1;
   if (back.status !== 200 || back.body.length !== size) throw new Error(`download: ${back.status}, ${back.body.length} bytes`);
 
+  /** @param {number} ms */
   const rate = (ms) => `${fmt(ms, 0)} ms (${fmt(UPLOAD_MB / (ms / 1000), 0)} MB/s)`;
   return [
     [`upload of a ${UPLOAD_MB} MB video (complaint attachment, streamed to the file store)`, rate(uploadMs), '', ''],
@@ -129,7 +173,10 @@ export async function benchUpload({ base, dataDir }) {
   ];
 }
 
-/** `npm run bench -- --only upload`: a server of its own on an empty data folder, this part only. */
+/**
+ * `npm run bench -- --only upload`: a server of its own on an empty data folder, this part only.
+ * @param {import('./bench.d.mts').BenchServer} server
+ */
 export async function benchUploadOnly({ ensureBuilt, startServer, stop, base }) {
   ensureBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-upload-'));
