@@ -390,7 +390,8 @@ async function lighthouseRows(qrId) {
     // A failed trace (Lighthouse's NO_NAVSTART, seen here under load) loses one row, not the run.
     return [[`Lighthouse, verify page`, `not measured: ${firstLine(err)}`, '', 'MISSED']];
   }
-  if (!r) throw new Error('Lighthouse: no run to take the median of'); // 3 runs were asked for
+  // lighthouseMedian answers undefined without Chromium (checked above; gone meanwhile, the same row).
+  if (!r) return [[`Lighthouse, verify page`, `not measured: no Chromium at ${CHROMIUM}`, '', '']];
   const ok = lighthouseVerdict(r);
   /** @param {boolean} v */
   const mark = (v) => (v ? 'ok' : 'MISSED');
@@ -404,7 +405,7 @@ async function lighthouseRows(qrId) {
   // The same page in Hindi (a phone set to Hindi: its text and its script's font), against the same budgets.
   try {
     const h = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3, 'simulate', 'hi-IN,hi');
-    if (!h) throw new Error('no run to take the median of'); // 3 runs were asked for
+    if (!h) throw new Error(`no Chromium at ${CHROMIUM}`); // lighthouseMedian's undefined
     const hindi = 'Lighthouse, verify page in Hindi (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
     const okH = lighthouseVerdict(h);
     rows.push([`${hindi}: performance`, `${h.score} (runs ${h.runs.map((x) => x.score).join(', ')})`, `≥ ${b.score}`, mark(okH.score)]);
@@ -418,7 +419,7 @@ async function lighthouseRows(qrId) {
   // phone on slow 4G sees, for reading the simulated figures beside (docs/benchmarks.md).
   try {
     const a = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3, 'devtools');
-    if (!a) throw new Error('no run to take the median of'); // 3 runs were asked for
+    if (!a) throw new Error(`no Chromium at ${CHROMIUM}`); // lighthouseMedian's undefined
     const applied = 'Lighthouse, verify page (mobile, applied slow 4G and 4× CPU slowdown; median of 3)';
     rows.push([`${applied}: first / largest contentful paint`, `${fmt(a.fcpMs / 1000, 2)} s / ${fmt(a.lcpMs / 1000, 2)} s`, '', '']);
     rows.push([`${applied}: total blocking time`, `${fmt(a.tbtMs, 0)} ms`, '', '']);
