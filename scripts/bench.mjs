@@ -531,13 +531,14 @@ async function consoleOnly() {
 }
 
 async function main() {
+  // A mistyped part is refused before anything is built or started.
+  if (ONLY && !['upload', 'risk', 'postgres', 'hot-code', 'console'].includes(ONLY)) throw new Error(`--only: "upload", "risk", "postgres", "hot-code" or "console", not "${ONLY}"`);
   if (ONLY === 'upload') return benchUploadOnly({ ensureBuilt, startServer, stop, base });
   if (ONLY === 'console') return consoleOnly();
   ensureBuilt();
   if (ONLY === 'risk') return riskOnly();
   if (ONLY === 'postgres') return postgresOnly();
   if (ONLY === 'hot-code') return hotCodeOnly();
-  if (ONLY) throw new Error(`--only: "upload", "risk", "postgres", "hot-code" or "console", not "${ONLY}"`);
   // Reach the PostgreSQL database before minutes of measuring, not after.
   if (POSTGRES) await resetBenchDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
