@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { searchCodes } from '@/lib/console/codes';
+import { searchCodes, seesCodeSecrets } from '@/lib/console/codes';
 import { CODE_KINDS, CODE_STATES, codeSearchQuerySchema, type CodeSearch } from '@/lib/schemas/console-codes';
 import { productChoices } from '@/lib/console/red-flags';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, singleValues, tableWrap } from '@/components/console/support/list-parts';
@@ -69,7 +69,7 @@ export default async function CodesPage({ params, searchParams }: Props) {
       </p>
       <ListBar>
         <ListCount total={result.total} one="code" many="codes" />
-        {result.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/codes.csv`, kept)} />}
+        {result.total > 0 && seesCodeSecrets(scope) && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/codes.csv`, kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full text-left text-sm" data-testid="codes-table">
