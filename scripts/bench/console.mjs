@@ -87,12 +87,13 @@ function request(base, jar, method, p, body) {
 }
 
 /**
- * Invites an analyst on the command line (no server holds the folder yet): the link's token.
+ * Invites a manager on the command line (no server holds the folder yet): the link's token. A
+ * manager, not an analyst: the codes CSV is for the roles that print only (docs/console.md).
  * @param {string} dataDir
  */
 function invite(dataDir) {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  const out = node(['scripts/brand.mjs', 'invite-staff', '--slug', SLUG, '--email', email, '--role', 'analyst', '--json'], { DATA_DIR: dataDir });
+  const out = node(['scripts/brand.mjs', 'invite-staff', '--slug', SLUG, '--email', email, '--role', 'manager', '--json'], { DATA_DIR: dataDir });
   // The command prints the outbox's line about the e-mail, then the JSON answer with the link.
   const token = /"link":\s*"[^"]*\/invitation\/([^"]+)"/.exec(out)?.[1];
   if (!token) throw new Error(`invite-staff printed no invitation link:\n${out}`);
@@ -230,7 +231,7 @@ export async function benchConsole({ ensureBuilt, startServer, stop, base }) {
       const cpu = r.cpu === undefined ? '' : `; server CPU ${r.cpu.toFixed(1)} ms per request`;
       rows.push([`${label} \`${paths[0].replace(api, '/api/console/brands/{brand}')}\``, `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms${cpu}; ${r.errors} errors / ${r.n} (first call ${r.first.toFixed(0)} ms)`, `p95 < ${CONSOLE_TARGET_MS} ms`, r.errors ? 'ERRORS' : r.p95 < CONSOLE_TARGET_MS ? 'ok' : 'OVER']);
     }
-    // Every code the analyst may see as one CSV, once: streamed by keyset pages (the issue's 100,000 rows under 10 s).
+    // Every code as one CSV, once (a manager: hidden codes included): streamed by keyset pages (the issue's 100,000 rows under 10 s).
     const all = await request(base, jar, 'GET', `${api}/codes.csv`);
     const lines = all.text.split('\r\n').filter(Boolean).length - 1;
     rows.push([`codes CSV, every code \`/api/console/brands/{brand}/codes.csv\``, `${lines} rows in ${(all.ms / 1000).toFixed(1)} s (status ${all.status}); server RSS ${rssMb(child.pid) ?? '?'} MB after`, '< 10 s', all.status === 200 && all.ms < 10_000 ? 'ok' : 'OVER']);
