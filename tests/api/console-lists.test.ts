@@ -111,7 +111,7 @@ describe('the codes list', () => {
     const audited = await exports();
     for (const role of ['analyst', 'support'] as const) {
       const refused = await staffOf[role]!.fetch(`${base()}/codes.csv?batch=${b.batchNumber}`);
-      expect([role, refused.status, refused.body.errorMessage]).toEqual([role, 403, 'Your role may not download codes: only the roles that print (owner, manager) may.']);
+      expect([role, refused.status, refused.body.errorMessage]).toEqual([role, 403, expect.any(String)]);
     }
     expect(await exports()).toBe(audited); // nothing was exported
     expect((await staffOf.finance!.fetch(`${base()}/codes.csv`)).status).toBe(403);

@@ -41,11 +41,12 @@ export const codesRoutes = [
     method: 'get',
     path: '/console/brands/{brand}/codes.csv',
     tag: 'console',
-    access: { class: 'staff', area: 'codes', access: 'read' },
+    // A file of codes: the roles that print only, as a batch's codes.csv (the use case checks again).
+    access: { class: 'staff', area: 'catalogue', access: 'write' },
     params: consoleBrandParams,
     query: codeExportQuerySchema,
     response: {
-      description: 'Every code the list\'s search and filters match, in its order, as CSV (streamed a page at a time; authentication codes for the printing roles only; audited)',
+      description: 'Every code the list\'s search and filters match, in its order, as CSV (streamed a page at a time; the roles that print only; audited)',
       files: csvFiles,
     },
     fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to)',
