@@ -19,7 +19,7 @@ test('each brand shows its own name, colours, footer and features', async ({ pag
   const globex = await createBrand(globexConfig, 'Globex Foods', 'globex');
 
   await open(page, `${acme.origin}/login`);
-  await expect(page).toHaveTitle('Acme Tools');
+  await expect(page).toHaveTitle('Sign in · Acme Tools');
   await expect(page.getByTestId('brand-name')).toHaveText('Acme Tools');
   await expect(page.getByTestId('footer')).toContainText('Acme: tools that last.');
   await expect(page.getByRole('link', { name: 'Acme support' })).toBeVisible();
@@ -27,7 +27,7 @@ test('each brand shows its own name, colours, footer and features', async ({ pag
   expect(acmeVars).toEqual(['#b91c1c', '#ffffff']);
 
   await open(page, `${globex.origin}/login`);
-  await expect(page).toHaveTitle('Globex Foods');
+  await expect(page).toHaveTitle('Sign in · Globex Foods');
   await expect(page.getByTestId('footer')).toContainText('Globex: quality you can verify.');
   await expect(page.getByTestId('footer')).not.toContainText('Acme');
   const globexVars = await page.evaluate(() => [getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'), getComputedStyle(document.documentElement).getPropertyValue('--brand-text')]);
