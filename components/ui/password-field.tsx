@@ -1,25 +1,22 @@
 'use client';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useT } from '@/components/shell/i18n-context';
+import { FieldFrame, describedBy } from './field';
 
 // A password field with a show/hide toggle: an eye button whose name stays "Show password"
 // (its text, for screen readers only, so the field's own label is the only label that names
 // a password) and whose pressed state says whether the text is shown (aria-pressed). Typing
-// goes on in the same input: only its type changes. The markup of Field (components/ui/field.tsx)
-// with the button beside the input, kept apart so pages without passwords do not load it.
+// goes on in the same input: only its type changes. Field's frame (components/ui/field.tsx) with
+// the button beside the input, kept apart so pages without passwords do not load it.
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; error?: string; hint?: string };
 
-export function PasswordField({ label, error, hint, id, className = '', ...rest }: Props) {
+export function PasswordField({ label, error, hint, id, className, ...rest }: Props) {
   const t = useT();
   const auto = useId();
   const inputId = id ?? auto;
   const [shown, setShown] = useState(false);
-  const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`mb-4 ${className}`}>
-      <label htmlFor={inputId} className="mb-1 block font-medium text-gray-900">
-        {label}
-      </label>
+    <FieldFrame inputId={inputId} label={label} hint={hint} error={error} className={className}>
       <div className="flex gap-2">
         <input
           id={inputId}
@@ -28,7 +25,7 @@ export function PasswordField({ label, error, hint, id, className = '', ...rest 
           autoCorrect="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
+          aria-describedby={describedBy(inputId, hint, error)}
           className="block min-h-11 min-w-0 flex-1 rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900"
           {...rest}
         />
@@ -46,16 +43,6 @@ export function PasswordField({ label, error, hint, id, className = '', ...rest 
           <span className="sr-only">{t('auth.showPassword')}</span>
         </button>
       </div>
-      {hint && (
-        <p id={`${inputId}-hint`} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
