@@ -21,6 +21,8 @@ export const markReadBodySchema = z
   .object({ ids: z.array(z.string().min(1).max(40)).min(1).max(100).optional() })
   .strict();
 export const markReadResponseSchema = z.object({ unread: z.number().int().min(0) });
+/** GET /api/customer/messages/unread-count — the home screen's mark, without the list. */
+export const unreadCountSchema = z.object({ unread: z.number().int().min(0) });
 
 /** Security notices (password, contact, UPI id changes) are listed too, always on (PREFERENCE_KINDS). */
 export { PREFERENCE_KINDS, type PreferenceKind } from '@/lib/domain/messages';

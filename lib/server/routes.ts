@@ -13,4 +13,4 @@ export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
 export { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/api/console/rewards-routes';
 export { myDisputesRoute } from '@/lib/api/disputes/routes';
-export { customerMessagesRoute, messagePreferencesRoute } from '@/lib/api/messages/routes';
+export { customerMessagesRoute, messagePreferencesRoute, unreadCountRoute } from '@/lib/api/messages/routes';

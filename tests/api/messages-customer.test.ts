@@ -39,12 +39,33 @@ describe('the message list', () => {
     expect((await as(server, brand.domain, other)('GET', '/api/customer/messages')).body.unread).toBe(1);
   });
 
+  it('counts the customer\'s own unread messages without the list (the home screen\'s mark)', async () => {
+    const brand = await createTestBrand();
+    const me = await signedInCustomer(brand.id);
+    const other = await signedInCustomer(brand.id);
+    const api = as(server, brand.domain, me);
+    expect(await api('GET', '/api/customer/messages/unread-count')).toMatchObject({ status: 200, body: { unread: 0 } });
+    await recall(brand.id, me.customerId, 'a', new Date(Date.now() - 60_000));
+    await recall(brand.id, me.customerId, 'b');
+    await recall(brand.id, other.customerId, 'c');
+    const count = await api('GET', '/api/customer/messages/unread-count');
+    expect(count.status).toBe(200);
+    expect(count.body).toEqual({ unread: 2 }); // the count alone: no messages in the answer
+    const list = await api('GET', '/api/customer/messages');
+    expect(count.body.unread).toBe(list.body.unread);
+    await api('POST', '/api/customer/messages/read', { body: { ids: [list.body.messages[0].id] } });
+    expect((await api('GET', '/api/customer/messages/unread-count')).body).toEqual({ unread: 1 });
+    expect((await as(server, brand.domain, other)('GET', '/api/customer/messages/unread-count')).body).toEqual({ unread: 1 });
+  });
+
   it('asks for sign-in, refuses bad input, and another brand\'s token is not accepted', async () => {
     const brand = await createTestBrand();
     const otherBrand = await createTestBrand();
     const me = await signedInCustomer(brand.id);
     expect((await call(server, brand.domain, 'GET', '/api/customer/messages')).status).toBe(401);
     expect((await as(server, otherBrand.domain, me)('GET', '/api/customer/messages')).status).toBe(401);
+    expect((await call(server, brand.domain, 'GET', '/api/customer/messages/unread-count')).status).toBe(401);
+    expect((await as(server, otherBrand.domain, me)('GET', '/api/customer/messages/unread-count')).status).toBe(401);
     const api = as(server, brand.domain, me);
     for (const body of [{ ids: [] }, { ids: 'x' }, { ids: ['a'], extra: 1 }, { ids: Array.from({ length: 101 }, (_, i) => `m${i}`) }]) {
       const res = await api('POST', '/api/customer/messages/read', { body });

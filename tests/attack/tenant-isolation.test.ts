@@ -3,6 +3,8 @@ import { signedInCustomer } from '../support/aftersales';
 import { exampleOf, loadOperations, opName, type Operation } from './operations';
 import { encodeAny, fillPath, formValue, multipartBody } from './inputs';
 import { customerSnapshot, seedWorld, type World } from './world';
+import { getDb } from '@/lib/db/client';
+import { enqueueCustomerMessage } from '@/lib/messaging/queue';
 
 // Tenant isolation: every operation of the OpenAPI document called with the victim's ids
 // wherever an id goes (path and body), as another customer of the same brand, as a customer of
@@ -77,4 +79,24 @@ it('the victim’s own calls do show the victim’s data (the check above can fa
   expect(res.text).toContain(world.secrets[0]);
   const profile = await call(server, world.a.domain, 'GET', '/api/customer/customer-profile', { token: world.victim.token });
   expect(profile.text).toContain(world.victim.customerId);
+});
+
+it('the unread count answers each caller with their own count, never the victim’s', async () => {
+  const path = '/api/customer/messages/unread-count';
+  const victimCount = async () => {
+    const res = await call(server, world.a.domain, 'GET', path, { token: world.victim.token });
+    expect(res.status).toBe(200);
+    return (res.body as { unread: number }).unread;
+  };
+  const before = await victimCount();
+  for (const key of ['u1', 'u2', 'u3']) {
+    await enqueueCustomerMessage(await getDb(), { clientId: world.a.id, customerId: world.victim.customerId, kind: 'recall', eventKey: `unread-${key}`, params: { product: 'Kettle', batch: 'B7', notice: key }, now: new Date() });
+  }
+  expect(await victimCount()).toBe(before + 3); // the check below can fail
+  const sameBrand = await signedInCustomer(world.a.id);
+  const otherBrand = await signedInCustomer(world.b.id);
+  expect((await call(server, world.a.domain, 'GET', path, { token: sameBrand.token })).body).toEqual({ unread: 0 });
+  expect((await call(server, world.b.domain, 'GET', path, { token: otherBrand.token })).body).toEqual({ unread: 0 });
+  expect((await call(server, world.a.domain, 'GET', path, { token: otherBrand.token })).status).toBe(401);
+  expect((await call(server, world.a.domain, 'GET', path)).status).toBe(401);
 });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, operator, signUpWithPassword, type Brand } from './support';
+import { createBrand, newEmail, open, operator, signUpByApi, type Brand } from './support';
 
 // Helpers of the after-sales specs: a brand of its own with a product, units, a cashback and a
 // journey (made through the operator endpoint), a customer who claims a unit by its post-sale
@@ -39,7 +39,7 @@ export async function aftersalesBrand(flags: Record<string, boolean> = {}): Prom
 
 /** Signs a new customer up and claims the unit of `covertQrId` by its post-sale scan. */
 export async function customerWithUnit(page: Page, shop: Shop, covertQrId = shop.coverts[0]!) {
-  await signUpWithPassword(page, shop.brand, { email: newEmail(), name: 'Asha' });
+  await signUpByApi(page, shop.brand, { email: newEmail(), name: 'Asha' });
   await open(page, `${shop.brand.origin}/covert/post/verify/${covertQrId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Genuine Post Sale', exact: true })).toBeVisible();
 }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBrand, formAlert, newEmail, open, operator, signUpWithPassword } from './support';
+import { createBrand, formAlert, newEmail, open, operator, signUpByApi } from './support';
 import { aftersalesBrand, brandCli, customerWithUnit, pdfBytes, pngBytes } from './aftersales-support';
 
 // The after-sales screens end to end: each test makes its own brand, codes, reward and journey
@@ -193,7 +193,7 @@ test('a customer raises a complaint with an attachment, gets a reply, replies ba
 
 test('a switched-off module is absent from the navigation and its pages say it is not offered', async ({ page }) => {
   const brand = await createBrand({ flags: { isComplaintManagementEnabled: false, isLoyalityProgramEnabled: true } }, 'Quiet Brand');
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Dev' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Dev' });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Rewards' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Complaints' })).toHaveCount(0);

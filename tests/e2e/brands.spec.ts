@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createBrand, formAlert, newEmail, open, signInWithPassword, signUpWithPassword } from './support';
+import { createBrand, formAlert, newEmail, open, signInWithPassword, signUpByApi } from './support';
 
 // Two brands served by one process on acme.localhost and globex.localhost share nothing.
 
@@ -34,14 +34,14 @@ test('each brand shows its own name, colours, footer and features', async ({ pag
   expect(globexVars).toEqual(['#fde047', '#000000']); // bright yellow takes black text
 
   // features: Acme has rewards and no complaints, Globex the other way round
-  await signUpWithPassword(page, acme, { email: newEmail(), name: 'Ann' });
+  await signUpByApi(page, acme, { email: newEmail(), name: 'Ann' });
   const acmeTiles = page.getByRole('list', { name: 'Services' });
   await expect(acmeTiles.getByRole('link', { name: /Rewards/ })).toBeVisible();
   await expect(acmeTiles.getByRole('link', { name: /Complaints/ })).toHaveCount(0);
   await open(page, `${acme.origin}/complaints`);
   await expect(page.getByText('Complaints is not offered by Acme Tools.')).toBeVisible();
 
-  await signUpWithPassword(page, globex, { email: newEmail(), name: 'Gus' });
+  await signUpByApi(page, globex, { email: newEmail(), name: 'Gus' });
   const globexTiles = page.getByRole('list', { name: 'Services' });
   await expect(globexTiles.getByRole('link', { name: /Complaints/ })).toBeVisible();
   await expect(globexTiles.getByRole('link', { name: /Rewards/ })).toHaveCount(0);
@@ -51,7 +51,7 @@ test('a customer of one brand cannot sign in to the other', async ({ page, conte
   const acme = await createBrand(acmeConfig, 'Acme Tools', 'acme');
   const globex = await createBrand(globexConfig, 'Globex Foods', 'globex');
   const email = newEmail();
-  await signUpWithPassword(page, acme, { email, name: 'Ada' });
+  await signUpByApi(page, acme, { email, name: 'Ada' });
 
   // the Acme session means nothing on Globex
   await open(page, `${globex.origin}/`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, open, ready, signUpWithPassword } from './support';
+import { newEmail, open, ready, signUpByApi } from './support';
 import { aftersalesBrand, customerWithUnit, pngBytes } from './aftersales-support';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
@@ -21,7 +21,7 @@ test('a genuine buyer disputes a claimed hidden code with a photo, the owner mov
   await first.close();
 
   // B checks the hidden code of their pack: claimed by someone else, with the offer to dispute.
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Bina' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Bina' });
   await open(page, `${brand.origin}/covert/post/verify/${hidden}`);
   await expect(h1(page, 'Product Claimed')).toBeVisible();
   await page.getByRole('link', { name: 'Bought this pack new? Dispute this claim' }).click();

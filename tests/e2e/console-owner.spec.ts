@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { createBrand, ready, tag } from './support';
-import { acceptAndEnrol, CONSOLE_ORIGIN, consoleLinkFor, nextCode, signInStaff } from './console-support';
+import { acceptAndEnrol, CONSOLE_ORIGIN, consoleLinkFor, joinThroughScreens, nextCode, signInStaff } from './console-support';
 
 // The console on its own host (docs/console.md): an owner's day.
 
 test('the first owner joins from the command line, enrols an authenticator, and signs in again by keyboard alone', async ({ page }) => {
   const brand = await createBrand({}, 'Owner Brand');
-  const owner = await signInStaff(page, { brand: brand.slug, role: 'owner' });
+  const owner = await joinThroughScreens(page, { brand: brand.slug, role: 'owner' });
   expect(page.url()).toBe(`${CONSOLE_ORIGIN}/${brand.slug}/overview`);
 
   await page.goto(`${CONSOLE_ORIGIN}/`);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { PORT, operator, ready, tag } from './support';
+import { PORT, addJarCookies, apiCall, operator, ready, tag, type CookieJar } from './support';
 import type { StaffRole } from '@/lib/domain/staff-roles';
 
 // Helpers of the console's end-to-end tests (docs/console.md): staff invited through the command
@@ -90,11 +90,43 @@ export async function keepRecoveryCodes(page: Page): Promise<string[]> {
 /**
  * A staff member of `brand` with `role`, invited on the command line, signed in through the
  * invitation and enrolment screens: the page ends on /<brand>/overview of the console host.
+ * tests/e2e/console-owner.spec.ts walks these screens; other specs use signInStaff.
+ */
+export async function joinThroughScreens(page: Page, { brand, role, email = `staff-${tag()}@example.com` }: { brand: string; role: StaffRole; email?: string }): Promise<E2EStaff> {
+  const link = await inviteByCommandLine(brand, email, role);
+  expect(link.startsWith(`${CONSOLE_ORIGIN}/invitation/`)).toBe(true);
+  return acceptAndEnrol(page, link, { email, brand, role });
+}
+
+/**
+ * A staff member of `brand` with `role`, invited on the command line, who joins and enrols an
+ * authenticator through the console's API rather than the screens (the invitation's acceptance,
+ * the authenticator's set-up and its first code, as those screens call them), with the console
+ * session's cookies (`console_session`, `console_csrf`) set on the page's browser context: the
+ * page ends on /<brand>/overview of the console host, ready.
  */
 export async function signInStaff(page: Page, { brand, role, email = `staff-${tag()}@example.com` }: { brand: string; role: StaffRole; email?: string }): Promise<E2EStaff> {
   const link = await inviteByCommandLine(brand, email, role);
   expect(link.startsWith(`${CONSOLE_ORIGIN}/invitation/`)).toBe(true);
-  return acceptAndEnrol(page, link, { email, brand, role });
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
+  const jar: CookieJar = new Map();
+  const headers = { 'x-csrf': '1' }; // the console class asks for the header; the proof comes with the second factor
+  const joined = await apiCall(CONSOLE_ORIGIN, 'POST', '/console/invitations/accept', { body: { token, name: `Staff ${role}`, password: STAFF_PASSWORD }, jar, headers });
+  expect(joined.status, JSON.stringify(joined.json)).toBe(200);
+  expect(joined.json).toEqual({ next: 'enrol', brand });
+  const enrolment = await apiCall(CONSOLE_ORIGIN, 'POST', '/console/totp/enrol', { jar, headers });
+  expect(enrolment.status, JSON.stringify(enrolment.json)).toBe(200);
+  const staff: E2EStaff = { email, password: STAFF_PASSWORD, secret: enrolment.json.secret, brand, role, lastStep: 0, recoveryCodes: [] };
+  const confirmed = await apiCall(CONSOLE_ORIGIN, 'POST', '/console/totp/confirm', { body: { code: await nextCode(staff) }, jar, headers });
+  expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+  expect(confirmed.json.next).toBe('done');
+  expect(confirmed.json.recoveryCodes).toHaveLength(10);
+  staff.recoveryCodes = confirmed.json.recoveryCodes;
+  await addJarCookies(page.context(), CONSOLE_ORIGIN, jar);
+  await page.goto(`${CONSOLE_ORIGIN}/${brand}/overview`);
+  await ready(page);
+  expect(page.url()).toBe(`${CONSOLE_ORIGIN}/${brand}/overview`);
+  return staff;
 }
 
 /** Signs an enrolled staff member in again through /sign-in and /second-factor; lands on `from` (default: the brand list). */

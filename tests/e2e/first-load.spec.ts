@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createBrand, newEmail, ready, signUpWithPassword } from './support';
+import { createBrand, newEmail, ready, signUpByApi } from './support';
 import { acceptBanners, ALL_FLAGS, brandWithCatalog } from './verify-catalog';
 
 // First-load JavaScript as a browser sees it: the scripts a page's first HTML names (its
@@ -42,7 +42,7 @@ test('the signed-in pages load at most the budget of JavaScript first, as served
   test.setTimeout(120_000);
   expect(FIRST_LOAD_BUDGET_KB).toBeGreaterThan(0);
   const brand = await createBrand({ flags: { ...ALL_FLAGS, isLoyalityProgramEnabled: true, isComplaintManagementEnabled: true } });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Mira' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Mira' });
 
   // In the page (the brand's *.localhost host resolves in the browser, with its session cookie).
   const sizes = new Map<string, number>();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, open, signUpWithPassword } from './support';
+import { newEmail, open, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 
 // Accessibility in every offered language (docs/languages.md): axe-core finds no violation on the
@@ -35,7 +35,7 @@ test('verify and sign-in have no accessibility violation in any language', async
 test('home and the complaint screens have no accessibility violation in any language', async ({ page }) => {
   test.setTimeout(180_000);
   const { brand } = await brandWithCatalog({ isComplaintManagementEnabled: true });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Meera' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Meera' });
   for (const language of LANGUAGES) {
     await inLanguage(page, brand.origin, language);
     await noViolations(page, `${brand.origin}/`, language);
@@ -58,7 +58,7 @@ test('sign-up, the code screen and the forgotten password have no accessibility 
 test('the profile, change password and account deletion screens have no accessibility violation in any language', async ({ page }) => {
   test.setTimeout(180_000);
   const { brand } = await brandWithCatalog();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Kiran' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Kiran' });
   for (const language of LANGUAGES) {
     await inLanguage(page, brand.origin, language);
     await noViolations(page, `${brand.origin}/edit-profile`, language, 'input[name="userName"]');
@@ -70,7 +70,7 @@ test('the profile, change password and account deletion screens have no accessib
 test('the scan and rewards screens have no accessibility violation in any language', async ({ page }) => {
   test.setTimeout(180_000);
   const { brand } = await brandWithCatalog({ isLoyalityProgramEnabled: true });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Kavya' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Kavya' });
   for (const language of LANGUAGES) {
     await inLanguage(page, brand.origin, language);
     await noViolations(page, `${brand.origin}/qr-scan`, language);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signInWithPassword, signUpWithPassword } from './support';
+import { createBrand, newEmail, open, otpFor, PASSWORD, ready, signInWithPassword, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit } from './aftersales-support';
 
@@ -49,7 +49,7 @@ test('a browser asking for Hindi gets the verify page, sign-in and home in Hindi
   // The same customer's home, signed in (the account made in an English browser).
   const english = await browser.newContext();
   const signedIn = await english.newPage();
-  await signUpWithPassword(signedIn, brand, { email: newEmail(), name: 'Asha' });
+  await signUpByApi(signedIn, brand, { email: newEmail(), name: 'Asha' });
   const hindi = await browser.newContext({ storageState: await english.storageState(), locale: 'hi-IN' });
   const home = await firstHtml(await hindi.newPage(), `${brand.origin}/`, HINDI);
   expect(home).toMatch(/<h1[^>]*>नमस्ते, Asha<\/h1>/);
@@ -204,7 +204,7 @@ test('a Hindi browser signed in sees its products, rewards and warranty in Hindi
 test('a signed-in customer\'s choice follows them to another browser', async ({ page, browser }) => {
   const { brand } = await brandWithCatalog();
   const email = newEmail();
-  await signUpWithPassword(page, brand, { email, name: 'Ravi' });
+  await signUpByApi(page, brand, { email, name: 'Ravi' });
   await switchTo(page, 'te');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('నమస్కారం, Ravi');
 

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, signUpWithPassword, type Brand } from './support';
+import { createBrand, newEmail, open, signUpByApi, signUpWithPassword, type Brand } from './support';
 import { publishLegal } from './embed-support';
 import { brandWithCatalog } from './verify-catalog';
 
@@ -32,7 +32,7 @@ async function acceptBoth(page: Page) {
 async function signedInCustomer(page: Page, brand: Brand) {
   await open(page, `${brand.origin}/signup`);
   await acceptBoth(page);
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Lee', acceptCookies: false });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Lee', acceptCookies: false });
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 

@@ -5,7 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { newEmail, open, operatorAt, signUpWithPassword, tag } from './support';
+import { newEmail, open, operatorAt, signUpByApi, tag } from './support';
 import { AFTERSALES_FLAGS } from './aftersales-support';
 
 // A reward of a unit the brand is checking for copies waits (docs/verification.md, "Rewards of a
@@ -81,7 +81,7 @@ test('a coupon of a unit that became suspect is not shown until the brand closes
     await run('set-journey', { slug, product: product.id, config: { steps: [{ type: 'REWARD', title: 'Your coupon', config: { rewardId: coupon.rewardId } }] } });
 
     // The buyer claims the unit with its hidden code and collects the coupon.
-    await signUpWithPassword(page, brand, { email: newEmail(), name: 'Asha', dataDir });
+    await signUpByApi(page, brand, { email: newEmail(), name: 'Asha', dataDir });
     await open(page, `${origin}/covert/post/verify/${covert.qrId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Genuine Post Sale', exact: true })).toBeVisible();
     await open(page, `${origin}/my-products`);

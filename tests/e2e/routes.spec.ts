@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createBrand, newEmail, open, signInWithPassword, signOut, signUpWithPassword } from './support';
+import { createBrand, newEmail, open, signInWithPassword, signOut, signUpByApi } from './support';
 
 // Route classes (spec section 2) and the remembered return path.
 
 test('a signed-in-only route sends a visitor to /login and, after sign-in, back to it', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
-  await signUpWithPassword(page, brand, { email, name: 'Jai' });
+  await signUpByApi(page, brand, { email, name: 'Jai' });
   await signOut(page, brand);
 
   await open(page, `${brand.origin}/edit-profile?tab=address`);
@@ -22,7 +22,7 @@ for (const from of ['//evil.example', 'https://evil.example', '/\\evil.example',
   test(`sign-in with from=${from} lands on '/'`, async ({ page }) => {
     const brand = await createBrand();
     const email = newEmail();
-    await signUpWithPassword(page, brand, { email, name: 'Kai' });
+    await signUpByApi(page, brand, { email, name: 'Kai' });
     await signOut(page, brand);
     await signInWithPassword(page, brand, email, undefined, `/login?from=${encodeURIComponent(from)}`);
     await expect(page).toHaveURL(`${brand.origin}/`);
@@ -31,7 +31,7 @@ for (const from of ['//evil.example', 'https://evil.example', '/\\evil.example',
 
 test('a public-only route sends a signed-in customer to /', async ({ page }) => {
   const brand = await createBrand();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Lea' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Lea' });
   for (const path of ['/login', '/signup', '/forget-password', '/otp-verify']) {
     await open(page, `${brand.origin}${path}`);
     await expect(page).toHaveURL(`${brand.origin}/`);
@@ -42,7 +42,7 @@ test('anonymous routes show to visitors and to customers', async ({ page }) => {
   const brand = await createBrand();
   await open(page, `${brand.origin}/terms-of-use`);
   await expect(page.getByRole('heading', { name: 'Terms of use' })).toBeVisible();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Mo' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Mo' });
   await open(page, `${brand.origin}/privacy-policy`);
   await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -68,7 +68,7 @@ test('pages carry a nonce-based Content-Security-Policy and the app still runs',
 
 test('every signed-in screen exists under its route class', async ({ page }) => {
   const brand = await createBrand({ flags: { isWarrantyEnabled: true, isLoyalityProgramEnabled: true, isComplaintManagementEnabled: true, isTrackingEnabled: true } });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Nia' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Nia' });
   const screens: Array<[string, string]> = [
     ['/warranty', 'Warranty'], ['/rewards', 'Rewards'], ['/my-products', 'My products'], ['/my-product-details', 'Product details'],
     ['/my-product-tracking', 'Product tracking'], ['/my-product-expiry-check', 'Expiry check'], ['/feedback', 'Feedback'],
@@ -83,7 +83,7 @@ test('every signed-in screen exists under its route class', async ({ page }) => 
 
 test('a customer saves a UPI id on /upi-details and a wrong one is refused', async ({ page }) => {
   const brand = await createBrand({ flags: { isLoyalityProgramEnabled: true } });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Om' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Om' });
   await open(page, `${brand.origin}/upi-details`);
   await page.getByLabel('UPI id').fill('not a upi');
   await page.getByRole('button', { name: 'Save UPI id' }).click();

@@ -1,5 +1,5 @@
 import { chromium, expect, test, type Browser } from '@playwright/test';
-import { newEmail, open, signUpWithPassword } from './support';
+import { newEmail, open, signUpByApi } from './support';
 import { acceptBanners, brandWithCatalog } from './verify-catalog';
 import { writeQrVideo } from './qr-video';
 
@@ -22,7 +22,7 @@ test('the camera scans a printed code of this brand and lands on its verdict', a
   const browser = await browserShowing(units[0]!.overt.url, test.info().outputPath('brand-code.y4m'));
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signUpWithPassword(page, brand, { email: newEmail(), name: 'Gita' });
+    await signUpByApi(page, brand, { email: newEmail(), name: 'Gita' });
     await open(page, `${brand.origin}/qr-scan`);
     await expect(page.getByRole('heading', { level: 1, name: 'Genuine Pre Sale & Claim Warranty' })).toBeVisible({ timeout: 45_000 });
     await expect(page).toHaveURL(`${brand.origin}/overt/verify/${units[0]!.overt.qrId}`);
@@ -40,7 +40,7 @@ test('a QR code of another site is refused with a message and not followed', asy
   const browser = await browserShowing(foreign, test.info().outputPath('foreign-code.y4m'));
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await signUpWithPassword(page, brand, { email: newEmail(), name: 'Hari' });
+    await signUpByApi(page, brand, { email: newEmail(), name: 'Hari' });
     await open(page, `${brand.origin}/qr-scan`);
     await expect(page.getByLabel('Camera view for scanning the QR code')).toBeVisible();
     await expect(page.getByTestId('scan-refusal')).toHaveText(`This is not a code of ${brand.name}: it points to evil.example. It was not opened.`, { timeout: 45_000 });
@@ -53,7 +53,7 @@ test('a QR code of another site is refused with a message and not followed', asy
 
 test('without a camera the code can be typed, as a link or as the code under the scratch-off', async ({ page }) => {
   const { brand, units } = await brandWithCatalog();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Ira' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Ira' });
   await open(page, `${brand.origin}/qr-scan`);
   await acceptBanners(page);
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { newEmail, open, operator, otpFor, PASSWORD, ready, signUpWithPassword, type Brand } from './support';
+import { newEmail, open, operator, otpFor, PASSWORD, ready, signUpByApi, type Brand } from './support';
 import { publishLegal } from './embed-support';
 import { acceptBanners, brandWithCatalog, type Code } from './verify-catalog';
 
@@ -54,7 +54,7 @@ test('every code of a printed batch, decoded by another decoder, opens its verdi
   for (const link of links) expect(link.startsWith(`${brand.origin}/`)).toBe(true);
 
   // a customer account for the codes that are not the shopper's (hidden, case and pallet codes)
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Isha' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Isha' });
   const signedIn = await page.context().storageState();
 
   // the shopper's scans first: the hidden codes' scans then claim the units
@@ -160,7 +160,7 @@ async function followSignInOffer(page: Page, brand: Brand, qrId: string) {
 async function existingCustomer(browser: Browser, brand: Brand, name: string) {
   const email = newEmail();
   const context = await browser.newContext();
-  await signUpWithPassword(await context.newPage(), brand, { email, name });
+  await signUpByApi(await context.newPage(), brand, { email, name });
   await context.close();
   return email;
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -95,6 +95,127 @@ export async function otpFor(to: string, purpose: string, since: number, dataDir
     )
     .toMatch(/^\d{6}$/);
   return found!.code;
+}
+
+/** A cookie as an answer's Set-Cookie gave it. */
+type JarCookie = { name: string; value: string; path: string; expires: number; httpOnly: boolean; secure: boolean; sameSite: 'Lax' | 'None' | 'Strict' };
+/** The cookies an API answer set, by name (a later answer's cookie replaces an earlier one, Max-Age=0 removes it). */
+export type CookieJar = Map<string, JarCookie>;
+
+function parseSetCookie(line: string): JarCookie & { maxAge?: number } {
+  const [pair, ...attrs] = line.split(';').map((p) => p.trim());
+  const eq = pair!.indexOf('=');
+  const cookie: JarCookie & { maxAge?: number } = { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
+  for (const attr of attrs) {
+    const [key = '', value = ''] = attr.split('=');
+    const k = key.toLowerCase();
+    if (k === 'path') cookie.path = value;
+    else if (k === 'max-age') cookie.maxAge = Number(value);
+    else if (k === 'httponly') cookie.httpOnly = true;
+    else if (k === 'secure') cookie.secure = true;
+    else if (k === 'samesite') cookie.sameSite = (value[0]!.toUpperCase() + value.slice(1).toLowerCase()) as JarCookie['sameSite'];
+  }
+  if (cookie.maxAge !== undefined) cookie.expires = Math.floor(Date.now() / 1000) + cookie.maxAge;
+  return cookie;
+}
+
+/**
+ * A call to the API of `origin` over HTTP from the test, as the browser of that host makes it (its
+ * Host and Origin, the CSRF header, the cookies in `jar`); the answer's cookies go into `jar`.
+ */
+export async function apiCall(
+  origin: string,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  { body, jar, headers = {} }: { body?: unknown; jar?: CookieJar; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: any }> {
+  const url = new URL(origin);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const cookie = jar ? [...jar.values()].filter((c) => apiPath.startsWith(c.path.replace(/^\/api/, '')) || c.path === '/').map((c) => `${c.name}=${c.value}`).join('; ') : '';
+  const { status, text, setCookies } = await new Promise<{ status: number; text: string; setCookies: string[] }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(url.port),
+        path: `/api${apiPath}`,
+        method,
+        agent: false,
+        headers: {
+          host: url.host,
+          'accept-language': 'en-US',
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) end-to-end test',
+          ...(method === 'POST' ? { origin: url.origin, 'x-requested-with': 'fetch' } : {}),
+          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...(cookie ? { cookie } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), setCookies: res.headers['set-cookie'] ?? [] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+  for (const line of setCookies) {
+    const c = parseSetCookie(line);
+    if (c.maxAge !== undefined && c.maxAge <= 0) jar?.delete(c.name);
+    else jar?.set(c.name, c);
+  }
+  return { status, json: text ? JSON.parse(text) : undefined };
+}
+
+/** Puts the jar's cookies into the browser context, for `origin`'s host only, as its answers would have. */
+export async function addJarCookies(context: BrowserContext, origin: string, jar: CookieJar) {
+  const domain = new URL(origin).hostname;
+  await context.addCookies([...jar.values()].map(({ name, value, path: cookiePath, expires, httpOnly, secure, sameSite }) => ({ name, value, domain, path: cookiePath, expires, httpOnly, secure, sameSite })));
+}
+
+/**
+ * A new customer of `brand`, signed in in the page's browser context through the Brand API rather
+ * than the screens (tests/e2e/account-*.spec.ts cover those): a SIGNUP code asked for, then
+ * sign-up with it and the password (a confirmed account, signed in, as the screens of a brand
+ * that asks the code first make it; one password hash where the code-less sign-up then its code
+ * make three), and the answer's cookies (the session `bv_session`, the known-browser mark
+ * `bv_device`: docs/security.md, "Cookies") set on the context. With `verify` false the account
+ * is made without a code and stays unconfirmed, and signs in by password. The cookie consent is recorded
+ * through the API (as the Cookie Notice's Accept does) unless `acceptCookies` is false. Ends on
+ * the brand's home page, ready, as the sign-up through the screens does.
+ */
+export async function signUpByApi(
+  page: Page,
+  brand: Brand,
+  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean; verify?: boolean; dataDir?: string },
+) {
+  const jar: CookieJar = new Map();
+  const since = Date.now();
+  const account = { channel: 'email', contact: opts.email, password: opts.password ?? PASSWORD, ...(opts.name !== undefined ? { userName: opts.name } : {}) };
+  let signedIn: { status: number; json: any };
+  if (opts.verify !== false) {
+    const sent = await apiCall(brand.origin, 'POST', '/auth/customer/otp/send', { body: { mode: 'SIGNUP', channel: 'email', contact: opts.email } });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    signedIn = await apiCall(brand.origin, 'POST', '/auth/customer/web/signup', { body: { ...account, otp: await otpFor(opts.email, 'SIGNUP', since, opts.dataDir) }, jar });
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(201);
+    expect(signedIn.json.isNewCustomer).toBe(true);
+  } else {
+    const sent = await apiCall(brand.origin, 'POST', '/auth/customer/web/signup', { body: account });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    expect(sent.json.sent).toBe(true);
+    signedIn = await apiCall(brand.origin, 'POST', '/auth/customer/web/login', { body: { channel: 'email', contact: opts.email, password: account.password }, jar });
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+  }
+  expect(jar.has('bv_session')).toBe(true);
+  if (opts.acceptCookies !== false) {
+    const token = await apiCall(brand.origin, 'GET', '/auth/customer/web/generate-access-token', { jar });
+    expect(token.status).toBe(200);
+    const consent = await apiCall(brand.origin, 'POST', '/customer/cookie-consent', { jar, headers: { authorization: `Bearer ${token.json.accessToken}` } });
+    expect(consent.status, JSON.stringify(consent.json)).toBe(200);
+  }
+  await addJarCookies(page.context(), brand.origin, jar);
+  await open(page, `${brand.origin}/`);
+  await expect(page).toHaveURL(`${brand.origin}/`); // signed in: the home page does not send to /login
 }
 
 export async function signUpWithPassword(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, signOut, signUpWithPassword } from './support';
+import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, signOut, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
 import { publishLegal } from './embed-support';
@@ -61,7 +61,7 @@ test('the code screen survives a reload: the flow is kept, the lost sign-up pass
 test('the forgotten-password code step survives a reload, and can go back to another contact', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
-  await signUpWithPassword(page, brand, { email, name: 'Nila' });
+  await signUpByApi(page, brand, { email, name: 'Nila' });
   await signOut(page, brand);
   await open(page, `${brand.origin}/forget-password`);
   await page.getByLabel('E-mail address').fill(email);
@@ -195,7 +195,7 @@ test('the claim says what it earned: the reward, its amount and how to collect i
   const other = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
   try {
     const second = await other.newPage();
-    await signUpWithPassword(second, shop.brand, { email: newEmail(), name: 'Ravi' });
+    await signUpByApi(second, shop.brand, { email: newEmail(), name: 'Ravi' });
     await open(second, `${shop.brand.origin}/covert/post/verify/${shop.coverts[0]!}`);
     await expect(second.getByRole('heading', { level: 1, name: 'Product Claimed', exact: true })).toBeVisible();
     await expect(second.getByTestId('claim-earns')).toHaveCount(0);
@@ -273,7 +273,7 @@ test("screens are named in the tab's title, the PIN code opens the number keypad
     flags: { isComplaintManagementEnabled: true },
     banners: [{ image: 'https://cdn.example/offer-1.png', link: 'https://brand.example/offer' }, { image: 'https://cdn.example/offer-2.png' }],
   });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Tara' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Tara' });
   await expect(page).toHaveTitle(`Hello, Tara · ${brand.name}`);
   const banners = page.getByTestId('home-banners');
   await expect(banners.getByRole('img')).toHaveCount(2);
@@ -324,7 +324,7 @@ test("the brand's app is installable: a web app manifest with its name, colours 
 
 test('a navigation shows a progress bar until the next screen is in', async ({ page }) => {
   const brand = await createBrand();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Uma' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Uma' });
   // The next screen's data is held until the bar has been seen (no timing involved).
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -347,7 +347,7 @@ test('a navigation shows a progress bar until the next screen is in', async ({ p
 test('"My data": the profile lists the consents given and when, and downloads everything as JSON', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
-  await signUpWithPassword(page, brand, { email, name: 'Vani' }); // accepts the Cookie Notice
+  await signUpByApi(page, brand, { email, name: 'Vani' }); // accepts the Cookie Notice
   await open(page, `${brand.origin}/edit-profile`);
   const section = page.getByRole('region', { name: 'My data' });
   await expect(section.getByTestId('consents')).toContainText(/Cookie consent: given on \d{1,2} \w{3} \d{4}/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, open, operator, signUpWithPassword } from './support';
+import { newEmail, open, operator, signUpByApi } from './support';
 import { acceptBanners, brandWithCatalog } from './verify-catalog';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
@@ -46,7 +46,7 @@ test('an anonymous visitor sees the info verdict, product and batch in the first
 test('a customer verifies a unit before and after buying it, and another customer sees it claimed', async ({ page, browser }) => {
   const { brand, units } = await brandWithCatalog();
   const unit = units[0]!;
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Asha' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Asha' });
 
   await open(page, `${brand.origin}/overt/verify/${unit.overt.qrId}`);
   await expect(h1(page, 'Genuine Pre Sale & Claim Warranty')).toBeVisible();
@@ -67,7 +67,7 @@ test('a customer verifies a unit before and after buying it, and another custome
 
   const other = await browser.newContext();
   const page2 = await other.newPage();
-  await signUpWithPassword(page2, brand, { email: newEmail(), name: 'Bela' });
+  await signUpByApi(page2, brand, { email: newEmail(), name: 'Bela' });
   const html = await firstHtml(page2, `${brand.origin}/covert/post/verify/${unit.covert.qrId}`);
   expect(html).toMatch(/<h1[^>]*>Product Claimed<\/h1>/);
   expect(html).not.toContain('Product Cliamed');
@@ -83,7 +83,7 @@ test('unknown, blacklisted, deleted, wrong-route and malformed codes are refused
   const { brand, units } = await brandWithCatalog();
   await operator('blacklist-code', { slug: brand.slug, qrId: units[1]!.overt.qrId });
   await operator('delete-code', { slug: brand.slug, qrId: units[2]!.overt.qrId });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Chen' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Chen' });
 
   await open(page, `${brand.origin}/overt/verify/NoSuchCode1234567`);
   await expect(h1(page, 'Fake')).toBeVisible();
@@ -110,7 +110,7 @@ test('unknown, blacklisted, deleted, wrong-route and malformed codes are refused
 test('expired, batch-level and case codes show what they carry', async ({ page }) => {
   const { brand, expired, batchLevel, cases } = await brandWithCatalog();
   await operator('record-tracking-event', { slug: brand.slug, qrId: cases[0]!.qrId, stage: 'Shipped', place: 'Pune DC', at: '2025-06-01T10:00:00Z' });
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Dev' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Dev' });
 
   await open(page, `${brand.origin}/overt/verify/${expired.overt.qrId}`);
   await expect(h1(page, 'Expired')).toBeVisible();
@@ -166,7 +166,7 @@ test('a switched-off module says the service is not offered', async ({ page }) =
   const { brand, cases } = await brandWithCatalog({ isTrackingEnabled: false, isRedFlaggingEnabled: false });
   await open(page, `${brand.origin}/tracking`);
   await expect(page.getByText(`Tracking is not offered by ${brand.name}.`)).toBeVisible();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Eli' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Eli' });
   await open(page, `${brand.origin}/report`);
   await expect(page.getByText(`Reporting suspicious products is not offered by ${brand.name}.`)).toBeVisible();
   await open(page, `${brand.origin}/tert/verify/${cases[0]!.qrId}`);
@@ -180,7 +180,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test('a customer reports a fake product with a photo and its evidence report; a file that is not an image is refused; the brand reads it in the console', async ({ page, browser }) => {
   test.slow(); // a customer, then a support agent's sign-up with an authenticator on the console
   const { brand } = await brandWithCatalog();
-  await signUpWithPassword(page, brand, { email: newEmail(), name: 'Fay' });
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Fay' });
   await acceptBanners(page);
   await open(page, `${brand.origin}/overt/verify/NoSuchCode7654321`);
   await page.getByRole('link', { name: 'Report this product' }).click();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { customerMessagesSchema, markReadBodySchema, markReadResponseSchema, messagePreferencesSchema, setPreferencesBodySchema } from '@/lib/schemas/messages';
-import { getPreferences, listMessages, markRead, setPreferences } from './customer-messages';
+import { customerMessagesSchema, markReadBodySchema, markReadResponseSchema, messagePreferencesSchema, setPreferencesBodySchema, unreadCountSchema } from '@/lib/schemas/messages';
+import { getPreferences, listMessages, markRead, setPreferences, unreadCount } from './customer-messages';
 
 // The customer's messages and their choice of channels (docs/messages.md).
 
@@ -12,6 +12,16 @@ export const customerMessagesRoute = defineRoute({
   access: 'customer',
   response: { description: 'The customer\'s messages, newest first, and how many are unread', schema: customerMessagesSchema },
   handle: (_input, ctx) => listMessages(ctx.clientId, ctx.customerId),
+});
+
+// The count alone, for the home screen's mark: one count query, none of the list's rows.
+export const unreadCountRoute = defineRoute({
+  method: 'get',
+  path: '/customer/messages/unread-count',
+  tag: 'customer',
+  access: 'customer',
+  response: { description: 'How many of the customer\'s in-app messages are unread', schema: unreadCountSchema },
+  handle: async (_input, ctx) => ({ unread: await unreadCount(ctx.clientId, ctx.customerId) }),
 });
 
 export const messagePreferencesRoute = defineRoute({
@@ -26,6 +36,9 @@ export const messagePreferencesRoute = defineRoute({
 export const messageRoutes = [
   // GET /api/customer/messages — the in-app list, with the unread count
   customerMessagesRoute,
+
+  // GET /api/customer/messages/unread-count — the unread count alone (the home screen's mark)
+  unreadCountRoute,
 
   // POST /api/customer/messages/read — marks messages read ({ ids }; without ids: all)
   defineRoute({
