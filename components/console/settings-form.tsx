@@ -9,12 +9,14 @@ import type { BrandSettings } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 import { ThemePreview } from './theme-preview';
 import { LanguageFields, languageDraftOf, languageFieldNames, languagePatchOf } from './language-settings';
+import { MessagingFields, messagingDraftOf, messagingFieldNames, messagingPatchOf } from './messaging-settings';
 import { RiskFields, riskDraftOf, riskFieldNames, riskPatchOf, TargetHoursFields, targetDraftOf, targetPatchOf } from './risk-settings';
 
 // Brand settings (console area 'settings'): theme with a live phone preview, services, OTP
 // services, embedding, footer, the languages its customers are offered, banners, complaint
 // priorities and target times, the risk settings (thresholds, rule levels, automatic
-// blacklisting, retention), GS1 Digital Link (with the signing of its URIs) and domains. Each section is a form
+// blacklisting, retention), GS1 Digital Link (with the signing of its URIs), messages to
+// customers (SMS DLT templates, WhatsApp) and domains. Each section is a form
 // with its own Save that sends only its fields; the API checks them with the set-config schema and
 // answers the field at fault, where the keyboard is then taken.
 
@@ -96,6 +98,7 @@ const SECTION_LINKS: Array<[SectionKey, string]> = [
   ['complaints', 'Banners and complaints'],
   ['risk', 'Risk'],
   ['gs1', 'GS1 Digital Link'],
+  ['messaging', 'Messages to customers'],
 ];
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -130,7 +133,7 @@ function TextArea({ label, value, onChange, error, hint, disabled, id }: { label
   );
 }
 
-type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'languages' | 'complaints' | 'risk' | 'gs1';
+type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer' | 'languages' | 'complaints' | 'risk' | 'gs1' | 'messaging';
 
 /**
  * One section of the settings, a form of its own with its own Save: it sends only its fields.
@@ -224,6 +227,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
   const [risk, setRisk] = useState(() => riskDraftOf(settings.config.verification.risk));
   const [languages, setLanguages] = useState(() => languageDraftOf(settings.config.locale));
   const [gs1, setGs1] = useState(settings.config.gs1);
+  const [messaging, setMessaging] = useState(() => messagingDraftOf(settings.config.messaging));
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
   const [busy, setBusy] = useState<SectionKey | null>(null);
   const [status, setStatus] = useState<{ section: SectionKey; kind: 'success' | 'error'; text: string; attempt: number } | null>(null);
@@ -271,6 +275,8 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
         return { verification: { risk: riskPatchOf(risk) } };
       case 'gs1':
         return { gs1: { enabled: gs1.enabled, printedLinks: gs1.printedLinks, recallStatusUrl: gs1.recallStatusUrl?.trim() || null, signUris: gs1.signUris } };
+      case 'messaging':
+        return messagingPatchOf(messaging);
     }
   };
 
@@ -287,10 +293,11 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
       setRisk(riskDraftOf(next.config.verification.risk));
       setLanguages(languageDraftOf(next.config.locale));
       setGs1(next.config.gs1);
+      setMessaging(messagingDraftOf(next.config.messaging));
       setStatus({ section, kind: 'success', text: 'Settings saved. Customers see them now.', attempt });
       router.refresh();
     } catch (err) {
-      const found = consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames, ...languageFieldNames]);
+      const found = consoleErrorsOf(err, [...FIELDS, ...lines(priorities).map((p) => `complaintConfig.targetHours.${p}`), 'complaintConfig.targetHours', ...riskFieldNames, ...languageFieldNames, ...messagingFieldNames]);
       setErrors(found);
       setStatus({ section, kind: 'error', text: found.form ?? 'Please correct the field marked above.', attempt });
     } finally {
@@ -473,6 +480,9 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
           </p>
         </SettingsSection>
 
+        <SettingsSection title="Messages to customers" saveLabel="Save message settings" {...sectionProps('messaging')}>
+          <MessagingFields draft={messaging} onChange={setMessaging} offered={saved.config.locale.languages} errorFor={errorAt} disabled={disabled} />
+        </SettingsSection>
       </div>
       <div className="order-first lg:order-last lg:sticky lg:top-4 lg:self-start">
         <ThemePreview theme={ui} saved={saved.config.ui} brandName={name || saved.organizationName} footerText={footerText} />

@@ -26,6 +26,7 @@ import { clientRoutes } from './client/routes';
 import { authRoutes } from './auth/routes';
 import { customerRoutes } from './customer/routes';
 import { messageRoutes } from './messages/routes';
+import { receiptRoutes } from './messages/receipt-routes';
 import { consoleMessagesRoutes } from './console/messages-routes';
 import { operatorRoutes } from './operator/routes';
 import { legalRoutes } from './legal/routes';
@@ -50,6 +51,7 @@ export const brandApiRoutes = [
   ...authRoutes,
   ...customerRoutes,
   ...messageRoutes,
+  ...receiptRoutes,
   ...legalRoutes,
   ...verifyRoutes,
   ...myProductsRoutes,
@@ -120,6 +122,18 @@ function createApp() {
     in: 'cookie',
     name: 'console_session',
     description: 'The sealed session of a signed-in console staff member (__Host-console_session over https); state-changing calls add the x-csrf proof',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'whatsappSignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Hub-Signature-256',
+    description: 'sha256=<hex HMAC-SHA256 of the raw body with the brand\'s WhatsApp app secret> (messaging.whatsapp.appSecret)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'smsGatewaySignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Signature-256',
+    description: 'sha256=<hex HMAC-SHA256 of the raw body with the SMS gateway token> (SMS_HTTP_TOKEN)',
   });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -15,6 +15,7 @@ import { requireFlag } from './feature-flags';
 import { requireCustomer } from './auth/require-customer';
 import { requireVerifiedContact } from './auth/verify-contact';
 import { requireOperatorKey } from './operator/key';
+import { requireReceiptSignature, type ReceiptSigner } from './messages/receipt-signature';
 import { consoleCsrf, requireStaffBrand, requireStaffSession, staffCsrf } from './console/access';
 import type { AreaAccess, ConsoleArea } from '@/lib/domain/staff-roles';
 import type {
@@ -63,6 +64,8 @@ export interface AccessContexts {
   'staff-session': StaffSessionContext;
   /** A staff member of the brand in the path (`/console/brands/{brand}/...`) whose role may read or change the route's area. */
   staff: StaffContext;
+  /** A provider's callback to the brand (delivery receipts): no session, the body signed (options.signer). */
+  webhook: BrandContext;
 }
 export type AccessClass = keyof AccessContexts;
 
@@ -74,6 +77,8 @@ export type AccessOptions = {
   /** staff: the console area of the route and whether it reads or changes it (lib/domain/staff-roles.ts). */
   area?: ConsoleArea;
   access?: AreaAccess;
+  /** webhook: who signs the body, checked before it is parsed (messages/receipt-signature.ts). */
+  signer?: ReceiptSigner;
 };
 /** The staff class always names its area and access: `{ class: 'staff', area: 'codes', access: 'write' }`. */
 export type StaffAccess = { class: 'staff'; area: ConsoleArea; access: AreaAccess };
@@ -162,6 +167,11 @@ const accessRules: { [K in AccessClass]: AccessRule<K> } = {
     guards: ({ contact }) => (contact === 'verified' ? [signedIn, requireVerifiedContact] : [signedIn]),
     security: bearer,
     context: (c) => ({ ...brandContext(c), customerId: c.var.auth.customerId, sessionId: c.var.auth.sessionId }),
+  },
+  webhook: {
+    mount: 'brand',
+    guards: ({ signer }) => [requireReceiptSignature(signer!)],
+    context: brandContext,
   },
   operator: { mount: 'operator', guards: () => [requireOperatorKey], context: requestContext },
   console: { mount: 'console', guards: () => [consoleCsrf], context: requestContext },
@@ -290,6 +300,7 @@ export function defineRoute<
   const options: AccessOptions = typeof decl.access === 'string' ? {} : decl.access;
   const status = decl.response.status ?? 200;
   const { schema, files } = decl.response;
+  if (klass === 'webhook' && !options.signer) throw new Error(`${decl.method.toUpperCase()} ${decl.path}: a webhook names its signer`);
   if (decl.flag && rule.mount !== 'brand') throw new Error(`${decl.method.toUpperCase()} ${decl.path}: a brand flag needs a brand (access ${klass})`);
   checkConsolePath(decl, klass, options);
 
@@ -305,6 +316,8 @@ export function defineRoute<
       ? { description: [decl.upload ? `multipart/form-data: ${decl.upload.fields}` : '', decl.description ?? ''].filter(Boolean).join(' ') }
       : {}),
     ...(rule.security ? { security: rule.security } : {}),
+    // A webhook's signature, as a security scheme of the document (app.ts), so the attack suite knows who may call it.
+    ...(klass === 'webhook' ? { security: [{ [options.signer === 'whatsapp' ? 'whatsappSignature' : 'smsGatewaySignature']: [] }] } : {}),
     // The staff class's area and access, for the document's readers (the attack suite's staff run).
     ...(klass === 'staff' ? { 'x-staff-access': { area: options.area, access: options.access } } : {}),
     middleware: rule.guards(options),

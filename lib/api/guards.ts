@@ -11,6 +11,8 @@ import { env } from '@/lib/edge/env';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Header every state-changing call must carry; a cross-site form or image cannot set it. */
 export const CSRF_HEADER = 'x-requested-with';
+/** The delivery receipts' paths (messages/receipt-routes.ts): signed by the provider, exempt from the CSRF header. */
+export const RECEIPT_PATHS = '/api/messages/receipts/';
 
 function requestHost(c: Parameters<MiddlewareHandler>[0]): string | undefined {
   return brandHostHeader((name) => c.req.header(name), !!env().TRUST_PROXY);
@@ -18,7 +20,8 @@ function requestHost(c: Parameters<MiddlewareHandler>[0]): string | undefined {
 
 /** CSRF: the Origin (when a browser sends one) must be this host, and the custom header present. */
 export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (STATE_CHANGING.has(c.req.method)) {
+  // A provider's delivery receipt carries no cookie and no custom header: its signature proves it (receipt-signature.ts).
+  if (STATE_CHANGING.has(c.req.method) && !c.req.path.startsWith(RECEIPT_PATHS)) {
     if (!c.req.header(CSRF_HEADER)) throw new ApiError('forbidden', `Missing ${CSRF_HEADER} header`);
     const origin = c.req.header('origin');
     if (origin !== undefined) {

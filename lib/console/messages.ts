@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { batches, claims, codes, messageOutbox, products, warranties } from '@/lib/db/schema';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '@/lib/domain/messages';
@@ -93,26 +93,43 @@ export async function deliveryStatus(scope: ConsoleScope): Promise<DeliveryStatu
       if (at !== null && (oldest === null || at < oldest)) oldest = at;
     } else failed[channel] = Number(c.n);
   }
+  const receipts = await db
+    .select({ receipt: messageOutbox.receipt, channel: messageOutbox.channel, n: sql<number>`count(*)::int` })
+    .from(messageOutbox)
+    .where(and(mine, isNotNull(messageOutbox.receipt), inArray(messageOutbox.channel, [...DELIVERY_CHANNELS])))
+    .groupBy(messageOutbox.receipt, messageOutbox.channel);
+  const delivered = zero();
+  const undelivered = zero();
+  for (const r of receipts) {
+    const channel = r.channel as DeliveryChannel;
+    if (r.receipt === 'failed') undelivered[channel] += Number(r.n);
+    else delivered[channel] += Number(r.n);
+  }
   const problems = await db
     .select()
     .from(messageOutbox)
-    .where(and(mine, or(eq(messageOutbox.state, 'failed'), and(eq(messageOutbox.state, 'queued'), gt(messageOutbox.attempts, 0)))))
+    .where(and(mine, or(eq(messageOutbox.state, 'failed'), and(eq(messageOutbox.state, 'queued'), gt(messageOutbox.attempts, 0)), eq(messageOutbox.receipt, 'failed'))))
     .orderBy(desc(messageOutbox.createdAt), asc(messageOutbox.id))
     .limit(50);
   return {
     queued,
     failed,
+    delivered,
+    undelivered,
     oldestQueuedAt: oldest === null ? null : new Date(oldest).toISOString(),
-    problems: problems.map((p) => ({
-      id: p.id,
-      kind: p.kind,
-      channel: p.channel as DeliveryChannel,
-      state: p.state as 'queued' | 'failed',
-      attempts: p.attempts,
-      lastError: p.lastError,
-      nextAttemptAt: p.state === 'queued' ? p.nextAttemptAt.toISOString() : null,
-      createdAt: p.createdAt.toISOString(),
-    })),
+    problems: problems.map((p) => {
+      const undeliveredRow = p.state === 'sent' && p.receipt === 'failed';
+      return {
+        id: p.id,
+        kind: p.kind,
+        channel: p.channel as DeliveryChannel,
+        state: undeliveredRow ? ('undelivered' as const) : (p.state as 'queued' | 'failed'),
+        attempts: p.attempts,
+        lastError: undeliveredRow ? p.receiptError : p.lastError,
+        nextAttemptAt: p.state === 'queued' ? p.nextAttemptAt.toISOString() : null,
+        createdAt: p.createdAt.toISOString(),
+      };
+    }),
   };
 }
 

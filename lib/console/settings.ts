@@ -38,11 +38,15 @@ export async function getSettings(scope: ConsoleScope): Promise<BrandSettings> {
   };
 }
 
-/** The configuration as staff and the audit log see it: the WhatsApp access token shown by its last 4 characters only. */
+/** A secret as staff and the audit log see it: its last 4 characters only. */
+export const maskSecret = (secret: string) => `${'*'.repeat(16)}${secret.slice(-4)}`;
+
+/** The configuration as staff and the audit log see it: the WhatsApp secrets (token, app secret, verify token) masked. */
 function withoutSecrets(config: StoredClientConfig): StoredClientConfig {
   const wa = config.messaging.whatsapp;
   if (!wa) return config;
-  return { ...config, messaging: { ...config.messaging, whatsapp: { ...wa, token: `${'*'.repeat(16)}${wa.token.slice(-4)}` } } };
+  const masked = { ...wa, token: maskSecret(wa.token), appSecret: wa.appSecret === null ? null : maskSecret(wa.appSecret), verifyToken: wa.verifyToken === null ? null : maskSecret(wa.verifyToken) };
+  return { ...config, messaging: { ...config.messaging, whatsapp: masked } };
 }
 
 /** Applies a partial configuration; an invalid one (a ZodError naming the field) changes nothing. */

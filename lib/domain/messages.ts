@@ -22,6 +22,20 @@ export type MessageChannel = DeliveryChannel | 'app';
 export const MESSAGE_STATES = ['queued', 'sent', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
+/** A provider's delivery receipt of a sent message; read only from WhatsApp. */
+export const MESSAGE_RECEIPTS = ['delivered', 'read', 'failed'] as const;
+export type MessageReceipt = (typeof MESSAGE_RECEIPTS)[number];
+
+/**
+ * Whether a receipt replaces the one a message has: receipts only move forward (delivered, then
+ * read; a failure after a delivery is not believed), so a replayed or late one changes nothing.
+ */
+export function receiptAdvances(current: MessageReceipt | null, next: MessageReceipt): boolean {
+  if (current === null) return true;
+  if (current === 'delivered') return next === 'read';
+  return false;
+}
+
 /** The kinds a customer's preferences list: the message kinds and the security notices (always on). */
 export const PREFERENCE_KINDS = [...MESSAGE_KINDS, 'security'] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];

@@ -160,21 +160,51 @@ const localeSettingsSchema = localeSettingsObject.refine((l) => l.languages.incl
  * template name of each kind in each language (a kind or language without one goes by SMS).
  */
 const kindRecord = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(MESSAGE_KINDS), value);
-const dltTemplateId = z.string().regex(/^[0-9]{10,25}$/, 'must be the DLT template id: 10 to 25 digits');
+/** Indian DLT template ids are 19 digits; other registries' ids of 10 to 25 digits are kept too. */
+const dltTemplateId = z.string().regex(/^[0-9]{10,25}$/, 'must be the DLT template id: 10 to 25 digits (19 in India)');
 const waTemplateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be an approved template name: lower-case letters, digits and _');
+const waToken = z.string({ error: 'must be the access token (it is not saved yet)' }).min(20, 'must be the access token: at least 20 characters').max(1000);
+/** The app secret signs the Cloud API's status callbacks (X-Hub-Signature-256); the verify token answers its handshake. */
+const waAppSecret = z.string().min(16, 'must be the app secret: at least 16 characters').max(200);
+const waVerifyToken = z.string().min(16, 'must be at least 16 characters').max(200);
 export const whatsAppSettingsSchema = z
   .object({
-    phoneNumberId: z.string().regex(/^[0-9]{5,30}$/, 'must be the WhatsApp phone number id (digits)'),
-    token: z.string().min(20).max(1000),
+    phoneNumberId: z.string({ error: 'must be the WhatsApp phone number id (digits)' }).regex(/^[0-9]{5,30}$/, 'must be the WhatsApp phone number id (digits)'),
+    token: waToken,
     version: z.string().regex(/^[0-9]{1,3}\.[0-9]{1,2}$/, 'must be a Graph API version such as 21.0').default('21.0'),
     templates: kindRecord(z.partialRecord(z.enum(LOCALES), waTemplateName)).default({}),
+    /** Delivery receipts (docs/messages.md "Delivery receipts"): without both, the brand's webhook answers 404. */
+    appSecret: waAppSecret.nullable().default(null),
+    verifyToken: waVerifyToken.nullable().default(null),
   })
   .strict();
 export type WhatsAppSettings = z.infer<typeof whatsAppSettingsSchema>;
+/** The secrets of `messaging.whatsapp`: written, never read back (staff see the last 4 characters). */
+export const WHATSAPP_SECRETS = ['token', 'appSecret', 'verifyToken'] as const;
+/**
+ * A secret as a change gives it: left out or blank keeps the saved one (applyConfigPatch); its
+ * masked form (as read, `****…abcd`) is refused rather than saved over the real one.
+ */
+const secretInput = (schema: z.ZodString) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !v.includes('*'), { message: 'must be the secret itself, not its masked form (leave it blank to keep the saved one)' })
+    .pipe(z.union([z.literal(''), schema]))
+    .optional();
+const whatsAppPatchSchema = whatsAppSettingsSchema.extend({
+  token: secretInput(waToken),
+  appSecret: secretInput(waAppSecret).nullable(),
+  verifyToken: secretInput(waVerifyToken).nullable(),
+});
 export const messagingSettingsObject = z.object({
   smsDltTemplates: kindRecord(dltTemplateId).default({}),
   whatsapp: whatsAppSettingsSchema.nullable().default(null),
 });
+const messagingPatchSchema = z
+  .object({ smsDltTemplates: kindRecord(dltTemplateId), whatsapp: whatsAppPatchSchema.nullable() })
+  .partial()
+  .strict();
 export type MessagingSettings = z.infer<typeof messagingSettingsObject>;
 
 /** Banners as a change gives them: image and link safe links (isSafeLink). */
@@ -261,7 +291,7 @@ export const clientConfigPatchSchema = z
     verification: groupPatch(verificationSettingsSchema.extend({ risk: groupPatch(riskSettingsObject) })),
     locale: groupPatch(localeSettingsObject),
     gs1: groupPatch(gs1SettingsSchema),
-    messaging: groupPatch(messagingSettingsObject),
+    messaging: messagingPatchSchema,
     footer: z
       .object({
         text: z.string().max(500),
@@ -292,7 +322,23 @@ export function applyConfigPatch(current: StoredClientConfig, patch: ClientConfi
     verification: { ...current.verification, ...patch.verification, risk: { ...current.verification.risk, ...patch.verification?.risk } },
     locale: { ...current.locale, ...patch.locale },
     gs1: { ...current.gs1, ...patch.gs1 },
-    messaging: { ...current.messaging, ...patch.messaging },
+    messaging: messagingOf(current.messaging, patch.messaging),
     footer: { ...current.footer, ...patch.footer },
   });
+}
+
+/**
+ * The messaging settings a patch leaves: its WhatsApp settings replace the saved ones whole,
+ * except a secret left out or blank, which keeps its saved value (null clears the two receipt secrets).
+ */
+function messagingOf(current: MessagingSettings, patch: ClientConfigPatch['messaging']): unknown {
+  if (!patch) return current;
+  if (!patch.whatsapp) return { ...current, ...patch };
+  const saved = current.whatsapp;
+  const kept = (key: (typeof WHATSAPP_SECRETS)[number]) => {
+    const given = patch.whatsapp?.[key];
+    if (given === null) return null;
+    return given === undefined || given === '' ? (saved?.[key] ?? undefined) : given;
+  };
+  return { ...current, ...patch, whatsapp: { ...patch.whatsapp, token: kept('token'), appSecret: kept('appSecret') ?? null, verifyToken: kept('verifyToken') ?? null } };
 }

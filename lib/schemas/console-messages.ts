@@ -35,7 +35,8 @@ export const deliveryProblemSchema = z.object({
   id: z.string(),
   kind: z.enum(MESSAGE_KINDS),
   channel: z.enum(DELIVERY_CHANNELS),
-  state: z.enum(['queued', 'failed']),
+  /** queued: waiting again; failed: given up on; undelivered: the provider accepted it, then reported it undelivered (its error in lastError). */
+  state: z.enum(['queued', 'failed', 'undelivered']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
@@ -47,9 +48,13 @@ export const deliveryStatusSchema = z.object({
   queued: channelCounts,
   /** Given up on (no more attempts), per channel. */
   failed: channelCounts,
+  /** Reported delivered (or read) by the provider's receipts, per channel. */
+  delivered: channelCounts,
+  /** Accepted by the provider, then reported undelivered by its receipt, per channel. */
+  undelivered: channelCounts,
   /** When the oldest queued message was written; null when none waits. */
   oldestQueuedAt: z.string().nullable(),
-  /** Messages that failed at least once (queued again or failed), newest first, at most 50. */
+  /** Messages that failed at least once (queued again or failed) or were reported undelivered, newest first, at most 50. */
   problems: z.array(deliveryProblemSchema),
 });
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;

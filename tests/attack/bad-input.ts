@@ -1,7 +1,8 @@
 import { call, startApiServer, type Res, type TestServer } from '../support/api-server';
 import { documentedOperations, loadOperations, opName, type Operation } from './operations';
 import { badInputs, MIN_INPUTS, type BadInput } from './inputs';
-import { freshCustomers, rowCounts, seedWorld, type World } from './world';
+import { freshCustomers, RECEIPT_SECRETS, rowCounts, seedWorld, type World } from './world';
+import { signBody } from '@/lib/api/messages/receipt-signature';
 
 // Bad input against every operation of the Brand API's OpenAPI document (and the operator
 // endpoint): never a 5xx, every 4xx is JSON with an errorMessage, no stack trace or SQL in any
@@ -93,6 +94,8 @@ export function badInputTests(half: 0 | 1) {
       const headers: Record<string, string> = { 'x-forwarded-for': nextAddress(), ...input.headers };
       if (input.contentType) headers['content-type'] = input.contentType;
       if (op.operator) headers['x-operator-key'] = i % 2 ? 'not-the-key' : '';
+      // A signed callback: every other request signed with the world's secret (reaching validation), the rest not (401).
+      if (op.signature && i % 2 === 0 && !(op.signature.header in headers)) headers[op.signature.header] = signBody(RECEIPT_SECRETS[op.signature.scheme], typeof input.body === 'string' ? input.body : (input.body ?? Buffer.alloc(0)).toString('utf8'));
       let res: Res;
       try {
         res = await call(server, world.a.domain, op.method, input.path, { rawBody: input.body, headers, token: token || undefined });

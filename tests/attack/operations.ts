@@ -37,8 +37,21 @@ export type Operation = {
   multipartFields?: string[];
   /** Needs a customer's Bearer token (declares bearer security). */
   secured: boolean;
+  /**
+   * A provider's callback (delivery receipts): no session, its raw body signed with a secret
+   * (declares whatsappSignature or smsGatewaySignature security); the header that carries it.
+   */
+  signature?: { scheme: SignatureScheme; header: string };
   operator?: boolean;
 };
+
+export type SignatureScheme = 'whatsappSignature' | 'smsGatewaySignature';
+const SIGNATURE_HEADERS: Record<SignatureScheme, string> = { whatsappSignature: 'x-hub-signature-256', smsGatewaySignature: 'x-signature-256' };
+function signatureOf(security: unknown): Operation['signature'] {
+  if (!Array.isArray(security)) return undefined;
+  const scheme = (Object.keys(SIGNATURE_HEADERS) as SignatureScheme[]).find((k) => security.some((s: Record<string, unknown>) => k in s));
+  return scheme ? { scheme, header: SIGNATURE_HEADERS[scheme] } : undefined;
+}
 
 type Doc = { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, JsonSchema> } };
 
@@ -100,6 +113,7 @@ function operationsOf(doc: Doc): Operation[] {
         jsonBody: resolve(content['application/json']?.schema),
         multipartFields: description.startsWith('multipart/form-data') ? multipartFieldsOf(description) : undefined,
         secured: Array.isArray(op.security) && op.security.some((s: Record<string, unknown>) => 'bearer' in s),
+        signature: signatureOf(op.security),
       });
     }
   }

@@ -33,8 +33,16 @@ const ok = (res: Res, what: string) => {
 
 export type Brand = Awaited<ReturnType<typeof createTestBrand>>;
 
+/**
+ * The secrets the delivery receipts are signed with (operations.ts `signature`): the brand's
+ * WhatsApp app secret, and the SMS gateway token (tests/support/attack-env.ts). The bad-input run
+ * signs every other request with them, so bad bodies reach validation, not only the signature check.
+ */
+export const RECEIPT_SECRETS = { whatsappSignature: 'attack-whatsapp-app-secret-0123', smsGatewaySignature: 'attack-sms-gateway-token-4567' } as const;
+const attackWhatsApp = { phoneNumberId: '106540352242922', token: 'EAAJB-attack-access-token-000', version: '21.0', templates: {}, appSecret: RECEIPT_SECRETS.whatsappSignature, verifyToken: 'attack-verify-token-0000000' };
+
 export async function attackBrand(): Promise<Brand> {
-  const brand = await createTestBrand({ flags: ALL_FLAGS, complaintConfig: { priorities: ['Low', 'Urgent'] } });
+  const brand = await createTestBrand({ flags: ALL_FLAGS, complaintConfig: { priorities: ['Low', 'Urgent'] }, messaging: { whatsapp: attackWhatsApp } });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'attack-legal-'));
   for (const type of ['Terms & Conditions', 'Privacy Policy', 'Cookie Policy']) {
     const file = path.join(dir, `${randomId('d', 6)}.md`);

@@ -3,7 +3,8 @@ import { RetryFailedButton } from './retry-failed-button';
 
 // The delivery state of the brand's customer messages (docs/messages.md), on the overview: how
 // many wait and how many failed per channel, and the latest problems with the provider's error, so
-// a provider that is down shows here while its messages wait.
+// a provider that is down shows here while its messages wait; and what the providers' delivery
+// receipts said: delivered, or not delivered with the provider's error.
 
 const CHANNELS = [
   ['email', 'E-mail'],
@@ -14,26 +15,32 @@ const CHANNELS = [
 export function MessageDelivery({ brand, status, canRetry }: { brand: string; status: DeliveryStatus; canRetry: boolean }) {
   const waiting = CHANNELS.reduce((n, [c]) => n + status.queued[c], 0);
   const failed = CHANNELS.reduce((n, [c]) => n + status.failed[c], 0);
+  const delivered = CHANNELS.reduce((n, [c]) => n + status.delivered[c], 0);
+  const undelivered = CHANNELS.reduce((n, [c]) => n + status.undelivered[c], 0);
   return (
     <section aria-labelledby="delivery-title" className="space-y-3" data-testid="message-delivery">
       <h2 id="delivery-title" className="text-lg font-semibold text-gray-900">
         Messages to customers
       </h2>
-      {waiting === 0 && failed === 0 ? (
-        <p className="text-gray-800">Every message has been delivered.</p>
+      {waiting === 0 && failed === 0 && undelivered === 0 ? (
+        <p className="text-gray-800">
+          Every message has been sent{delivered > 0 ? `; ${delivered.toLocaleString('en-IN')} confirmed delivered by the provider` : ''}.
+        </p>
       ) : (
         <>
           <p className="text-gray-800">
             {waiting.toLocaleString('en-IN')} waiting{status.oldestQueuedAt ? ` (the oldest since ${status.oldestQueuedAt.slice(0, 16).replace('T', ' ')} UTC)` : ''},{' '}
-            {failed.toLocaleString('en-IN')} failed.
+            {failed.toLocaleString('en-IN')} failed, {delivered.toLocaleString('en-IN')} delivered, {undelivered.toLocaleString('en-IN')} not delivered.
           </p>
           <table className="text-left text-sm" data-testid="delivery-counts">
-            <caption className="sr-only">Messages waiting and failed per channel</caption>
+            <caption className="sr-only">Messages waiting, failed, delivered and not delivered per channel</caption>
             <thead className="bg-gray-100">
               <tr>
                 <th scope="col" className="px-2 py-1">Channel</th>
                 <th scope="col" className="px-2 py-1">Waiting</th>
                 <th scope="col" className="px-2 py-1">Failed</th>
+                <th scope="col" className="px-2 py-1">Delivered</th>
+                <th scope="col" className="px-2 py-1">Not delivered</th>
               </tr>
             </thead>
             <tbody>
@@ -42,6 +49,8 @@ export function MessageDelivery({ brand, status, canRetry }: { brand: string; st
                   <th scope="row" className="px-2 py-1 font-normal">{label}</th>
                   <td className="px-2 py-1">{status.queued[c]}</td>
                   <td className="px-2 py-1">{status.failed[c]}</td>
+                  <td className="px-2 py-1">{status.delivered[c]}</td>
+                  <td className="px-2 py-1">{status.undelivered[c]}</td>
                 </tr>
               ))}
             </tbody>
@@ -65,7 +74,7 @@ export function MessageDelivery({ brand, status, canRetry }: { brand: string; st
                       <td className="px-2 py-1">{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
                       <td className="px-2 py-1">{p.kind}</td>
                       <td className="px-2 py-1">{p.channel}</td>
-                      <td className="px-2 py-1">{p.state === 'failed' ? 'Failed' : 'Waiting'}</td>
+                      <td className="px-2 py-1">{p.state === 'failed' ? 'Failed' : p.state === 'undelivered' ? 'Not delivered' : 'Waiting'}</td>
                       <td className="px-2 py-1">{p.attempts}</td>
                       <td className="px-2 py-1">{p.nextAttemptAt ? p.nextAttemptAt.slice(0, 16).replace('T', ' ') : '—'}</td>
                       <td className="px-2 py-1 break-words">{p.lastError ?? ''}</td>

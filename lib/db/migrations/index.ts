@@ -24,6 +24,7 @@ import { sql0040 } from './0040_customer_language';
 import { sql0046 } from './0046_rollups_count_info_as_genuine';
 import { sql0050 } from './0050_staff_recovery_and_disabling';
 import { sql0055 } from './0055_gs1_signing_keys';
+import { sql0056 } from './0056_message_receipts';
 import { sql0060 } from './0060_scan_reason_codes';
 import { sql0063 } from './0063_claim_disputes';
 import { sql0066 } from './0066_false_hidden_codes';
@@ -66,4 +67,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0067_unit_first_places', sql: sql0067 },
   { id: '0068_message_outbox', sql: sql0068 },
   { id: '0077_console_list_sorts', sql: sql0077 },
+  { id: '0056_message_receipts', sql: sql0056 },
 ];

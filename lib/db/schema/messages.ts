@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { clients, customers } from './core';
-import type { MessageChannel, MessageKind, MessageState } from '@/lib/domain/messages';
+import type { MessageChannel, MessageKind, MessageReceipt, MessageState } from '@/lib/domain/messages';
 
 // The customer message outbox and preferences (migration 0068, docs/messages.md).
 
@@ -32,12 +32,18 @@ export const messageOutbox = pgTable(
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
+    /** The provider's latest delivery receipt (migration 0056): delivered, read (WhatsApp) or failed. */
+    receipt: text('receipt').$type<MessageReceipt>(),
+    receiptAt: ts('receipt_at'),
+    deliveredAt: ts('delivered_at'),
+    receiptError: text('receipt_error'),
   },
   (t) => [
     unique('message_outbox_key_uq').on(t.clientId, t.idempotencyKey),
     index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
     index('message_outbox_client_customer_idx').on(t.clientId, t.customerId, t.createdAt),
     index('message_outbox_client_state_idx').on(t.clientId, t.state, t.createdAt),
+    index('message_outbox_client_provider_idx').on(t.clientId, t.providerMessageId),
   ],
 );
 
