@@ -19,7 +19,7 @@ import {
   replyComplaintBodySchema,
   ticketIdSchema,
 } from '@/lib/schemas/console-complaints';
-import { consoleWarrantyDetailSchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
+import { consoleWarrantyDetailSchema, warrantyExportQuerySchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
 import {
   bulkResolveRedFlagsSchema,
   bulkResolvedRedFlagsSchema,
@@ -207,8 +207,24 @@ export const consoleSupportRoutes = [
     access: { class: 'staff', area: 'warranty', access: 'read' },
     params: consoleBrandParams,
     query: warrantyListQuerySchema,
-    response: { description: 'A page of warranty registrations, newest first', schema: warrantyListSchema },
+    response: { description: 'A page of the warranty registrations the filters match, in the sort asked (newest first by default), and how many match', schema: warrantyListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: status, customer, sort, product, batch, from, to, page, pageSize)',
     handle: ({ query }, ctx) => warranty.listWarranties(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/warranty.csv?(the list's filters and sort) — streamed. The
+  // file names customers: declared with the area's write access (owner, support), as the use case
+  // checks again; manager and analyst read the list a page at a time.
+  defineRoute({
+    method: 'get',
+    path: `${base}/warranty.csv`,
+    tag: 'console',
+    access: { class: 'staff', area: 'warranty', access: 'write' },
+    params: consoleBrandParams,
+    query: warrantyExportQuerySchema,
+    response: { description: 'Every warranty registration the filters match, in the sort asked, as CSV (streamed a page at a time; audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: status, customer, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(warranty.WARRANTY_EXPORT_HEADER, await warranty.exportWarranties(ctx.scope, query)),
   }),
 
   // GET /api/console/brands/{brand}/warranty/{warrantyId}
