@@ -2,11 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { signedInStaff, type SignedInStaff } from '../support/console';
 import { payoutIn } from '../support/console-money';
-import { insertWarranty, supportBrand } from '../support/console-support';
+import { insertFeedback, insertWarranty, supportBrand } from '../support/console-support';
+import { claimedUnit, signedInCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
-import { auditLog, batches, payouts, products, warranties } from '@/lib/db/schema';
+import { auditLog, batches, feedback, payouts, products, warranties } from '@/lib/db/schema';
 import { PAYOUT_LIST_HEADER } from '@/lib/console/payouts';
 import { WARRANTY_EXPORT_HEADER } from '@/lib/console/warranty';
+import { FEEDBACK_EXPORT_HEADER } from '@/lib/console/feedback';
 import type { StaffRole } from '@/lib/domain/staff-roles';
 
 // The after-sales lists through the table kit (docs/console.md, "Lists"): payouts, warranty
@@ -265,5 +267,90 @@ describe('the warranty registrations list', () => {
       expect([role, refused.status, refused.body.errorMessage]).toEqual([role, 403, expect.any(String)]);
     }
     expect((await audited(brand.id, 'warranty.export')).length).toBe(before);
+  });
+});
+
+describe('the feedback list', () => {
+  let brand: Brand;
+  let other: Brand;
+  const staffOf: Partial<Record<StaffRole, SignedInStaff>> = {};
+  let outsider: SignedInStaff;
+  let unitA: Awaited<ReturnType<typeof claimedUnit>>;
+  let unitB: Awaited<ReturnType<typeof claimedUnit>>;
+  let high: string;
+  let low: string;
+  let loose: string;
+  let foreign: string;
+  const base = () => `/api/console/brands/${brand.slug}`;
+  const ids = (res: { body: { feedback: Array<{ id: string }> } }) => res.body.feedback.map((f) => f.id);
+
+  beforeAll(async () => {
+    brand = await supportBrand();
+    other = await supportBrand();
+    const who = await signedInCustomer(brand.id, { userName: 'Nisha' });
+    unitA = await claimedUnit(brand.id, who.customerId);
+    unitB = await claimedUnit(brand.id, who.customerId);
+    high = await insertFeedback(brand.id, { rating: 5, comment: '=SUM(A1)', unitId: unitA.unitId, customerId: who.customerId });
+    low = await insertFeedback(brand.id, { rating: 2, comment: 'Leaked, a bit', unitId: unitB.unitId, customerId: who.customerId });
+    loose = await insertFeedback(brand.id, { rating: 4, customerId: who.customerId });
+    foreign = await insertFeedback(other.id, { rating: 1, comment: 'elsewhere' });
+    const db = await getDb();
+    const at = (id: string, when: string) => db.update(feedback).set({ createdAt: new Date(when) }).where(eq(feedback.id, id));
+    await at(high, '2026-03-01T10:00:00Z');
+    await at(low, '2026-01-15T10:00:00Z');
+    await at(loose, '2026-03-05T10:00:00Z');
+    for (const role of ['support', 'analyst', 'finance'] as const) staffOf[role] = await signedInStaff(server, { clientId: brand.id, role });
+    outsider = await signedInStaff(server, { clientId: other.id, role: 'owner' });
+  });
+
+  it('sorts by when it was given and by rating, filters by rating, comment, product, batch and days, and counts', async () => {
+    const byDefault = await staffOf.analyst!.fetch(`${base()}/feedback`);
+    expect([byDefault.status, ids(byDefault), byDefault.body.total]).toEqual([200, [loose, high, low], 3]);
+    expect(ids(await staffOf.analyst!.fetch(`${base()}/feedback?sort=rating`))).toEqual([low, loose, high]);
+    expect(ids(await staffOf.analyst!.fetch(`${base()}/feedback?sort=-rating`))).toEqual([high, loose, low]);
+    expect(ids(await staffOf.analyst!.fetch(`${base()}/feedback?sort=created`))).toEqual([low, high, loose]);
+    const product = await staffOf.analyst!.fetch(`${base()}/feedback?product=${unitB.productId}`);
+    expect([product.body.total, ids(product)]).toEqual([1, [low]]);
+    const batch = await staffOf.analyst!.fetch(`${base()}/feedback?batch=${(await batchNumberOf(brand.id, unitA.batchId)).toLowerCase()}`);
+    expect([batch.body.total, ids(batch)]).toEqual([1, [high]]);
+    const days = await staffOf.analyst!.fetch(`${base()}/feedback?from=2026-03-01&to=2026-03-05&sort=created`);
+    expect([days.body.total, ids(days), days.body.averageRating]).toEqual([2, [high, loose], 4.5]);
+    const withText = await staffOf.analyst!.fetch(`${base()}/feedback?comment=with&rating=2`);
+    expect([withText.body.total, ids(withText)]).toEqual([1, [low]]);
+    const page2 = await staffOf.analyst!.fetch(`${base()}/feedback?sort=rating&pageSize=2&page=2`);
+    expect([page2.body.total, ids(page2)]).toEqual([3, [high]]);
+    const none = await staffOf.analyst!.fetch(`${base()}/feedback?from=2026-02-01&to=2026-02-28`);
+    expect([none.body.total, none.body.feedback, none.body.averageRating]).toEqual([0, [], null]);
+  });
+
+  it('answers a filter or sort not understood with 422 naming it, on the list and its CSV', async () => {
+    for (const [q, field] of [...BAD_QUERIES, ['rating=9', 'rating'], ['comment=some', 'comment'], ['sort=customer', 'sort']] as const) {
+      for (const path of ['feedback', 'feedback.csv']) {
+        const res = await staffOf.support!.fetch(`${base()}/${path}?${q}`);
+        expect([q, path, res.status, res.body.field]).toEqual([q, path, 422, field]);
+      }
+    }
+  });
+
+  it('downloads exactly the filtered rows in the list order, without the customer, audited; scoped by brand and role', async () => {
+    const list = await staffOf.analyst!.fetch(`${base()}/feedback?sort=-rating&from=2026-01-01`);
+    const csv = await staffOf.analyst!.fetch(`${base()}/feedback.csv?sort=-rating&from=2026-01-01`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`${brand.slug}-feedback-`);
+    const rows = rowsOf(csv.text);
+    expect(rows[0]).toBe(FEEDBACK_EXPORT_HEADER.join(','));
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(ids(list));
+    expect(rows.find((r) => r.startsWith(high))).toContain(`,'=SUM(A1),`);
+    expect(rows.find((r) => r.startsWith(high))).toContain(`,${await batchNumberOf(brand.id, unitA.batchId)},${unitA.unitId}`);
+    expect(rows.find((r) => r.startsWith(low))).toContain(',"Leaked, a bit",');
+    expect(csv.text).not.toContain('Nisha');
+    expect(csv.text).not.toContain(foreign);
+    expect((await audited(brand.id, 'feedback.export')).length).toBe(1);
+    for (const path of ['feedback', 'feedback.csv']) {
+      expect((await outsider.fetch(`${base()}/${path}`)).status).toBe(404);
+      expect((await staffOf.finance!.fetch(`${base()}/${path}`)).status).toBe(403);
+    }
+    const theirs = await outsider.fetch(`/api/console/brands/${other.slug}/feedback.csv`);
+    expect(rowsOf(theirs.text).slice(1).map((r) => r.split(',')[0])).toEqual([foreign]);
   });
 });
