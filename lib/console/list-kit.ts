@@ -20,7 +20,7 @@ export function dayRange(at: AnyColumn | SQL, from?: string, to?: string): SQL[]
  * A sortable column: its SQL, the type its text form is read back as (for the keyset), and
  * the row's id that breaks ties. Columns are never null, so a row comparison orders them.
  */
-export type SortColumn = { expr: AnyColumn | SQL; type: 'timestamptz' | 'text' | 'int' };
+export type SortColumn = { expr: AnyColumn | SQL; type: 'timestamptz' | 'date' | 'text' | 'int' };
 
 /** ORDER BY the column then the id, both the same way (so `(col, id) > (…)` continues it). */
 export function orderOf(col: SortColumn, id: AnyColumn, dir: 'asc' | 'desc'): SQL {

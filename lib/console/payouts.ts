@@ -1,14 +1,17 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { customers, payouts, rewardGrants, rewards } from '@/lib/db/schema';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { batches, codes, customers, payouts, products, rewardGrants, rewards } from '@/lib/db/schema';
 import { PAYOUT_STATUSES, rupees, type PayoutStatus } from '@/lib/domain/payouts';
 import { ApiError } from '@/lib/errors';
 import { payoutProvider } from '@/lib/payouts/manual';
 import { tryTransitionPayout } from '@/lib/payouts/transition-payout';
-import type { ConsolePayout } from '@/lib/schemas/console-money';
+import type { ConsolePayout, PAYOUT_SORTS, PayoutExportQuery } from '@/lib/schemas/console-money';
+import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
+import { roleMay } from '@/lib/domain/staff-roles';
 import { enqueueCustomerMessage } from '@/lib/messaging/queue';
 import { recordAudit } from './audit';
+import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
 import type { ConsoleScope } from './scope';
 
 // Manual payout settlement (docs/after-sales.md), for the console's Payouts area and the command
@@ -25,42 +28,129 @@ const underReview = (clientId: string) =>
   sql<boolean>`exists (select 1 from reward_grants g join red_flags f on f.client_id = g.client_id and f.unit_key = g.unit_id and f.status = 'open'
     where g.id = ${payouts.grantId} and g.client_id = ${clientId})`;
 
-export async function listPayouts(scope: ConsoleScope, opts: { status?: PayoutStatus; limit?: number } = {}): Promise<{ payouts: ConsolePayout[]; counts: Record<PayoutStatus, number> }> {
-  const db = await getDb();
-  const rows = await db
-    .select({ p: payouts, customerName: customers.userName, rewardName: rewards.name, held: underReview(scope.clientId) })
+/** The list's filters as SQL on payouts (the brand's, always). */
+function payoutWhere(clientId: string, f: PayoutFilter): SQL[] {
+  const where: SQL[] = [eq(payouts.clientId, clientId)];
+  if (f.status) where.push(eq(payouts.status, f.status));
+  if (f.product) where.push(eq(rewardGrants.productId, f.product));
+  if (f.batch) {
+    where.push(sql`${rewardGrants.unitId} in (select ${codes.pairId} from ${codes} join ${batches} on ${batches.id} = ${codes.batchId} and ${batches.clientId} = ${clientId}
+      where ${codes.clientId} = ${clientId} and ${codes.pairId} is not null and upper(${batches.batchNumber}) = upper(${f.batch}))`);
+  }
+  where.push(...dayRange(payouts.createdAt, f.from, f.to));
+  return where;
+}
+
+export type PayoutFilter = Partial<Omit<PayoutExportQuery, 'sort'>> & { sort?: PayoutExportQuery['sort'] };
+
+const PAYOUT_SORT_COLUMNS: Record<(typeof PAYOUT_SORTS)[number], SortColumn> = {
+  created: { expr: payouts.createdAt, type: 'timestamptz' },
+  updated: { expr: payouts.updatedAt, type: 'timestamptz' },
+  amount: { expr: payouts.amount, type: 'int' },
+  status: { expr: payouts.status, type: 'text' },
+  reference: { expr: payouts.reference, type: 'text' },
+};
+
+function selectPayouts(db: Pick<Db, 'select'>, clientId: string, where: SQL[], col: SortColumn) {
+  return db
+    .select({ p: payouts, customerName: customers.userName, rewardName: rewards.name, productName: products.name, held: underReview(clientId), key: keyText(col) })
     .from(payouts)
-    .leftJoin(customers, and(eq(customers.id, payouts.customerId), eq(customers.clientId, scope.clientId)))
+    .innerJoin(rewardGrants, and(eq(rewardGrants.id, payouts.grantId), eq(rewardGrants.clientId, clientId)))
+    .innerJoin(rewards, and(eq(rewards.id, rewardGrants.rewardId), eq(rewards.clientId, clientId)))
+    .leftJoin(customers, and(eq(customers.id, payouts.customerId), eq(customers.clientId, clientId)))
+    .leftJoin(products, and(eq(products.id, rewardGrants.productId), eq(products.clientId, clientId)))
+    .where(and(...where))
+    .$dynamic();
+}
+
+type PayoutJoined = { p: typeof payouts.$inferSelect; customerName: string | null; rewardName: string; productName: string | null; held: boolean };
+
+function payoutRowOf({ p, customerName, rewardName, productName, held }: PayoutJoined): ConsolePayout {
+  return {
+    reference: p.reference,
+    status: p.status,
+    amount: p.amount,
+    amountText: `₹${rupees(p.amount)}`,
+    vpa: p.vpa,
+    customerName: customerName?.trim() || 'Customer',
+    rewardName,
+    productName: productName ?? '',
+    attempts: p.attempts,
+    bankRef: p.bankRef,
+    failureReason: p.failureReason,
+    held: p.status === 'TRANSFER_PENDING' && Boolean(held),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    claimedAt: p.claimedAt?.toISOString() ?? null,
+    settledAt: p.settledAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A page of the brand's payouts in the sort asked (last changed first by default), how many the
+ * filters match, and the count in each status (of all the brand's payouts, whatever the filter).
+ */
+export async function listPayouts(
+  scope: ConsoleScope,
+  opts: PayoutFilter & { limit?: number; offset?: number } = {},
+): Promise<{ payouts: ConsolePayout[]; counts: Record<PayoutStatus, number>; total: number }> {
+  const db = await getDb();
+  const where = payoutWhere(scope.clientId, opts);
+  const { column, dir } = sortOf(opts.sort ?? '-updated');
+  const col = PAYOUT_SORT_COLUMNS[column];
+  const rows = await selectPayouts(db, scope.clientId, where, col)
+    .orderBy(orderOf(col, payouts.id, dir))
+    .limit(Math.min(opts.limit ?? 500, 2000))
+    .offset(opts.offset ?? 0);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(payouts)
     .innerJoin(rewardGrants, and(eq(rewardGrants.id, payouts.grantId), eq(rewardGrants.clientId, scope.clientId)))
-    .innerJoin(rewards, and(eq(rewards.id, rewardGrants.rewardId), eq(rewards.clientId, scope.clientId)))
-    .where(and(eq(payouts.clientId, scope.clientId), opts.status ? eq(payouts.status, opts.status) : undefined))
-    .orderBy(desc(payouts.updatedAt), asc(payouts.id))
-    .limit(Math.min(opts.limit ?? 500, 2000));
+    .where(and(...where));
   const grouped = await db
     .select({ status: payouts.status, n: sql<number>`count(*)::int` })
     .from(payouts)
     .where(eq(payouts.clientId, scope.clientId))
     .groupBy(payouts.status);
   const counts = Object.fromEntries(PAYOUT_STATUSES.map((s) => [s, Number(grouped.find((g) => g.status === s)?.n ?? 0)])) as Record<PayoutStatus, number>;
-  return {
-    counts,
-    payouts: rows.map(({ p, customerName, rewardName, held }) => ({
-      reference: p.reference,
-      status: p.status,
-      amount: p.amount,
-      amountText: `₹${rupees(p.amount)}`,
-      vpa: p.vpa,
-      customerName: customerName?.trim() || 'Customer',
-      rewardName,
-      attempts: p.attempts,
-      bankRef: p.bankRef,
-      failureReason: p.failureReason,
-      held: p.status === 'TRANSFER_PENDING' && Boolean(held),
-      createdAt: p.createdAt.toISOString(),
-      claimedAt: p.claimedAt?.toISOString() ?? null,
-      settledAt: p.settledAt?.toISOString() ?? null,
-    })),
-  };
+  return { counts, total: Number(total), payouts: rows.map(payoutRowOf) };
+}
+
+/** Whether the acting scope may download the payouts list: it names customers and their UPI ids, so the roles that pay them (owner, finance) and the command line. */
+export const mayDownloadPayouts = (scope: ConsoleScope): boolean => scope.actor.kind === 'cli' || roleMay(scope.actor.role, 'payouts', 'write');
+
+export const PAYOUT_LIST_HEADER = ['Reference', 'Made', 'Last changed', 'Status', 'Held for a review', 'Customer', 'UPI id', 'Reward', 'Product', 'Amount (INR)', 'Attempts', 'Bank reference', 'Failure', 'Claimed', 'Settled'] as const;
+
+/**
+ * Every payout the list's filters match, in its sort, as CSV rows a keyset page at a time (the
+ * table kit). Not the bank's file (exportPayouts): nothing moves. Audited as payouts.list.export;
+ * refused (403) to the roles that read payouts but do not pay them (the analyst).
+ */
+export async function exportPayoutList(scope: ConsoleScope, query: PayoutExportQuery): Promise<{ fileName: string; rows: AsyncIterable<string[][]> }> {
+  if (!mayDownloadPayouts(scope)) throw new ApiError('forbidden', "Your role may not download payouts: the file names customers and their UPI ids, so only the roles that pay them (owner, finance) may.");
+  const db = await getDb();
+  const where = payoutWhere(scope.clientId, query);
+  const { column, dir } = sortOf(query.sort);
+  const col = PAYOUT_SORT_COLUMNS[column];
+  await recordAudit(db, scope, { action: 'payouts.list.export', target: 'payouts', after: { ...query } });
+  const pages = keysetPages(
+    async (after, limit) => {
+      const rows = await selectPayouts(db, scope.clientId, [...where, ...(after ? [afterKey(col, payouts.id, dir, after)!] : [])], col)
+        .orderBy(orderOf(col, payouts.id, dir))
+        .limit(limit);
+      return rows.map((r) => ({ row: r, key: { value: r.key, id: r.p.id } }));
+    },
+    { max: CSV_MAX_ROWS },
+  );
+  async function* out() {
+    for await (const page of pages) {
+      yield page.map((r) => {
+        const p = payoutRowOf(r);
+        return [p.reference, p.createdAt, p.updatedAt, p.status, p.held ? 'yes' : 'no', p.customerName, p.vpa ?? '', p.rewardName, p.productName, rupees(p.amount), String(p.attempts), p.bankRef ?? '', p.failureReason ?? '', p.claimedAt ?? '', p.settledAt ?? ''];
+      });
+    }
+  }
+  return { fileName: exportFileName(scope.slug, 'payouts'), rows: out() };
 }
 
 export type PayoutExport = { fileName: string; csv: string; count: number; total: string; held: number; references: string[] };

@@ -1,10 +1,22 @@
 import 'server-only';
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { customers, files, products, warranties } from '@/lib/db/schema';
+import { and, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { batches, codes, customers, files, products, warranties } from '@/lib/db/schema';
 import { warrantyStatus } from '@/lib/domain/warranty';
-import { notFound } from '@/lib/errors';
-import { warrantyInvoiceUrl, type ConsoleWarrantyDetail, type ConsoleWarrantyList, type ConsoleWarrantyRow, type WarrantyListQuery } from '@/lib/schemas/console-warranty';
+import { roleMay } from '@/lib/domain/staff-roles';
+import { ApiError, notFound } from '@/lib/errors';
+import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
+import {
+  warrantyInvoiceUrl,
+  type ConsoleWarrantyDetail,
+  type ConsoleWarrantyList,
+  type ConsoleWarrantyRow,
+  type WARRANTY_SORTS,
+  type WarrantyExportQuery,
+  type WarrantyListQuery,
+} from '@/lib/schemas/console-warranty';
+import { recordAudit } from './audit';
+import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
 import { productChoices } from './red-flags';
 import type { ConsoleScope } from './scope';
 import { customerName, customerNameCols } from './customer-name';
@@ -16,19 +28,46 @@ import { customerName, customerNameCols } from './customer-name';
 const todayIso = (now: Date) => now.toISOString().slice(0, 10);
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filters(scope: ConsoleScope, q: WarrantyListQuery, today: string): SQL[] {
+type WarrantyFilter = Omit<WarrantyExportQuery, 'sort'>;
+
+function filters(scope: ConsoleScope, q: WarrantyFilter, today: string): SQL[] {
   const where: SQL[] = [eq(warranties.clientId, scope.clientId)];
   if (q.status === 'VOID') where.push(eq(warranties.status, 'VOID'));
   else if (q.status === 'ACTIVE') where.push(eq(warranties.status, 'REGISTERED'), sql`${warranties.endsOn} >= ${today}::date`);
   else if (q.status === 'EXPIRED') where.push(eq(warranties.status, 'REGISTERED'), sql`${warranties.endsOn} < ${today}::date`);
   if (q.product) where.push(eq(warranties.productId, q.product));
+  if (q.batch) {
+    where.push(sql`${warranties.unitId} in (select ${codes.pairId} from ${codes} join ${batches} on ${batches.id} = ${codes.batchId} and ${batches.clientId} = ${scope.clientId}
+      where ${codes.clientId} = ${scope.clientId} and ${codes.pairId} is not null and upper(${batches.batchNumber}) = upper(${q.batch}))`);
+  }
   if (q.customer) {
     const like = likeText(q.customer);
     where.push(or(ilike(customers.userName, like), ilike(customers.companyName, like), ilike(customers.email, like), ilike(customers.mobile, like))!);
   }
-  if (q.from) where.push(sql`${warranties.createdAt} >= ${q.from}::date`);
-  if (q.to) where.push(sql`${warranties.createdAt} < ${q.to}::date + 1`);
+  where.push(...dayRange(warranties.createdAt, q.from, q.to));
   return where;
+}
+
+const WARRANTY_SORT_COLUMNS: Record<(typeof WARRANTY_SORTS)[number], SortColumn> = {
+  created: { expr: warranties.createdAt, type: 'timestamptz' },
+  purchased: { expr: warranties.purchaseDate, type: 'date' },
+  ends: { expr: warranties.endsOn, type: 'date' },
+  product: { expr: products.name, type: 'text' },
+};
+
+/** The batch number of a registration's unit (its codes' batch), for the export. */
+const batchOfUnit = (clientId: string) =>
+  sql<string | null>`(select ${batches.batchNumber} from ${codes} join ${batches} on ${batches.id} = ${codes.batchId} and ${batches.clientId} = ${clientId}
+    where ${codes.clientId} = ${clientId} and ${codes.pairId} = ${warranties.unitId} limit 1)`;
+
+function selectWarranties(db: Pick<Db, 'select'>, scope: ConsoleScope, where: SQL[], col: SortColumn) {
+  return db
+    .select({ w: warranties, productName: products.name, customer: customerNameCols, key: keyText(col) })
+    .from(warranties)
+    .innerJoin(products, and(eq(products.id, warranties.productId), eq(products.clientId, scope.clientId)))
+    .leftJoin(customers, and(eq(customers.id, warranties.customerId), eq(customers.clientId, scope.clientId)))
+    .where(and(...where))
+    .$dynamic();
 }
 
 function rowOf(w: typeof warranties.$inferSelect, productName: string, customer: Parameters<typeof customerName>[0], today: string): ConsoleWarrantyRow {
@@ -46,24 +85,20 @@ function rowOf(w: typeof warranties.$inferSelect, productName: string, customer:
   };
 }
 
+/** A page of registrations in the sort asked (newest first by default) and how many match. */
 export async function listWarranties(scope: ConsoleScope, q: WarrantyListQuery, now: Date = new Date()): Promise<ConsoleWarrantyList> {
   const db = await getDb();
   const today = todayIso(now);
-  const where = and(...filters(scope, q, today));
-  const joinProducts = and(eq(products.id, warranties.productId), eq(products.clientId, scope.clientId));
-  const joinCustomers = and(eq(customers.id, warranties.customerId), eq(customers.clientId, scope.clientId));
+  const where = filters(scope, q, today);
+  const { column, dir } = sortOf(q.sort ?? '-created');
+  const col = WARRANTY_SORT_COLUMNS[column];
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(warranties)
-    .leftJoin(customers, joinCustomers)
-    .where(where);
-  const rows = await db
-    .select({ w: warranties, productName: products.name, customer: customerNameCols })
-    .from(warranties)
-    .innerJoin(products, joinProducts)
-    .leftJoin(customers, joinCustomers)
-    .where(where)
-    .orderBy(desc(warranties.createdAt), asc(warranties.id))
+    .leftJoin(customers, and(eq(customers.id, warranties.customerId), eq(customers.clientId, scope.clientId)))
+    .where(and(...where));
+  const rows = await selectWarranties(db, scope, where, col)
+    .orderBy(orderOf(col, warranties.id, dir))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
@@ -73,6 +108,49 @@ export async function listWarranties(scope: ConsoleScope, q: WarrantyListQuery, 
     total: Number(total),
     products: await productChoices(scope),
   };
+}
+
+/** Whether the acting scope may download the registrations: the file names customers, so the roles that act on them (owner, support) and the command line. */
+export const mayDownloadWarranties = (scope: ConsoleScope): boolean => scope.actor.kind === 'cli' || roleMay(scope.actor.role, 'warranty', 'write');
+
+export const WARRANTY_EXPORT_HEADER = ['Registration', 'Registered', 'Status', 'Customer', 'Product', 'Batch', 'Unit', 'Purchased', 'Covered from', 'Covered until'] as const;
+
+/**
+ * Every registration the list's filters match, in its sort, as CSV rows a keyset page at a time
+ * (the table kit). Audited as warranty.export; refused (403) to the roles that read registrations
+ * but do not act on them (manager, analyst): they read the list a page at a time.
+ */
+export async function exportWarranties(scope: ConsoleScope, query: WarrantyExportQuery, now: Date = new Date()): Promise<{ fileName: string; rows: AsyncIterable<string[][]> }> {
+  if (!mayDownloadWarranties(scope)) throw new ApiError('forbidden', 'Your role may not download warranty registrations: the file names customers, so only the roles that act on them (owner, support) may.');
+  const db = await getDb();
+  const today = todayIso(now);
+  const where = filters(scope, query, today);
+  const { column, dir } = sortOf(query.sort);
+  const col = WARRANTY_SORT_COLUMNS[column];
+  await recordAudit(db, scope, { action: 'warranty.export', target: 'warranty registrations', after: { ...query } });
+  const pages = keysetPages(
+    async (after, limit) => {
+      const rows = await db
+        .select({ w: warranties, productName: products.name, customer: customerNameCols, batch: batchOfUnit(scope.clientId), key: keyText(col) })
+        .from(warranties)
+        .innerJoin(products, and(eq(products.id, warranties.productId), eq(products.clientId, scope.clientId)))
+        .leftJoin(customers, and(eq(customers.id, warranties.customerId), eq(customers.clientId, scope.clientId)))
+        .where(and(...where, ...(after ? [afterKey(col, warranties.id, dir, after)!] : [])))
+        .orderBy(orderOf(col, warranties.id, dir))
+        .limit(limit);
+      return rows.map((r) => ({ row: r, key: { value: r.key, id: r.w.id } }));
+    },
+    { max: CSV_MAX_ROWS },
+  );
+  async function* out() {
+    for await (const page of pages) {
+      yield page.map((r) => {
+        const w = rowOf(r.w, r.productName, r.customer, today);
+        return [w.warrantyId, w.registeredAt, w.status, w.customerName, w.productName, r.batch ?? '', w.unitId, w.purchaseDate, w.startsOn, w.endsOn];
+      });
+    }
+  }
+  return { fileName: exportFileName(scope.slug, 'warranty'), rows: out() };
 }
 
 export async function getWarranty(scope: ConsoleScope, warrantyId: string, now: Date = new Date()): Promise<ConsoleWarrantyDetail> {

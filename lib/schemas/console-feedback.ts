@@ -1,17 +1,29 @@
 import { z } from 'zod';
-import { blankIsUnset, pageFields, productFilter } from './console-complaints';
+import { blankIsUnset, pageFields } from './console-complaints';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 
-// The console's feedback list (issue 12): read-only, filtered by rating, comment and product.
+// The console's feedback list (issue 12): read-only, sorted, filtered by rating, comment, days,
+// product and batch (the table kit).
+
+/** The columns the feedback sorts by (the table kit): given, rating. */
+export const FEEDBACK_SORTS = ['created', 'rating'] as const;
+
+const feedbackFilterShape = {
+  rating: z.preprocess(blankIsUnset, z.coerce.number({ error: 'must be a whole number from 1 to 5' }).int('must be a whole number from 1 to 5').min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5').optional()),
+  /** 'with': only feedback that has a comment. */
+  comment: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
+  sort: sortField(FEEDBACK_SORTS, '-created'),
+  /** Given from / to (UTC days, both counted), the product (an id) and the batch (its number) of the unit it was given on. */
+  ...listFilterShape,
+};
 
 export const feedbackListQuerySchema = z
-  .object({
-    rating: z.preprocess(blankIsUnset, z.coerce.number({ error: 'must be a whole number from 1 to 5' }).int('must be a whole number from 1 to 5').min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5').optional()),
-    /** 'with': only feedback that has a comment. */
-    comment: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
-    product: productFilter,
-    ...pageFields,
-  })
-  .strict();
+  .object({ ...feedbackFilterShape, ...pageFields })
+  .strict()
+  .superRefine(rangeInOrder);
+/** The same filters and sort, for the CSV of every matching answer. */
+export const feedbackExportQuerySchema = z.object(feedbackFilterShape).strict().superRefine(rangeInOrder);
+export type FeedbackExportQuery = z.output<typeof feedbackExportQuerySchema>;
 export type FeedbackListQuery = z.output<typeof feedbackListQuerySchema>;
 
 export const consoleFeedbackRowSchema = z

@@ -3,6 +3,8 @@ import { PAYOUT_REFERENCE_PATTERN, PAYOUT_STATUSES, paiseFromRupees } from '@/li
 import { normalizeBrandDomain } from '@/lib/shared/host';
 import { storedClientConfigSchema } from './client-config';
 import { journeyDefSchema } from './journeys';
+import { blankIsUnset, pageFields } from './console-complaints';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 
 // The console's rewards, journeys, payouts and brand settings (issue 12): the inputs the use cases
 // in lib/console/{rewards,payouts,settings}.ts take, shared by the console API, its forms and the
@@ -115,7 +117,24 @@ export type JourneySummary = z.infer<typeof journeySummarySchema>;
 
 // Payouts
 
-export const payoutListQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES, { error: `must be one of ${PAYOUT_STATUSES.join(', ')}` }).optional() }).strict();
+/** The columns the payouts sort by (the table kit): made, last changed, amount, status, reference. */
+export const PAYOUT_SORTS = ['created', 'updated', 'amount', 'status', 'reference'] as const;
+
+const payoutFilterShape = {
+  status: z.preprocess(blankIsUnset, z.enum(PAYOUT_STATUSES, { error: `must be one of ${PAYOUT_STATUSES.join(', ')}` }).optional()),
+  sort: sortField(PAYOUT_SORTS, '-updated'),
+  /** Made from / to (days), the product (an id) and the batch (its number) of the rewarded unit. */
+  ...listFilterShape,
+};
+
+export const payoutListQuerySchema = z
+  .object({ ...payoutFilterShape, ...pageFields })
+  .strict()
+  .superRefine(rangeInOrder);
+/** The same filters and sort, for the CSV of every matching payout. */
+export const payoutExportQuerySchema = z.object(payoutFilterShape).strict().superRefine(rangeInOrder);
+export type PayoutListQuery = z.output<typeof payoutListQuerySchema>;
+export type PayoutExportQuery = z.output<typeof payoutExportQuerySchema>;
 
 export const consolePayoutSchema = z.object({
   reference: z.string(),
@@ -125,12 +144,15 @@ export const consolePayoutSchema = z.object({
   vpa: z.string().nullable(),
   customerName: z.string(),
   rewardName: z.string(),
+  /** The rewarded unit's product. */
+  productName: z.string(),
   attempts: z.number().int(),
   bankRef: z.string().nullable(),
   failureReason: z.string().nullable(),
   /** Claimed, but its unit has an open red flag: left out of exports until the review ends. */
   held: z.boolean(),
   createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
   claimedAt: z.iso.datetime().nullable(),
   settledAt: z.iso.datetime().nullable(),
 });
@@ -140,6 +162,11 @@ export const payoutListSchema = z.object({
   payouts: z.array(consolePayoutSchema),
   /** Payouts of the brand by status (all of them, whatever the filter). */
   counts: z.record(z.enum(PAYOUT_STATUSES), z.number().int()),
+  /** How many payouts the filters match, and the page of them shown. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  products: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
 });
 
 export const payoutExportSchema = z.object({ fileName: z.string(), csv: z.string(), count: z.number().int(), total: z.string(), held: z.number().int() });

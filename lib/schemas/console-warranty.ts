@@ -1,26 +1,32 @@
 import { z } from 'zod';
-import { blankIsUnset, pageFields, productFilter } from './console-complaints';
+import { blankIsUnset, pageFields } from './console-complaints';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 
 // The console's warranty registrations (issue 12): list, filters and one registration with its
 // customer, product, dates and invoice. Read-only here.
 
 export const CONSOLE_WARRANTY_STATUSES = ['ACTIVE', 'EXPIRED', 'VOID'] as const;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'must be a real date');
+
+/** The columns the registrations sort by (the table kit): registered, purchased, covered until, product. */
+export const WARRANTY_SORTS = ['created', 'purchased', 'ends', 'product'] as const;
+
+const warrantyFilterShape = {
+  status: z.preprocess(blankIsUnset, z.enum([...CONSOLE_WARRANTY_STATUSES, 'all'], { error: 'must be one of: ACTIVE, EXPIRED, VOID, all' }).default('all')),
+  /** Part of the customer's name, e-mail or mobile. */
+  customer: z.preprocess(blankIsUnset, z.string().trim().min(1).max(120, 'must be at most 120 characters').optional()),
+  sort: sortField(WARRANTY_SORTS, '-created'),
+  /** Registered from / to (UTC days, both counted), the product (an id) and the batch (its number) of the unit. */
+  ...listFilterShape,
+};
 
 export const warrantyListQuerySchema = z
-  .object({
-    status: z.preprocess(blankIsUnset, z.enum([...CONSOLE_WARRANTY_STATUSES, 'all'], { error: 'must be one of: ACTIVE, EXPIRED, VOID, all' }).default('all')),
-    product: productFilter,
-    /** Part of the customer's name, e-mail or mobile. */
-    customer: z.preprocess(blankIsUnset, z.string().trim().min(1).max(120, 'must be at most 120 characters').optional()),
-    /** Registered on or after / on or before (YYYY-MM-DD, UTC). */
-    from: z.preprocess(blankIsUnset, isoDate.optional()),
-    to: z.preprocess(blankIsUnset, isoDate.optional()),
-    ...pageFields,
-  })
+  .object({ ...warrantyFilterShape, ...pageFields })
   .strict()
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be before from', path: ['to'] });
+  .superRefine(rangeInOrder);
 export type WarrantyListQuery = z.output<typeof warrantyListQuerySchema>;
+/** The same filters and sort, for the CSV of every matching registration. */
+export const warrantyExportQuerySchema = z.object(warrantyFilterShape).strict().superRefine(rangeInOrder);
+export type WarrantyExportQuery = z.output<typeof warrantyExportQuerySchema>;
 
 export const consoleWarrantyRowSchema = z
   .object({

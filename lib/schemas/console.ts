@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listFilterShape, rangeInOrder } from './console-list';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 import { PASSWORD_MAX_LENGTH } from '@/lib/domain/auth-rules';
 import { AUDIT_KINDS } from '@/lib/domain/security-events';
 import { STAFF_ROLES } from '@/lib/domain/staff-roles';
@@ -158,7 +158,11 @@ export const revokedSchema = z.object({ revoked: z.number().int() });
 export const ownSessionParams = z.object({ sessionId: idSchema });
 
 /** GET /api/console/brands/{brand}/audit */
+/** The columns the audit log sorts by (the table kit): when, action, who. Newest first by default. */
+export const AUDIT_SORTS = ['at', 'action', 'actor'] as const;
+
 const auditFilterShape = {
+  sort: sortField(AUDIT_SORTS, '-at'),
   action: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
   actor: z.string().trim().min(1).max(254, 'must be at most 254 characters').optional(),
   /** A kind of security event, or `security` for all of them (lib/domain/security-events.ts). */
@@ -193,5 +197,7 @@ export const auditPageSchema = z.object({
     }),
   ),
   nextCursor: z.string().nullable(),
+  /** How many entries the filters match (every page of them). */
+  total: z.number().int(),
 });
 export type AuditPageView = z.infer<typeof auditPageSchema>;

@@ -336,7 +336,72 @@ describe('the audit log', () => {
     expect(byActor.body.entries).toHaveLength(1);
     expect(byActor.body.entries[0]).toMatchObject({ actor: 'command line', action: 'staff.invite' });
     const byAction = await owner.fetch(auditPath(brand.slug, '?action=staff.role'));
-    expect(byAction.body).toEqual({ entries: [], nextCursor: null });
+    expect(byAction.body).toEqual({ entries: [], nextCursor: null, total: 0 });
+  });
+
+  it('sorts by when, who and action both ways, pages each sort by its keyset, counts what matches, and exports in the sort asked', async () => {
+    const brand = await createTestBrand();
+    const other = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const otherOwner = await signedInStaff(server, { clientId: other.id, role: 'owner' });
+    const emails = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
+    for (const email of emails) expect((await owner.fetch(invitePath(brand.slug), { method: 'POST', body: { email, role: 'analyst' } })).status).toBe(201);
+    expect((await owner.fetch(`/api/console/brands/${brand.slug}/staff/invitations/cancel`, { method: 'POST', body: { email: emails[0] } })).status).toBe(200);
+    await op('invite-staff', { slug: brand.slug, email: uniqueEmail(), role: 'manager' });
+    await otherOwner.fetch(invitePath(other.slug), { method: 'POST', body: { email: uniqueEmail(), role: 'analyst' } });
+
+    type Entry = { id: string; at: string; actor: string; action: string };
+    const all = await owner.fetch(auditPath(brand.slug, '?limit=200'));
+    const entries: Entry[] = all.body.entries;
+    expect(all.body.total).toBe(entries.length);
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    /** Every entry once, two at a time by the cursor, in the sort asked. */
+    const walk = async (sort: string) => {
+      const seen: Entry[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: Awaited<ReturnType<typeof owner.fetch>> = await owner.fetch(auditPath(brand.slug, `?sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+        expect([sort, res.status, res.body.total]).toEqual([sort, 200, entries.length]);
+        seen.push(...res.body.entries);
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      expect([sort, seen.map((e) => e.id).sort()]).toEqual([sort, entries.map((e) => e.id).sort()]);
+      return seen;
+    };
+    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    // Times compare as text in any collation: oldest first, exactly.
+    const byTime = [...entries].sort((x, y) => cmp(x.at, y.at) || cmp(x.id, y.id)).map((e) => e.id);
+    expect((await walk('at')).map((e) => e.id)).toEqual(byTime);
+    expect((await walk('-at')).map((e) => e.id)).toEqual([...byTime].reverse());
+    for (const column of ['action', 'actor'] as const) {
+      const up = await walk(column);
+      const down = await walk(`-${column}`);
+      expect(down.map((e) => e.id)).toEqual(up.map((e) => e.id).reverse());
+      // Entries of one value come together (the order of values is the database's collation).
+      const values = up.map((e) => e[column]);
+      expect(values.filter((v, i) => i === 0 || v !== values[i - 1])).toHaveLength(new Set(values).size);
+    }
+    const actions = (await walk('action')).map((e) => e.action);
+    expect(actions.lastIndexOf('staff.invitation.cancel')).toBeLessThan(actions.indexOf('staff.invite'));
+    const invites = await owner.fetch(auditPath(brand.slug, '?action=staff.invite&sort=actor'));
+    expect(invites.body.total).toBe(4);
+    expect(invites.body.entries[0].actor).toBe('command line');
+    // The CSV in the same sort; the other brand's entries appear nowhere.
+    const csv = await owner.fetch(`/api/console/brands/${brand.slug}/audit.csv?action=staff.invite&sort=-actor`);
+    const actors = csv.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).slice(1).map((r: string) => r.split(',')[1]);
+    expect(actors).toHaveLength(4);
+    expect(actors[3]).toBe('command line');
+    expect(csv.text).not.toContain(otherOwner.email);
+    for (const [q, field] of [['sort=target', 'sort'], ['sort=-when', 'sort']] as const) {
+      for (const path of ['audit', 'audit.csv']) {
+        const res = await owner.fetch(`/api/console/brands/${brand.slug}/${path}?${q}`);
+        expect([path, q, res.status, res.body.field]).toEqual([path, q, 422, field]);
+      }
+    }
+    // A cursor of the time sort is no position in another.
+    const first = await owner.fetch(auditPath(brand.slug, '?limit=1'));
+    expect((await owner.fetch(auditPath(brand.slug, `?sort=action&limit=1&cursor=${first.body.nextCursor}`))).status).toBe(200);
+    expect((await owner.fetch(auditPath(brand.slug, `?sort=at&limit=1&cursor=${Buffer.from('staff.invite|abc').toString('base64url')}`))).body.field).toBe('cursor');
   });
 
   it('refuses a forged cursor and bad limits with the field named, and other roles with 403', async () => {

@@ -1,10 +1,13 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
-import { exportPayouts, importBankResults, listPayouts, retryPayout } from '@/lib/console/payouts';
+import { exportPayoutList, exportPayouts, importBankResults, listPayouts, PAYOUT_LIST_HEADER, retryPayout } from '@/lib/console/payouts';
+import { productChoices } from '@/lib/console/red-flags';
+import { csvAnswer, csvFiles } from './csv-answer';
 import { consoleBrandParams } from '@/lib/schemas/console';
 import {
   bankResultsImportSchema,
   bankResultsUploadSchema,
+  payoutExportQuerySchema,
   payoutExportSchema,
   payoutListQuerySchema,
   payoutListSchema,
@@ -21,7 +24,7 @@ const read = { class: 'staff', area: 'payouts', access: 'read' } as const;
 const write = { class: 'staff', area: 'payouts', access: 'write' } as const;
 
 export const consolePayoutsRoutes = [
-  // GET /api/console/brands/{brand}/payouts?status=
+  // GET /api/console/brands/{brand}/payouts?status=&product=&batch=&from=&to=&sort=&page=&pageSize=
   defineRoute({
     method: 'get',
     path: '/console/brands/{brand}/payouts',
@@ -29,8 +32,27 @@ export const consolePayoutsRoutes = [
     access: read,
     params: consoleBrandParams,
     query: payoutListQuerySchema,
-    response: { description: 'Payouts (latest change first, at most 500) and the count in each status', schema: payoutListSchema },
-    handle: ({ query }, ctx) => listPayouts(ctx.scope, { status: query.status }),
+    response: { description: 'A page of the payouts the filters match in the sort asked (last changed first by default), how many match, and the count in each status', schema: payoutListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
+    handle: async ({ query }, ctx) => {
+      const { payouts, counts, total } = await listPayouts(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      return { payouts, counts, total, page: query.page, pageSize: query.pageSize, products: await productChoices(ctx.scope) };
+    },
+  }),
+
+  // GET /api/console/brands/{brand}/payouts.csv?(the list's filters and sort) — streamed. The file
+  // names customers and their UPI ids: declared with the area's write access (owner, finance), as
+  // the use case checks again; the analyst reads the list a page at a time.
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/payouts.csv',
+    tag: 'console',
+    access: write,
+    params: consoleBrandParams,
+    query: payoutExportQuerySchema,
+    response: { description: 'Every payout the filters match, in the sort asked, as CSV (streamed a page at a time; audited). Nothing moves: the bank\'s file is POST /payouts/export', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(PAYOUT_LIST_HEADER, await exportPayoutList(ctx.scope, query)),
   }),
 
   // POST /api/console/brands/{brand}/payouts/export

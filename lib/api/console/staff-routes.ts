@@ -189,7 +189,7 @@ export const consoleStaffRoutes = [
     errors: { 404: 'No such member, or no such live session of theirs' },
     handle: async ({ params }, ctx) => ({ revoked: await revokeMemberSessions(ctx.scope, params.staffId, params.sessionId) }),
   }),
-  // GET /api/console/brands/{brand}/audit?action&actor&cursor&limit — the audit log, newest first, by pages
+  // GET /api/console/brands/{brand}/audit?action&actor&kind&from&to&sort&cursor&limit — the audit log, newest first by default, by pages
   defineRoute({
     method: 'get',
     path: '/console/brands/{brand}/audit',
@@ -197,10 +197,10 @@ export const consoleStaffRoutes = [
     access: { class: 'staff', area: 'audit', access: 'read' },
     params: consoleBrandParams,
     query: auditQuerySchema,
-    response: { description: 'A page of entries and the cursor of the next (null at the end)', schema: auditPageSchema },
+    response: { description: 'A page of entries in the sort asked (newest first by default), the cursor of the next (null at the end) and how many entries match', schema: auditPageSchema },
     handle: ({ query }, ctx) => listAuditLog(ctx.scope, query),
   }),
-  // GET /api/console/brands/{brand}/audit.csv?action&actor&kind&from&to — every entry, streamed
+  // GET /api/console/brands/{brand}/audit.csv?action&actor&kind&from&to&sort — every entry, streamed
   defineRoute({
     method: 'get',
     path: '/console/brands/{brand}/audit.csv',
@@ -208,8 +208,8 @@ export const consoleStaffRoutes = [
     access: { class: 'staff', area: 'audit', access: 'read' },
     params: consoleBrandParams,
     query: auditExportQuerySchema,
-    response: { description: 'Every entry the filters match, newest first, as CSV (streamed a page at a time; the export is audited)', files: csvFiles },
-    fieldErrors: 'A filter not understood (fields: action, actor, kind, from, to)',
+    response: { description: 'Every entry the filters match, in the sort asked (newest first by default), as CSV (streamed a page at a time; the export is audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: sort, action, actor, kind, from, to)',
     handle: async ({ query }, ctx) => csvAnswer(AUDIT_EXPORT_HEADER, await exportAuditLog(ctx.scope, query)),
   }),
 ];

@@ -19,7 +19,7 @@ import {
   replyComplaintBodySchema,
   ticketIdSchema,
 } from '@/lib/schemas/console-complaints';
-import { consoleWarrantyDetailSchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
+import { consoleWarrantyDetailSchema, warrantyExportQuerySchema, warrantyIdSchema, warrantyListQuerySchema, warrantyListSchema } from '@/lib/schemas/console-warranty';
 import {
   bulkResolveRedFlagsSchema,
   bulkResolvedRedFlagsSchema,
@@ -31,12 +31,12 @@ import {
   redFlagListQuerySchema,
   redFlagListSchema,
 } from '@/lib/schemas/console-red-flags';
-import { feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
+import { feedbackExportQuerySchema, feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
 import { reportIdSchema, reportListQuerySchema, reportListSchema } from '@/lib/schemas/console-reports';
 import * as complaints from '@/lib/console/complaints';
 import * as warranty from '@/lib/console/warranty';
 import * as redFlags from '@/lib/console/red-flags';
-import { listFeedback } from '@/lib/console/feedback';
+import { exportFeedback, FEEDBACK_EXPORT_HEADER, listFeedback } from '@/lib/console/feedback';
 import { listReports, reportPhoto } from '@/lib/console/reports';
 
 // The console's support areas (issue 12, docs/console.md): the complaints inbox, warranty
@@ -207,8 +207,24 @@ export const consoleSupportRoutes = [
     access: { class: 'staff', area: 'warranty', access: 'read' },
     params: consoleBrandParams,
     query: warrantyListQuerySchema,
-    response: { description: 'A page of warranty registrations, newest first', schema: warrantyListSchema },
+    response: { description: 'A page of the warranty registrations the filters match, in the sort asked (newest first by default), and how many match', schema: warrantyListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: status, customer, sort, product, batch, from, to, page, pageSize)',
     handle: ({ query }, ctx) => warranty.listWarranties(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/warranty.csv?(the list's filters and sort) — streamed. The
+  // file names customers: declared with the area's write access (owner, support), as the use case
+  // checks again; manager and analyst read the list a page at a time.
+  defineRoute({
+    method: 'get',
+    path: `${base}/warranty.csv`,
+    tag: 'console',
+    access: { class: 'staff', area: 'warranty', access: 'write' },
+    params: consoleBrandParams,
+    query: warrantyExportQuerySchema,
+    response: { description: 'Every warranty registration the filters match, in the sort asked, as CSV (streamed a page at a time; audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: status, customer, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(warranty.WARRANTY_EXPORT_HEADER, await warranty.exportWarranties(ctx.scope, query)),
   }),
 
   // GET /api/console/brands/{brand}/warranty/{warrantyId}
@@ -329,7 +345,7 @@ export const consoleSupportRoutes = [
     handle: async ({ params, query }, ctx) => fileAnswer(await reportPhoto(ctx.scope, params.reportId), query.disposition),
   }),
 
-  // GET /api/console/brands/{brand}/feedback?rating=&comment=&product=&page=&pageSize=
+  // GET /api/console/brands/{brand}/feedback?rating=&comment=&product=&batch=&from=&to=&sort=&page=&pageSize=
   defineRoute({
     method: 'get',
     path: `${base}/feedback`,
@@ -337,7 +353,21 @@ export const consoleSupportRoutes = [
     access: { class: 'staff', area: 'feedback', access: 'read' },
     params: consoleBrandParams,
     query: feedbackListQuerySchema,
-    response: { description: 'A page of feedback, newest first, with the mean rating of the matching rows', schema: feedbackListSchema },
+    response: { description: 'A page of feedback in the sort asked (newest first by default), how many match and their mean rating', schema: feedbackListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: rating, comment, sort, product, batch, from, to, page, pageSize)',
     handle: ({ query }, ctx) => listFeedback(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/feedback.csv?(the list's filters and sort) — streamed; names no customer
+  defineRoute({
+    method: 'get',
+    path: `${base}/feedback.csv`,
+    tag: 'console',
+    access: { class: 'staff', area: 'feedback', access: 'read' },
+    params: consoleBrandParams,
+    query: feedbackExportQuerySchema,
+    response: { description: 'Every answer the filters match, in the sort asked, as CSV without the customer (streamed a page at a time; audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: rating, comment, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(FEEDBACK_EXPORT_HEADER, await exportFeedback(ctx.scope, query)),
   }),
 ];

@@ -30,6 +30,9 @@ import { sql0063 } from './0063_claim_disputes';
 import { sql0066 } from './0066_false_hidden_codes';
 import { sql0067 } from './0067_unit_first_places';
 import { sql0068 } from './0068_message_outbox';
+import { sql0069 } from './0069_payout_list_sorts';
+import { sql0070 } from './0070_warranty_list_sorts';
+import { sql0071 } from './0071_audit_list_sorts';
 import { sql0077 } from './0077_console_list_sorts';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -66,6 +69,9 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0066_false_hidden_codes', sql: sql0066 },
   { id: '0067_unit_first_places', sql: sql0067 },
   { id: '0068_message_outbox', sql: sql0068 },
+  { id: '0069_payout_list_sorts', sql: sql0069 },
+  { id: '0070_warranty_list_sorts', sql: sql0070 },
+  { id: '0071_audit_list_sorts', sql: sql0071 },
   { id: '0077_console_list_sorts', sql: sql0077 },
   { id: '0056_message_receipts', sql: sql0056 },
 ];

@@ -72,7 +72,13 @@ export const warranties = pgTable(
     status: text('status').$type<'REGISTERED' | 'VOID'>().notNull().default('REGISTERED'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('warranties_unit_uq').on(t.unitId), index('warranties_client_customer_idx').on(t.clientId, t.customerId)],
+  (t) => [
+    uniqueIndex('warranties_unit_uq').on(t.unitId),
+    index('warranties_client_customer_idx').on(t.clientId, t.customerId),
+    // The console's sorts by registered and by covered until (migration 0070).
+    index('warranties_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('warranties_client_ends_idx').on(t.clientId, t.endsOn, t.id),
+  ],
 );
 
 export const journeys = pgTable(
@@ -221,6 +227,9 @@ export const payouts = pgTable(
     uniqueIndex('payouts_customer_idempotency_uq').on(t.customerId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index('payouts_client_customer_idx').on(t.clientId, t.customerId, t.createdAt),
     index('payouts_client_status_idx').on(t.clientId, t.status),
+    // The console's sorts by made and last changed (migration 0069).
+    index('payouts_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('payouts_client_updated_idx').on(t.clientId, t.updatedAt, t.id),
   ],
 );
 

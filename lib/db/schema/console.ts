@@ -117,7 +117,13 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<unknown>(),
     after: jsonb('after').$type<unknown>(),
   },
-  (t) => [index('audit_log_client_at_idx').on(t.clientId, t.at), index('audit_log_client_action_idx').on(t.clientId, t.action)],
+  (t) => [
+    index('audit_log_client_at_idx').on(t.clientId, t.at),
+    index('audit_log_client_action_idx').on(t.clientId, t.action),
+    // The console's sorts by who and by action (migration 0071).
+    index('audit_log_client_actor_idx').on(t.clientId, t.actor, t.id),
+    index('audit_log_client_action_id_idx').on(t.clientId, t.action, t.id),
+  ],
 );
 
 /** The days whose scans are counted in scan_day_rollups (migration 0021, lib/console/scan-rollups.ts). */

@@ -7,11 +7,12 @@ import { AUDIT_KINDS, AUDIT_KIND_LABELS } from '@/lib/domain/security-events';
 import { Alert } from '@/components/ui/alert';
 import { when } from '../../format';
 import { FilterText } from '@/components/console/support/list-parts';
-import { CsvLink, csvHref, ListBar } from '@/components/console/table-kit';
+import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 
-// /<brand>/audit (owner only) — every change by staff or the command line, newest first, 50 to a
-// page (keyset cursor), filtered by action, actor and kind of security event with a plain GET form
-// (works without JavaScript), and by days; the CSV of every matching entry (the table kit).
+// /<brand>/audit (owner only) — every change by staff or the command line, newest first (or sorted
+// by a column: when, who, action), 50 to a page (keyset cursor), filtered by action, actor and kind
+// of security event with a plain GET form (works without JavaScript), and by days; the count of
+// matching entries and the CSV of every one of them (the table kit).
 
 export default async function AuditPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { brand } = await params;
@@ -24,8 +25,9 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
     cursor: typeof raw.cursor === 'string' && raw.cursor ? raw.cursor : undefined,
     from: typeof raw.from === 'string' && raw.from ? raw.from : undefined,
     to: typeof raw.to === 'string' && raw.to ? raw.to : undefined,
+    sort: typeof raw.sort === 'string' && raw.sort ? raw.sort : undefined,
   });
-  const query = parsed.success ? parsed.data : {};
+  const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
   let page: Awaited<ReturnType<typeof listAuditLog>> | undefined;
   let problem: string | undefined;
   try {
@@ -36,6 +38,10 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
   }
   const choices = await auditFilterChoices(scope);
   const filters = new URLSearchParams(Object.entries({ action: query.action, actor: query.actor, kind: query.kind, from: query.from, to: query.to }).filter((e): e is [string, string] => !!e[1]));
+  // The sort is kept by the pages, the export and the filter form; a filter keeps the sort.
+  const sort = query.sort ?? '-at';
+  if (sort !== '-at') filters.set('sort', sort);
+  const kept = Object.fromEntries(filters);
   if (!parsed.success) problem = `The filter was not understood (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); showing everything.`;
   const next = page?.nextCursor ? `?${new URLSearchParams([...filters, ['cursor', page.nextCursor]])}` : undefined;
   return (
@@ -83,14 +89,15 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
         </div>
         <FilterText name="from" label="From" type="date" value={query.from ?? ''} />
         <FilterText name="to" label="To" type="date" value={query.to ?? ''} />
+        {sort !== '-at' && <input type="hidden" name="sort" value={sort} />}
         <button type="submit" className="min-h-11 rounded-md border border-gray-500 bg-white px-4 font-medium">
           Filter
         </button>
       </form>
-      {page && page.entries.length > 0 && (
+      {page && (
         <ListBar>
-          <span />
-          <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/audit.csv`, Object.fromEntries(filters))} />
+          <ListCount total={page.total} one="entry" many="entries" />
+          {page.entries.length > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/audit.csv`, kept)} />}
         </ListBar>
       )}
       {problem && <Alert>{problem}</Alert>}
@@ -98,14 +105,21 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
       {page && page.entries.length > 0 && (
         <div className="relative max-w-full overflow-x-auto">
           <table className="w-full min-w-[64rem] table-fixed border-collapse text-left text-sm">
-            <caption className="sr-only">Audit log entries, newest first</caption>
+            <caption className="sr-only">Audit log entries</caption>
+            <colgroup>
+              <col className="w-48" />
+              <col className="w-48" />
+              <col className="w-44" />
+              <col className="w-48" />
+              <col />
+            </colgroup>
             <thead>
-              <tr className="border-b border-gray-400">
-                <th scope="col" className="w-44 py-2 pr-3">When</th>
-                <th scope="col" className="w-48 py-2 pr-3">Who</th>
-                <th scope="col" className="w-40 py-2 pr-3">Action</th>
-                <th scope="col" className="w-48 min-w-40 py-2 pr-3">On</th>
-                <th scope="col" className="py-2">What changed</th>
+              <tr>
+                <SortHeader label="When" column="at" sort={sort} kept={kept} />
+                <SortHeader label="Who" column="actor" sort={sort} kept={kept} />
+                <SortHeader label="Action" column="action" sort={sort} kept={kept} />
+                <SortHeader label="On" kept={kept} />
+                <SortHeader label="What changed" kept={kept} />
               </tr>
             </thead>
             <tbody>

@@ -2,9 +2,12 @@ import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listFeedback } from '@/lib/console/feedback';
 import { feedbackListQuerySchema } from '@/lib/schemas/console-feedback';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
+import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 
-// Customers' feedback, read-only: filtered by rating, comment and product, with the mean rating.
+// Customers' feedback, read-only, through the table kit: sorted by when it was given or its
+// rating, filtered by rating, comment, product, batch and days, counted with the mean rating,
+// paged, and downloaded as filtered (without the customers).
 
 export const metadata = { title: 'Feedback' };
 
@@ -13,6 +16,7 @@ export default async function FeedbackPage({ params, searchParams }: { params: P
   const { timeZone: tz, scope } = await requireStaffPage(brand, 'feedback', 'read');
   const { query, problem, kept } = listQuery(feedbackListQuerySchema, await searchParams);
   const list = await listFeedback(scope, query);
+  const columns: Array<[string, string?]> = [['Rating', 'rating'], ['Comment'], ['Customer'], ['Product'], ['Given', 'created']];
 
   return (
     <section aria-labelledby="feedback-title">
@@ -22,26 +26,32 @@ export default async function FeedbackPage({ params, searchParams }: { params: P
         <FilterSelect name="rating" label="Rating" value={query.rating === undefined ? '' : String(query.rating)} options={[['', 'Any rating'], ...[5, 4, 3, 2, 1].map((r) => [String(r), `${r} of 5`] as const)]} />
         <FilterSelect name="comment" label="Comment" value={query.comment} options={[['any', 'With or without'], ['with', 'With a comment']]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />
+        <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
+        <FilterText name="from" label="Given from" type="date" value={query.from ?? ''} />
+        <FilterText name="to" label="Given to" type="date" value={query.to ?? ''} />
+        <input type="hidden" name="sort" value={query.sort} />
       </FilterForm>
+      <ListBar>
+        <ListCount total={list.total} one="answer" many="answers" />
+        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/feedback.csv`, kept)} />}
+      </ListBar>
       <p className="mb-3 text-gray-900" data-testid="feedback-summary">
         {list.total} {list.total === 1 ? 'answer' : 'answers'}{list.averageRating !== null ? `, ${list.averageRating} of 5 on average` : ''}
       </p>
       <div className={tableWrap}>
         <table className="w-full border-collapse">
-          <caption className="sr-only">Feedback, newest first</caption>
+          <caption className="sr-only">Feedback</caption>
           <thead>
             <tr>
-              <th scope="col" className={th}>Rating</th>
-              <th scope="col" className={th}>Comment</th>
-              <th scope="col" className={th}>Customer</th>
-              <th scope="col" className={th}>Product</th>
-              <th scope="col" className={th}>Given</th>
+              {columns.map(([label, column]) => (
+                <SortHeader key={label} label={label} column={column} sort={query.sort} kept={kept} />
+              ))}
             </tr>
           </thead>
           <tbody>
-            {list.feedback.length === 0 && <EmptyRow columns={5}>No feedback matches.</EmptyRow>}
+            {list.feedback.length === 0 && <EmptyRow columns={columns.length}>No feedback matches.</EmptyRow>}
             {list.feedback.map((f) => (
-              <tr key={f.id}>
+              <tr key={f.id} data-testid="feedback-row" data-feedback-id={f.id}>
                 <th scope="row" className={`${td} font-semibold`}>{f.rating} of 5</th>
                 <td className={`${td} whitespace-pre-wrap`}>{f.comment || '—'}</td>
                 <td className={td}>{f.customerName}</td>

@@ -1,13 +1,21 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listPayouts } from '@/lib/console/payouts';
+import { listPayouts, mayDownloadPayouts } from '@/lib/console/payouts';
+import { productChoices } from '@/lib/console/red-flags';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@/lib/domain/payouts';
+import { payoutListQuerySchema } from '@/lib/schemas/console-money';
 import { PayoutActions, RetryButton } from '@/components/console/payout-actions';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { CsvLink, csvHref, hrefWith, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 
-// /<brand>/payouts on the console host: the brand's payouts by status (filter links work without
-// JavaScript), and for owner and finance the bank file export, the result import and retries.
+// /<brand>/payouts on the console host: the brand's payouts through the table kit (sorted by a
+// column, filtered by status, product, batch and days, counted, paged, and for owner and finance
+// downloaded as filtered), the count in each status, and for owner and finance the bank file
+// export, the result import and retries.
+
+export const metadata = { title: 'Payouts' };
 
 const STATUS_LABELS: Record<PayoutStatus, string> = {
   DEFAULT: 'Created',
@@ -18,79 +26,84 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   TRANSFER_FAILED: 'Failed',
 };
 
-const PAGE_SIZE = 500;
-
-
-export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<{ status?: string | string[] }> }) {
+export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'payouts', 'read');
-  const raw = (await searchParams).status;
-  const status = PAYOUT_STATUSES.find((s) => s === raw);
-  const { payouts, counts } = await listPayouts(scope, { status, limit: PAGE_SIZE });
+  const { query, problem, kept } = listQuery(payoutListQuerySchema, await searchParams);
+  const { payouts, counts, total } = await listPayouts(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const products = await productChoices(scope);
   const canWrite = roleMay(role, 'payouts', 'write');
-  const link = (s?: PayoutStatus) => (s ? `/${brand}/payouts?status=${s}` : `/${brand}/payouts`);
+  const columns: Array<[string, string?]> = [['Reference', 'reference'], ['Customer'], ['Reward'], ['Product'], ['Amount', 'amount'], ['UPI id'], ['Status', 'status'], ['Attempts'], ['Bank'], ['Made', 'created'], ['Last changed', 'updated']];
   return (
     <div>
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Payouts</h1>
       {canWrite && <PayoutActions brand={brand} waiting={counts.TRANSFER_PENDING} atBank={counts.PENDING_AT_BANK} />}
-      <nav aria-label="Payouts by status" className="mb-4">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <Link href={link()} aria-current={status ? undefined : 'page'} className={`inline-flex min-h-11 items-center rounded-full border px-4 ${status ? 'border-gray-500 text-gray-900' : 'border-blue-800 bg-blue-800 text-white'}`}>
-              All
+      <ul aria-label="Payouts by status" className="mb-4 flex flex-wrap gap-2">
+        {PAYOUT_STATUSES.filter((s) => s !== 'DEFAULT').map((s) => (
+          <li key={s}>
+            <Link
+              href={hrefWith({ sort: query.sort }, { status: s })}
+              aria-current={query.status === s ? 'page' : undefined}
+              data-testid={`payout-count-${s}`}
+              className={`inline-flex min-h-11 items-center rounded-full border px-4 ${query.status === s ? 'border-blue-800 bg-blue-800 text-white' : 'border-gray-500 text-gray-900'}`}
+            >
+              {STATUS_LABELS[s]}: {counts[s]}
             </Link>
           </li>
-          {PAYOUT_STATUSES.filter((s) => s !== 'DEFAULT').map((s) => (
-            <li key={s}>
-              <Link
-                href={link(s)}
-                aria-current={status === s ? 'page' : undefined}
-                data-testid={`payout-count-${s}`}
-                className={`inline-flex min-h-11 items-center rounded-full border px-4 ${status === s ? 'border-blue-800 bg-blue-800 text-white' : 'border-gray-500 text-gray-900'}`}
-              >
-                {STATUS_LABELS[s]}: {counts[s]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {payouts.length === 0 ? (
-        <p className="text-gray-800">No payouts{status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          {payouts.length >= PAGE_SIZE && <p className="mb-2 text-gray-800">The {PAGE_SIZE} most recently changed are shown; choose a status to narrow the list.</p>}
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <caption className="sr-only">Payouts{status ? `: ${STATUS_LABELS[status]}` : ''}</caption>
-            <thead>
-              <tr className="border-b border-gray-400">
-                {['Reference', 'Customer', 'Reward', 'Amount', 'UPI id', 'Status', 'Attempts', 'Bank', 'Updated', ''].map((h, i) => (
-                  <th key={i} scope="col" className="px-2 py-2 font-semibold text-gray-900">{h || <span className="sr-only">Actions</span>}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.map((p) => (
-                <tr key={p.reference} className="border-b border-gray-200 align-top" data-testid={`payout-${p.reference}`}>
-                  <td className="px-2 py-2 font-mono">{p.reference}</td>
-                  <td className="px-2 py-2">{p.customerName}</td>
-                  <td className="px-2 py-2">{p.rewardName}</td>
-                  <td className="px-2 py-2">{p.amountText}</td>
-                  <td className="px-2 py-2">{p.vpa ?? ''}</td>
-                  <td className="px-2 py-2">
-                    {STATUS_LABELS[p.status]}
-                    {p.held && <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900">held for a review</span>}
-                    {p.failureReason && <span className="block text-red-800">{p.failureReason}</span>}
-                  </td>
-                  <td className="px-2 py-2">{p.attempts}</td>
-                  <td className="px-2 py-2">{p.bankRef ?? ''}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{consoleDateTime(p.settledAt ?? p.claimedAt ?? p.createdAt, tz)}</td>
-                  <td className="px-2 py-2">{canWrite && p.status === 'TRANSFER_FAILED' && <RetryButton brand={brand} payout={p} />}</td>
-                </tr>
+        ))}
+      </ul>
+      {problem && <FilterError message={problem} />}
+      <FilterForm label="Filter payouts">
+        <FilterSelect name="status" label="Status" value={query.status ?? ''} options={[['', 'Any status'], ...PAYOUT_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)]} />
+        <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...products.map((p) => [p.id, p.name] as const)]} />
+        <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
+        <FilterText name="from" label="Made from" type="date" value={query.from ?? ''} />
+        <FilterText name="to" label="Made to" type="date" value={query.to ?? ''} />
+        <input type="hidden" name="sort" value={query.sort} />
+      </FilterForm>
+      <ListBar>
+        <ListCount total={total} one="payout" many="payouts" />
+        {total > 0 && mayDownloadPayouts(scope) && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/payouts.csv`, kept)} />}
+      </ListBar>
+      <div className={tableWrap}>
+        <table className="w-full border-collapse">
+          <caption className="sr-only">Payouts</caption>
+          <thead>
+            <tr>
+              {columns.map(([label, column]) => (
+                <SortHeader key={label} label={label} column={column} sort={query.sort} kept={kept} />
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              <th scope="col" className={th}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.length === 0 && <EmptyRow columns={columns.length + 1}>No payouts match.</EmptyRow>}
+            {payouts.map((p) => (
+              <tr key={p.reference} data-testid={`payout-${p.reference}`} data-payout-row={p.reference}>
+                <th scope="row" className={`${td} font-mono font-normal`}>{p.reference}</th>
+                <td className={td}>{p.customerName}</td>
+                <td className={td}>{p.rewardName}</td>
+                <td className={td}>{p.productName || '—'}</td>
+                <td className={td}>{p.amountText}</td>
+                <td className={td}>{p.vpa ?? ''}</td>
+                <td className={td}>
+                  {STATUS_LABELS[p.status]}
+                  {p.held && <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900">held for a review</span>}
+                  {p.failureReason && <span className="block text-red-800">{p.failureReason}</span>}
+                </td>
+                <td className={td}>{p.attempts}</td>
+                <td className={td}>{p.bankRef ?? ''}</td>
+                <td className={`${td} whitespace-nowrap`}><time dateTime={p.createdAt}>{consoleDateTime(p.createdAt, tz)}</time></td>
+                <td className={`${td} whitespace-nowrap`}><time dateTime={p.updatedAt}>{consoleDateTime(p.updatedAt, tz)}</time></td>
+                <td className={td}>{canWrite && p.status === 'TRANSFER_FAILED' && <RetryButton brand={brand} payout={p} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={query.page} pageSize={query.pageSize} total={total} query={kept} />
     </div>
   );
 }

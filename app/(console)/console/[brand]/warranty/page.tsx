@@ -1,12 +1,14 @@
 import Link from 'next/link';
 import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listWarranties } from '@/lib/console/warranty';
+import { listWarranties, mayDownloadWarranties } from '@/lib/console/warranty';
 import { CONSOLE_WARRANTY_STATUSES, warrantyListQuerySchema } from '@/lib/schemas/console-warranty';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
+import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 
-// Warranty registrations: a page of them, filtered by status, product, customer and the dates
-// they were registered (in the address, so the filters work without JavaScript).
+// Warranty registrations through the table kit: sorted by a column, filtered by status, product,
+// batch, customer and the days they were registered (in the address, so the filters work without
+// JavaScript), counted, paged, and for owner and support downloaded as filtered.
 
 export const metadata = { title: 'Warranty registrations' };
 
@@ -17,6 +19,7 @@ export default async function WarrantyPage({ params, searchParams }: { params: P
   const { timeZone: tz, scope } = await requireStaffPage(brand, 'warranty', 'read');
   const { query, problem, kept } = listQuery(warrantyListQuerySchema, await searchParams);
   const list = await listWarranties(scope, query);
+  const columns: Array<[string, string?]> = [['Customer'], ['Product', 'product'], ['Status'], ['Purchased', 'purchased'], ['Covered until', 'ends'], ['Registered', 'created']];
 
   return (
     <section aria-labelledby="warranty-title">
@@ -25,27 +28,30 @@ export default async function WarrantyPage({ params, searchParams }: { params: P
       <FilterForm label="Filter warranty registrations">
         <FilterSelect name="status" label="Status" value={query.status} options={[['all', 'Any status'], ...CONSOLE_WARRANTY_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />
+        <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
         <FilterText name="customer" label="Customer (name, e-mail or mobile)" value={query.customer ?? ''} />
         <FilterText name="from" label="Registered from" value={query.from ?? ''} type="date" />
         <FilterText name="to" label="Registered to" value={query.to ?? ''} type="date" />
+        <input type="hidden" name="sort" value={query.sort} />
       </FilterForm>
+      <ListBar>
+        <ListCount total={list.total} one="registration" many="registrations" />
+        {list.total > 0 && mayDownloadWarranties(scope) && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/warranty.csv`, kept)} />}
+      </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">
-          <caption className="sr-only">Warranty registrations, newest first</caption>
+          <caption className="sr-only">Warranty registrations</caption>
           <thead>
             <tr>
-              <th scope="col" className={th}>Customer</th>
-              <th scope="col" className={th}>Product</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Purchased</th>
-              <th scope="col" className={th}>Covered until</th>
-              <th scope="col" className={th}>Registered</th>
+              {columns.map(([label, column]) => (
+                <SortHeader key={label} label={label} column={column} sort={query.sort} kept={kept} />
+              ))}
             </tr>
           </thead>
           <tbody>
-            {list.warranties.length === 0 && <EmptyRow columns={6}>No registrations match.</EmptyRow>}
+            {list.warranties.length === 0 && <EmptyRow columns={columns.length}>No registrations match.</EmptyRow>}
             {list.warranties.map((w) => (
-              <tr key={w.warrantyId}>
+              <tr key={w.warrantyId} data-testid="warranty-row" data-warranty-id={w.warrantyId}>
                 <th scope="row" className={`${td} font-semibold`}>
                   <Link href={`/${brand}/warranty/${w.warrantyId}`} className="text-blue-800 underline underline-offset-2">{w.customerName}</Link>
                 </th>
