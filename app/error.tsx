@@ -1,12 +1,19 @@
 'use client';
+import { useEffect } from 'react';
 import { useOptionalI18n } from '@/components/shell/i18n-context';
+import { isChunkLoadError, reloadOnce, sessionMark } from '@/lib/client/chunk-reload';
 
 // The console's pages have no customer language (they stay English, docs/languages.md).
 const ENGLISH = { title: 'Something went wrong!', text: 'This screen could not be shown. Please try again.', retry: 'Try again' };
 
-// An unexpected failure while rendering a screen: say so plainly and offer a retry, in the page's language.
-export default function ErrorScreen({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+// An unexpected failure while rendering a screen: say so plainly and offer a retry, in the page's
+// language. A chunk of the page that could not be loaded (a deployment newer than the page, or a
+// load that timed out: lib/client/chunk-reload.ts) first reloads the page, once.
+export default function ErrorScreen({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useOptionalI18n()?.t;
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnce(sessionMark(), () => window.location.reload());
+  }, [error]);
   const words = t ? { title: t('apiError.other'), text: t('notFound.errorText'), retry: t('notFound.tryAgain') } : ENGLISH;
   return (
     <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-10 text-center">
