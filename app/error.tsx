@@ -1,18 +1,20 @@
 'use client';
 import { useEffect } from 'react';
 import { useOptionalI18n } from '@/components/shell/i18n-context';
-import { isChunkLoadError, reloadOnce, sessionMark } from '@/lib/client/chunk-reload';
+import { SCREEN_ERROR_EVENT } from '@/lib/client/screen-error-event';
 
 // The console's pages have no customer language (they stay English, docs/languages.md).
 const ENGLISH = { title: 'Something went wrong!', text: 'This screen could not be shown. Please try again.', retry: 'Try again' };
 
 // An unexpected failure while rendering a screen: say so plainly and offer a retry, in the page's
-// language. A chunk of the page that could not be loaded (a deployment newer than the page, or a
-// load that timed out: lib/client/chunk-reload.ts) first reloads the page, once.
+// language. It tells the shell (SCREEN_ERROR_EVENT): a chunk of the page that could not be loaded
+// (a deployment newer than the page, or a load that timed out) reloads the page, once
+// (lib/client/chunk-reload.ts, answered by components/shell/shell-effects.tsx: not here, as this
+// screen is in every page's first-load JavaScript).
 export default function ErrorScreen({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useOptionalI18n()?.t;
   useEffect(() => {
-    if (isChunkLoadError(error)) reloadOnce(sessionMark(), () => window.location.reload());
+    window.dispatchEvent(new CustomEvent(SCREEN_ERROR_EVENT, { detail: error }));
   }, [error]);
   const words = t ? { title: t('apiError.other'), text: t('notFound.errorText'), retry: t('notFound.tryAgain') } : ENGLISH;
   return (

@@ -1,10 +1,10 @@
 // A page's code chunks that do not arrive (docs/architecture.md, "Chunk loading"; spec: "Chunk
-// load failures time out at 120 s"): the timeout is ./chunk-timeout.ts; this is the one reload,
-// small, as the error screen that uses it is in every page's first-load JavaScript.
+// load failures time out at 120 s"): the timeout is ./chunk-timeout.ts; this is the one reload.
 //
 // After a new deployment, a page opened before it asks for chunks that are no longer served (their
 // names change with each build): the error screen (app/error.tsx) reloads the page once, which
-// brings the new deployment's page, instead of showing an error. A mark in sessionStorage keeps it
+// brings the new deployment's page, instead of showing an error (the screen tells the shell's
+// deferred effects, which decide: components/shell/shell-effects.tsx). A mark in sessionStorage keeps it
 // to one: a reload within RELOAD_GUARD_MS of the last shows the error screen (a page whose chunk
 // is missing even after a reload never loops).
 
