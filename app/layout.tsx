@@ -15,6 +15,7 @@ import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
 import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
 import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
 import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
+import { COOKIE_SERVER_NOTICE_ID, cookieNoticeHtml } from '@/components/legal/cookie-notice-html';
 import { webAppManifest } from '@/lib/domain/web-app-manifest';
 import { NO_SERVER_BANNER, serverLegalBanner, type ServerLegalBanner } from '@/lib/server/legal-banner';
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
@@ -80,6 +81,8 @@ function appContent(children: React.ReactNode, brand: CloneInfo, legal: ServerLe
       <DeferredShellEffects />
       {children}
       <Footer brand={brand} t={t} />
+      {/* The 'Cookie Notice' as plain HTML too, its Accept a form that works before the scripts (components/legal/cookie-notice-html.ts). */}
+      <div id={COOKIE_SERVER_NOTICE_ID} dangerouslySetInnerHTML={{ __html: legal.cookieNotice ? cookieNoticeHtml(policyLinks(brand.uiDesignCriteria)['Cookie Policy'], t, legal.back) : '' }} />
       <DeferredLegalBanners ui={brand.uiDesignCriteria} seenCookie={legal.cookie} />
     </>
   );

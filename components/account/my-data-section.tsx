@@ -10,30 +10,41 @@ import type { MessageKey } from '@/lib/shared/i18n';
 const POLICY_KEYS = { 'Terms & Conditions': 'legal.terms', 'Privacy Policy': 'legal.privacy', 'Cookie Policy': 'legal.cookiePolicy' } as const satisfies Record<string, MessageKey>;
 
 // "My data" on the profile: the consents the customer gave and when (read by the page on the
-// server), and a download of everything the brand holds about them as one JSON file.
+// server), and a download of everything the brand holds about them: one JSON file, or the same as
+// a readable PDF (GET /api/customer/my-data/pdf, written on the server).
 export function MyDataSection({ consents }: { consents: Consents }) {
   const { t, f } = useI18nWithFormats();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'json' | 'pdf'>();
   const [error, setError] = useState<string>();
 
-  async function download() {
-    setBusy(true);
+  function save(blob: Blob, name: string) {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  async function download(kind: 'json' | 'pdf') {
+    setBusy(kind);
     setError(undefined);
     try {
-      const data = await http<MyData>('/customer/my-data');
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `my-data-${data.exportedAt.slice(0, 10)}.json`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      if (kind === 'json') {
+        const data = await http<MyData>('/customer/my-data');
+        save(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `my-data-${data.exportedAt.slice(0, 10)}.json`);
+      } else {
+        const { fetchBlob } = await import('@/lib/client/upload');
+        const { blob, headers } = await fetchBlob('/customer/my-data/pdf');
+        const name = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'my-data.pdf';
+        save(blob, name);
+      }
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
-      setBusy(false);
+      setBusy(undefined);
     }
   }
 
@@ -56,8 +67,9 @@ export function MyDataSection({ consents }: { consents: Consents }) {
         </ul>
       )}
       {error && <div className="mt-3"><Alert>{error}</Alert></div>}
-      <div className="mt-4">
-        <Button type="button" busy={busy} onClick={() => void download()}>{t('myData.download')}</Button>
+      <div className="mt-4 flex flex-col gap-2">
+        <Button type="button" busy={busy === 'json'} disabled={busy !== undefined} onClick={() => void download('json')}>{t('myData.download')}</Button>
+        <Button type="button" busy={busy === 'pdf'} disabled={busy !== undefined} onClick={() => void download('pdf')}>{t('myData.downloadPdf')}</Button>
       </div>
     </section>
   );

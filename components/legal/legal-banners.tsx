@@ -21,7 +21,16 @@ import { CookieNotice } from './cookie-notice';
 import { policyLinks, type PolicyUrlConfig } from './policy-links';
 import { useScrollLock } from './use-scroll-lock';
 import { LEGAL_SERVER_BANNER_ID } from './policy-banner-html';
-import { LEGAL_ACCEPTED_COOKIE, LEGAL_SEEN_COOKIE, legalSeenCookie, parseLegalSeen, serializeLegalSeen } from '@/lib/shared/legal-seen';
+import { COOKIE_SERVER_NOTICE_ID } from './cookie-notice-html';
+import {
+  COOKIE_CONSENT_ACCEPTED_COOKIE,
+  COOKIE_CONSENT_SEEN_COOKIE,
+  LEGAL_ACCEPTED_COOKIE,
+  LEGAL_SEEN_COOKIE,
+  legalSeenCookie,
+  parseLegalSeen,
+  serializeLegalSeen,
+} from '@/lib/shared/legal-seen';
 
 /** The cookie in which this browser keeps what it has seen accepted, as the server named it (lib/server/legal-banner.ts). */
 export type SeenCookie = { name: string; secure: boolean };
@@ -53,6 +62,19 @@ function formAccepted(cookie: SeenCookie): Set<string> {
   return parseLegalSeen(document.cookie.split('; ').find((c) => c.startsWith(prefix))?.slice(prefix.length));
 }
 
+/** A cookie beside the seen cookie (the same prefix on this request), by its base name. */
+const besideSeen = (cookie: SeenCookie, base: string) => cookie.name.replace(LEGAL_SEEN_COOKIE, base);
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  return document.cookie.split('; ').find((c) => c.startsWith(prefix))?.slice(prefix.length);
+}
+
+/** Writes (a year) or clears a cookie the browser keeps for the server's next guess. */
+function writeCookie(name: string, value: string | null, cookie: SeenCookie) {
+  document.cookie = `${name}=${value ?? ''}; Path=/; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax${cookie.secure ? '; Secure' : ''}`;
+}
+
 type Current = { documentType: LegalDocumentType; documentId: string | null; version: number | null; acknowledged: boolean };
 
 export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCookie: SeenCookie }) {
@@ -67,6 +89,8 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   const [acceptedCookies, setAcceptedCookies] = useState(false);
   // Read once, in the browser (nothing renders before it is mounted).
   const [byForm] = useState<ReadonlySet<string>>(() => (typeof document === 'undefined' ? new Set() : formAccepted(seenCookie)));
+  // Cookie consent given by the notice's plain form before the scripts ran (app/legal/accept/route.ts).
+  const [cookiesByForm] = useState(() => typeof document !== 'undefined' && readCookie(besideSeen(seenCookie, COOKIE_CONSENT_ACCEPTED_COOKIE)) === '1');
   const customerId = auth.status === 'SUCCESS' ? auth.customerId : undefined;
   const signedIn = mounted && !!customerId;
   const visitor = mounted && auth.status === 'FAILED';
@@ -83,7 +107,7 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   }, [signedIn, customerId, qc]);
 
   let current: Current[] | undefined;
-  let cookieGiven = acceptedCookies || choices.cookieConsent;
+  let cookieGiven = acceptedCookies || choices.cookieConsent || cookiesByForm;
   if (signedIn && policies.data) {
     const data = policies.data;
     current = LEGAL_DOCUMENT_TYPES.map((t) => ({ documentType: t, ...data[t] }));
@@ -109,8 +133,17 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   // knows, its own banner takes the place in the same frame (same markup, so nothing moves), or
   // the guess goes.
   useLayoutEffect(() => {
-    if (decided) document.getElementById(LEGAL_SERVER_BANNER_ID)?.replaceChildren();
+    if (!decided) return;
+    document.getElementById(LEGAL_SERVER_BANNER_ID)?.replaceChildren();
+    document.getElementById(COOKIE_SERVER_NOTICE_ID)?.replaceChildren();
   }, [decided]);
+
+  // What the server should guess next time of the Cookie Notice: whether consent is given here.
+  useEffect(() => {
+    if (!decided) return;
+    const name = besideSeen(seenCookie, COOKIE_CONSENT_SEEN_COOKIE);
+    if (cookieGiven !== (readCookie(name) === '1')) writeCookie(name, cookieGiven ? '1' : null, seenCookie);
+  }, [decided, cookieGiven, seenCookie]);
 
   // What the server should guess next time: the current documents this browser has seen accepted.
   const seenIds = (current ?? []).flatMap((p) => (p.documentId && (acceptedPolicies || p.acknowledged || storedAcknowledges(choices, p.documentId)) ? [p.documentId] : []));
@@ -148,6 +181,15 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the documents are known
   }, [formPending]);
 
+  // Cookie consent by the plain form: recorded now as a tap on Accept would have, then the mark is cleared.
+  const cookieFormPending = decided && cookiesByForm;
+  useEffect(() => {
+    if (!cookieFormPending) return;
+    acceptCookies();
+    writeCookie(besideSeen(seenCookie, COOKIE_CONSENT_ACCEPTED_COOKIE), null, seenCookie);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it is known who is here
+  }, [cookieFormPending]);
+
   function acceptCookies() {
     setAcceptedCookies(true);
     legalChoicesStore.giveCookieConsent();
@@ -157,7 +199,7 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   return (
     <>
       {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={() => acceptPolicies()} t={t} first={first} back={window.location.pathname + window.location.search} />}
-      {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} t={t} />}
+      {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} t={t} back={window.location.pathname + window.location.search} />}
     </>
   );
 }

@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { useBrowserValue } from '@/lib/client/navigate';
 import { useDebouncedResize } from '@/lib/client/use-debounced-resize';
 import { needsOrientationPrompt } from '@/lib/client/device';
+import { watchChunkLoads } from '@/lib/client/chunk-timeout';
+import { isChunkLoadError, reloadOnce, sessionMark } from '@/lib/client/chunk-reload';
+import { SCREEN_ERROR_EVENT } from '@/lib/client/screen-error-event';
 import { useBrand } from './brand-context';
 import { DocumentTitle } from './document-title';
 import { NavigationProgress } from './navigation-progress';
@@ -10,7 +13,9 @@ import { NavigationProgress } from './navigation-progress';
 // The orientation prompt of spec section 2 for mobile devices in landscape (the offline overlay
 // is offline-overlay.tsx, loaded as soon as the page is interactive). The debounced size also sets --app-height, so
 // full screens fit mobile browsers whose toolbars change the visible height. With them, loaded
-// after the page too, the tab's title per screen and the navigation progress bar.
+// after the page too, the tab's title per screen, the navigation progress bar and the spec's
+// 120 s chunk-load timeout (lib/client/chunk-timeout.ts) and the one reload for a missing chunk
+// that reached the error screen (lib/client/chunk-reload.ts).
 
 export function ShellEffects() {
   const size = useDebouncedResize();
@@ -19,6 +24,15 @@ export function ShellEffects() {
   useEffect(() => {
     if (size) document.documentElement.style.setProperty('--app-height', `${size.height}px`);
   }, [size]);
+
+  useEffect(() => watchChunkLoads(), []);
+  useEffect(() => {
+    const onScreenError = (e: Event) => {
+      if (isChunkLoadError((e as CustomEvent<unknown>).detail)) reloadOnce(sessionMark(), () => window.location.reload());
+    };
+    window.addEventListener(SCREEN_ERROR_EVENT, onScreenError);
+    return () => window.removeEventListener(SCREEN_ERROR_EVENT, onScreenError);
+  }, []);
 
   const brand = useBrand();
   const turn = size !== undefined && needsOrientationPrompt(userAgent, size.width, size.height);

@@ -4,6 +4,7 @@ import { myProductsResponseSchema } from './my-products';
 import { warrantiesResponseSchema } from './warranty';
 import { complaintsResponseSchema } from './complaints';
 import { rewardsResponseSchema, transactionsResponseSchema } from './rewards';
+import { customerMessagesSchema } from './messages';
 import { LEGAL_DOCUMENT_TYPES } from '@/lib/domain/legal';
 
 // GET /api/customer/my-data — everything the brand holds about the signed-in customer, as one
@@ -27,6 +28,8 @@ export const myDataSchema = z.object({
   complaints: complaintsResponseSchema.shape.complaints,
   rewards: rewardsResponseSchema.shape.rewards,
   transactions: transactionsResponseSchema.shape.transactions,
+  /** The messages sent to the customer, as the app lists them (newest first, at most 100). */
+  messages: customerMessagesSchema.shape.messages,
   consents: consentsSchema,
 });
 export type MyData = z.infer<typeof myDataSchema>;

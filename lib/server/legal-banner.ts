@@ -5,7 +5,7 @@ import { safeReturnPath } from '@/lib/shared/return-path';
 import { unstable_rethrow } from 'next/navigation';
 import { brandCache } from '@/lib/edge/brand-cache';
 import { cookieName, usesHostPrefix } from '@/lib/edge/cookies';
-import { LEGAL_SEEN_COOKIE, parseLegalSeen, unseenPolicies } from '@/lib/shared/legal-seen';
+import { COOKIE_CONSENT_SEEN_COOKIE, LEGAL_SEEN_COOKIE, parseLegalSeen, unseenPolicies } from '@/lib/shared/legal-seen';
 import type { LegalDocumentType } from '@/lib/domain/legal';
 import { callRoute } from './call-route';
 import { currentLegalDocumentsRoute } from './routes';
@@ -40,6 +40,8 @@ export type ServerLegalBanner = {
   unseen: LegalDocumentType[];
   /** Nothing seen accepted in this browser: a first visit, told nothing of 'updated'. */
   first: boolean;
+  /** Whether the first HTML carries the 'Cookie Notice' (this browser has not seen cookie consent given). */
+  cookieNotice: boolean;
   /** The page the banner's plain-form Accept returns to. */
   back: string;
   /** Where the browser keeps what it has seen accepted: the cookie's name on this request, and whether it is Secure. */
@@ -47,19 +49,20 @@ export type ServerLegalBanner = {
 };
 
 /** Where no banner is drawn at all (a blocked screen). */
-export const NO_SERVER_BANNER: ServerLegalBanner = { unseen: [], first: true, back: '/', cookie: { name: LEGAL_SEEN_COOKIE, secure: false } };
+export const NO_SERVER_BANNER: ServerLegalBanner = { unseen: [], first: true, cookieNotice: false, back: '/', cookie: { name: LEGAL_SEEN_COOKIE, secure: false } };
 
 /** The server's banner for this request (lib/shared/legal-seen.ts). */
 export const serverLegalBanner = cache(async (): Promise<ServerLegalBanner> => {
   const prefixed = usesHostPrefix(await pageOverHttps());
   const cookie = { name: cookieName(LEGAL_SEEN_COOKIE, prefixed), secure: prefixed };
   const back = safeReturnPath((await headers()).get('x-pathname'));
+  const cookieNotice = (await cookies()).get(cookieName(COOKIE_CONSENT_SEEN_COOKIE, prefixed))?.value !== '1';
   try {
     const host = await brandHostKey();
     const seen = parseLegalSeen((await cookies()).get(cookie.name)?.value);
-    return { unseen: unseenPolicies(await currentDocuments(host), seen), first: seen.size === 0, back, cookie };
+    return { unseen: unseenPolicies(await currentDocuments(host), seen), first: seen.size === 0, cookieNotice, back, cookie };
   } catch (err) {
     unstable_rethrow(err);
-    return { unseen: [], first: true, back, cookie };
+    return { unseen: [], first: true, cookieNotice, back, cookie };
   }
 });

@@ -16,7 +16,18 @@ export const LEGAL_SEEN_COOKIE = 'bv_legal_seen';
  * tap would have (the account, or the visitor's choices) and clear it.
  */
 export const LEGAL_ACCEPTED_COOKIE = 'bv_legal_accepted';
-/** Where the banner's Accept form posts. */
+/**
+ * Whether this browser has seen cookie consent given (by this visitor, or by the signed-in
+ * customer's account): '1', a year; the server then draws no 'Cookie Notice' in the first HTML.
+ * Written by the browser's banners and by the notice's plain form. Not HttpOnly.
+ */
+export const COOKIE_CONSENT_SEEN_COOKIE = 'bv_cookie_ok';
+/**
+ * Cookie consent given by the notice's plain form before the page's scripts ran: '1', kept ten
+ * minutes, until the scripts record it where a tap would have and clear it.
+ */
+export const COOKIE_CONSENT_ACCEPTED_COOKIE = 'bv_cookie_accepted';
+/** Where the banners' Accept forms post (the cookie notice's with accept=cookies). */
 export const LEGAL_ACCEPT_PATH = '/legal/accept';
 /** Document ids as the API makes them; anything else in the cookie is ignored. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -344,7 +344,7 @@ test('a navigation shows a progress bar until the next screen is in', async ({ p
   await expect(bar).toHaveCount(0);
 });
 
-test('"My data": the profile lists the consents given and when, and downloads everything as JSON', async ({ page }) => {
+test('"My data": the profile lists the consents given and when, and downloads everything as JSON and as a PDF', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
   await signUpByApi(page, brand, { email, name: 'Vani' }); // accepts the Cookie Notice
@@ -359,4 +359,11 @@ test('"My data": the profile lists the consents given and when, and downloads ev
   expect(data.profile.emailId).toBe(email);
   expect(data.consents.cookieConsent).toHaveLength(1);
   expect(data).toHaveProperty('products');
+  expect(data).toHaveProperty('messages');
+  // the same as a readable PDF, written on the server
+  const pdf = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download my data (PDF)' }).tap();
+  const pdfFile = await pdf;
+  expect(pdfFile.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(readFileSync((await pdfFile.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

@@ -8,6 +8,7 @@ import { listMyProducts } from '../my-products/list-my-products';
 import { findWarranties } from '../warranty/shape-warranty';
 import { listComplaints } from '../complaints/find-complaints';
 import { findGrants, listTransactions } from '../rewards/find-grants';
+import { listMessages } from '../messages/customer-messages';
 
 // Everything this brand holds about the customer (GET /api/customer/my-data): the same answers
 // the app's own screens read, each scoped by the brand and the customer, and the consent records.
@@ -34,14 +35,15 @@ async function consentsOf(clientId: string, customerId: string): Promise<Consent
 
 export async function myData(clientId: string, customerId: string, brand: string, now = new Date()): Promise<MyData> {
   const db = await getDb();
-  const [profile, products, warranties, complaints, rewards, transactions, consents] = await Promise.all([
+  const [profile, products, warranties, complaints, rewards, transactions, messages, consents] = await Promise.all([
     getProfile(clientId, customerId),
     listMyProducts(clientId, customerId),
     findWarranties(db, clientId, customerId),
     listComplaints(db, clientId, customerId),
     findGrants(db, clientId, customerId),
     listTransactions(db, clientId, customerId),
+    listMessages(clientId, customerId),
     consentsOf(clientId, customerId),
   ]);
-  return { exportedAt: now.toISOString(), brand, profile, products: products.products, warranties, complaints, rewards, transactions, consents };
+  return { exportedAt: now.toISOString(), brand, profile, products: products.products, warranties, complaints, rewards, transactions, messages: messages.messages, consents };
 }

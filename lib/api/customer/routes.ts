@@ -1,5 +1,6 @@
 import 'server-only';
-import { defineRoute } from '../define-route';
+import { defineRoute, FileAnswer } from '../define-route';
+import { requestLocale } from '../request-locale';
 import { clearSessionCookie, setLanguageCookie } from '../auth/cookie';
 import { okResponseSchema } from '@/lib/schemas/auth';
 import { customerProfileSchema, deleteAccountBodySchema, languageResponseSchema, setLanguageBodySchema, updateProfileBodySchema } from '@/lib/schemas/customer';
@@ -8,6 +9,7 @@ import { getProfile } from './get-profile';
 import { updateProfile } from './update-profile';
 import { deleteAccount } from './delete-account';
 import { myData } from './my-data';
+import { myDataPdf } from './my-data-pdf';
 import { myDataSchema } from '@/lib/schemas/my-data';
 
 // The signed-in customer's own account.
@@ -32,8 +34,29 @@ export const myDataRoute = defineRoute({
   handle: (_input, ctx) => myData(ctx.clientId, ctx.customerId, ctx.client.organizationName),
 });
 
+// GET /api/customer/my-data/pdf — the same, as a readable PDF in the customer's language, times in the brand's zone
+export const myDataPdfRoute = defineRoute({
+  method: 'get',
+  path: '/customer/my-data/pdf',
+  tag: 'customer',
+  access: 'customer',
+  description: "Everything held about the customer, as GET /customer/my-data, laid out as a PDF (the customer's language; times in the brand's time zone).",
+  response: { description: 'Everything held about the customer, as a PDF', files: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+  handle: async (_input, ctx) => {
+    const data = await myData(ctx.clientId, ctx.customerId, ctx.client.organizationName);
+    const pdf = await myDataPdf(data, { locale: requestLocale(ctx, data.profile.language), timeZone: ctx.config.locale.timeZone });
+    return new FileAnswer(new Uint8Array(pdf).buffer, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="my-data-${data.exportedAt.slice(0, 10)}.pdf"`,
+      'cache-control': 'no-store',
+    });
+  },
+});
+
 export const customerRoutes = [
   myDataRoute,
+
+  myDataPdfRoute,
 
   // GET /api/customer/customer-profile — the profile (unverified: sign-up's fields only, get-profile.ts)
   customerProfileRoute,
