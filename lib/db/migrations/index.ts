@@ -29,6 +29,7 @@ import { sql0063 } from './0063_claim_disputes';
 import { sql0066 } from './0066_false_hidden_codes';
 import { sql0067 } from './0067_unit_first_places';
 import { sql0068 } from './0068_message_outbox';
+import { sql0073 } from './0073_brand_suspect_marks';
 import { sql0077 } from './0077_console_list_sorts';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -65,5 +66,6 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0066_false_hidden_codes', sql: sql0066 },
   { id: '0067_unit_first_places', sql: sql0067 },
   { id: '0068_message_outbox', sql: sql0068 },
+  { id: '0073_brand_suspect_marks', sql: sql0073 },
   { id: '0077_console_list_sorts', sql: sql0077 },
 ];
