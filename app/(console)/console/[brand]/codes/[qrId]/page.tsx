@@ -120,8 +120,7 @@ export default async function CodePage({ params }: Props) {
         {detail.scans.length === 0 ? (
           <p className="text-gray-800">This unit has not been scanned.</p>
         ) : (
-          // Focusable, so a keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
-          <div className="overflow-auto rounded-lg border border-gray-300 bg-white" tabIndex={0} role="region" aria-labelledby="scans-title">
+          <div className="overflow-auto rounded-lg border border-gray-300 bg-white">
             <table className="w-full text-left text-sm" data-testid="timeline-table">
               <caption className="sr-only">Scans of this unit, oldest first</caption>
               <thead className="bg-gray-100">
