@@ -23,6 +23,7 @@ import {
 import { unitTimeline } from '@/lib/operator/red-flags';
 import { randomId } from '@/lib/ids';
 import { recordAudit } from './audit';
+import { suspectMarksOf } from './suspect-marks';
 import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
 import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
 import type { ConsoleScope } from './scope';
@@ -228,7 +229,7 @@ export async function codeDetail(scope: ConsoleScope, qrId: string): Promise<Cod
   const db = await getDb();
   const code = await findCode(db, clientId, qrId);
   const unitKey = code.pairId ?? code.id;
-  const [[joined], [batch], claimRows, timeline, warrantyRows, rewardRows, flagRows] = await Promise.all([
+  const [[joined], [batch], claimRows, timeline, warrantyRows, rewardRows, flagRows, marks] = await Promise.all([
     selectCodes(clientId, eq(codes.id, code.id), 1),
     db.select({ expiryDate: batches.expiryDate }).from(batches).where(and(eq(batches.clientId, clientId), eq(batches.id, code.batchId))),
     code.pairId ? db.select().from(claims).where(and(eq(claims.clientId, clientId), eq(claims.unitId, code.pairId))) : Promise.resolve([]),
@@ -243,6 +244,7 @@ export async function codeDetail(scope: ConsoleScope, qrId: string): Promise<Cod
           .orderBy(asc(rewardGrants.createdAt))
       : Promise.resolve([]),
     db.select().from(redFlags).where(and(eq(redFlags.clientId, clientId), eq(redFlags.unitKey, unitKey))).orderBy(desc(redFlags.createdAt)),
+    code.pairId ? suspectMarksOf(db, clientId, code.pairId) : Promise.resolve([]),
   ]);
   // Tracking: the events of this code and of the case and pallet it was packed in.
   const chain = [code.id];
@@ -270,6 +272,7 @@ export async function codeDetail(scope: ConsoleScope, qrId: string): Promise<Cod
     warranty: warranty ? { status: warranty.status, purchaseDate: warranty.purchaseDate, startsOn: warranty.startsOn, endsOn: warranty.endsOn } : null,
     rewards: rewardRows.map((r) => ({ reward: r.reward, type: r.type, at: r.at.toISOString() })),
     redFlags: flagRows.map((f) => ({ id: f.id, status: f.status, rules: f.rules, createdAt: f.createdAt.toISOString() })),
+    suspectMarks: marks,
   });
 }
 

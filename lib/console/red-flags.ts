@@ -151,7 +151,8 @@ export async function resolveRedFlags(scope: ConsoleScope, args: { ids: string[]
   });
 }
 
-async function closeIn(tx: Db, scope: ConsoleScope, args: { id: string; note: string; blacklist?: boolean }, status: 'resolved' | 'dismissed') {
+/** Closes one flag inside a transaction the caller holds (closeRedFlag, resolveRedFlags, clearing a brand's mark). */
+export async function closeIn(tx: Db, scope: ConsoleScope, args: { id: string; note: string; blacklist?: boolean }, status: 'resolved' | 'dismissed') {
   const [flag] = await tx.select().from(redFlags).where(and(eq(redFlags.clientId, scope.clientId), eq(redFlags.id, args.id))).for('update');
   if (!flag) throw new ApiError('not_found', `No red flag ${args.id}`);
   if (flag.status !== 'open') throw new ApiError('conflict', `Red flag ${args.id} is already ${flag.status}`);

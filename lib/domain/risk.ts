@@ -7,7 +7,8 @@ import type { RiskReasonCode } from '@/lib/shared/risk-words';
 
 export const RISK_LEVELS = ['none', 'caution', 'suspect'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination', 'hidden'] as const;
+/** 'brand': the brand's own decision in the console (a mark in force), not a rule of the checks. */
+export const RISK_RULES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination', 'hidden', 'brand'] as const;
 export type RiskRule = (typeof RISK_RULES)[number];
 /** The level a brand gives a rule that has one setting for it ('off': the rule never fires). */
 export const RULE_LEVELS = ['off', 'caution', 'suspect'] as const;
@@ -143,6 +144,11 @@ export type RiskInput = {
    * bound). Not a brand setting: the rule tables pass 0 to test each rule's own logic apart from the bound.
    */
   witnessBound?: number;
+  /**
+   * The brand has marked the unit suspect in its console and not cleared the mark: independent
+   * evidence of its own (the brand looked into it), so suspect for everyone but its claimant.
+   */
+  brandMarked?: boolean;
 };
 /**
  * What a suspect finding rests on (bounded influence): pieces of evidence, each the people (indices
@@ -179,6 +185,11 @@ export type RiskAssessment = {
    * suspect (their pack is the one the code was made for; copies of its code are the others).
    */
   unitLevel: RiskLevel;
+  /**
+   * What the checks alone say of the unit (unitLevel without the brand's mark): a scan raises the
+   * brand's red flag when this becomes suspect; the mark opens its own from the console.
+   */
+  evidenceLevel: RiskLevel;
 };
 
 const RANK: Record<RiskLevel, number> = { none: 0, caution: 1, suspect: 2 };
@@ -259,6 +270,8 @@ export const CLAIMANT_REASON =
 
 /** Said to a customer checking the unit again; about them, so not part of the brand's red flag. */
 export const OWN_RESCAN_REASON = 'You have checked this pack before.';
+/** What everyone but the claimant is told of a unit the brand marked suspect (never the brand's own words). */
+export const BRAND_MARKED_REASON = 'The brand has looked into the checks of this code and marked it as likely copied.';
 
 /**
  * How long after a session's first check a place still becomes the session's place: a session
@@ -761,7 +774,9 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const placed = ownRescan ? withPlaceGiven(sessions, scan) : null;
   const nowWho = placed ? peopleOf(placed, settings, scan.at) : ownRescan ? beforeWho : withNewPerson(beforeWho, sessionOfScan(scan), settings, scan.at);
   const now = ownRescan && !placed ? before : bounded(findingsOf(nowWho, input.claim, settings, scan.at, input), nowWho, bound);
-  const unitLevel = maxLevel(levelOf(now), previousLevel);
+  const evidenceLevel = maxLevel(levelOf(now), previousLevel);
+  // The brand's own decision is corroborated suspicion: suspect whatever the checks say.
+  const unitLevel: RiskLevel = input.brandMarked ? 'suspect' : evidenceLevel;
   // The verdict is about the pack in this person's hand: the customer who claimed it with its
   // hidden code holds the pack the code was made for, and is never told it may be a copy.
   const claimant = !!input.claim && scan.customerId !== null && scan.customerId === input.claim.customerId;
@@ -792,9 +807,12 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     if (ownRescan) say(OWN_RESCAN_REASON, { code: 'ownRescan' });
   }
   if (claimant && unitLevel === 'suspect') say(CLAIMANT_REASON, { code: 'claimant' });
-  else for (const f of now) say(f.reason, f.why);
+  else {
+    if (input.brandMarked) say(BRAND_MARKED_REASON, { code: 'brandMarked' });
+    for (const f of now) say(f.reason, f.why);
+  }
   if (level === 'none' && input.verifiedCount > 0) say('Nothing unusual about its checks.', { code: 'nothingUnusual' });
-  return { level, unitLevel, reasons, reasonCodes, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
+  return { level, unitLevel, evidenceLevel, reasons, reasonCodes, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
 }
 
 /**
@@ -819,7 +837,8 @@ export function redFlagEvidenceOf(list: readonly RiskFinding[], context: readonl
  * for the claimant, the words shown in place of the findings).
  */
 export function redFlagEvidence(a: RiskAssessment): RedFlagEvidence | null {
-  if (a.unitLevel !== 'suspect') return null;
-  const told = new Set([OWN_RESCAN_REASON, CLAIMANT_REASON, ...a.findings.map((f) => f.reason)]);
+  // The checks' own evidence only: a brand's mark opened (or joined) its flag from the console.
+  if (a.evidenceLevel !== 'suspect') return null;
+  const told = new Set([OWN_RESCAN_REASON, CLAIMANT_REASON, BRAND_MARKED_REASON, ...a.findings.map((f) => f.reason)]);
   return redFlagEvidenceOf(a.findings, a.reasons.filter((r) => !told.has(r)));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { suspectMarkSchema } from './console-suspect-marks';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { timelineEntrySchema } from './red-flags';
 import { listFilterShape, rangeInOrder } from './console-list';
@@ -83,6 +84,8 @@ export const codeDetailSchema = z
     warranty: z.object({ status: z.string(), purchaseDate: z.string(), startsOn: z.string(), endsOn: z.string() }).strict().nullable(),
     rewards: z.array(z.object({ reward: z.string(), type: z.string(), at: z.iso.datetime() }).strict()),
     redFlags: z.array(z.object({ id: z.string(), status: z.string(), rules: z.array(z.string()), createdAt: z.iso.datetime() }).strict()),
+    /** The brand's marks of the unit as suspect, oldest first, each with its clearing (docs/verification.md, "The brand's decision"). */
+    suspectMarks: z.array(suspectMarkSchema),
   })
   .strict();
 export type CodeDetail = z.infer<typeof codeDetailSchema>;

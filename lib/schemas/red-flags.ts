@@ -8,7 +8,8 @@ import { reportListQuerySchema } from './console-reports';
 const slug = z.string().min(1, 'is required');
 const text = (max: number) => z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1, 'is required').max(max, `must be at most ${max} characters`));
 
-export const RISK_RULE_NAMES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination', 'hidden'] as const;
+/** 'brand': a brand's own mark in the console (docs/verification.md, "The brand's decision"). */
+export const RISK_RULE_NAMES = ['sessions', 'places', 'travel', 'consumed', 'market', 'sellBy', 'covert', 'destination', 'hidden', 'brand'] as const;
 
 // set-batch-markets: the countries a batch is sold in (the market rule).
 const country = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be two-letter country codes like IN,NP');

@@ -25,6 +25,7 @@ export const RISK_REASON_CODES = [
   'consumed',
   'untrustedPlace',
   'implausiblePlace',
+  'brandMarked',
 ] as const;
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 export type RiskReasonValues = Record<string, string | number>;
@@ -78,6 +79,7 @@ export const RISK_REASON_KEYS: readonly MessageKey[] = [
   'risk.reason.consumedLateOneDay',
   'risk.reason.consumed',
   'risk.reason.consumedPlaces',
+  'risk.reason.brandMarked',
   'risk.reason.untrustedPlace',
   'risk.reason.implausiblePlace',
 ];

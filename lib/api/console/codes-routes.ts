@@ -15,6 +15,8 @@ import {
   trackingEventBodySchema,
   trackingEventSchema,
 } from '@/lib/schemas/console-codes';
+import { clearUnitSuspect, markUnitSuspect } from '@/lib/console/suspect-marks';
+import { suspectMarkActionSchema, suspectMarkBodySchema } from '@/lib/schemas/console-suspect-marks';
 
 // The console's codes (docs/console.md, "Codes"): find and read (owner, manager, support,
 // analyst); blacklist, whitelist again, delete and record tracking events (owner, manager), through
@@ -22,6 +24,8 @@ import {
 
 const codeParams = consoleBrandParams.extend({ qrId: qrIdParam });
 const write = { class: 'staff', area: 'codes', access: 'write' } as const;
+/** A brand's mark of a unit as suspect: the red flags' writers (the use case checks again). */
+const suspectAccess = { class: 'staff', area: 'redFlags', access: 'write' } as const;
 
 export const codesRoutes = [
   // GET /api/console/brands/{brand}/codes?q=&after=&limit=
@@ -96,6 +100,39 @@ export const codesRoutes = [
     response: { description: 'Deleted (audited)', schema: codeActionSchema },
     errors: { 404: 'No such code of the brand' },
     handle: ({ params }, ctx) => deleteCodeOf(ctx.scope, { qrId: params.qrId }),
+  }),
+  // POST /api/console/brands/{brand}/codes/{qrId}/suspect — the brand's own decision: the unit is suspect
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/codes/{qrId}/suspect',
+    tag: 'console',
+    // Those who act on red flags (owner, manager, support): the mark opens or joins the unit's flag.
+    access: suspectAccess,
+    params: codeParams,
+    body: suspectMarkBodySchema,
+    response: {
+      description: "The unit marked suspect with a reason (audited): suspect for everyone's checks but its claimant's; opens or joins its red flag. Marking a marked unit changes nothing",
+      schema: suspectMarkActionSchema,
+    },
+    errors: { 404: 'No such code of the brand' },
+    fieldErrors: "A missing or too long reason, a code that is not a pack's (fields: reason, qrId)",
+    handle: ({ params, body }, ctx) => markUnitSuspect(ctx.scope, { qrId: params.qrId, reason: body.reason }),
+  }),
+  // POST /api/console/brands/{brand}/codes/{qrId}/suspect/clear — the mark cleared: the checks alone judge the unit again
+  defineRoute({
+    method: 'post',
+    path: '/console/brands/{brand}/codes/{qrId}/suspect/clear',
+    tag: 'console',
+    access: suspectAccess,
+    params: codeParams,
+    body: suspectMarkBodySchema,
+    response: {
+      description: "The brand's mark cleared with a reason (audited): a red flag the mark alone opened is dismissed. Clearing an unmarked unit changes nothing",
+      schema: suspectMarkActionSchema,
+    },
+    errors: { 404: 'No such code of the brand' },
+    fieldErrors: "A missing or too long reason, a code that is not a pack's (fields: reason, qrId)",
+    handle: ({ params, body }, ctx) => clearUnitSuspect(ctx.scope, { qrId: params.qrId, reason: body.reason }),
   }),
   // POST /api/console/brands/{brand}/codes/{qrId}/tracking — where the unit, case or pallet has got to
   defineRoute({

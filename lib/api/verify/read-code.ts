@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { preparedPerDb } from '@/lib/db/prepared';
-import { batches, claims, codes, products, unitFirstPlaces, unitScanStats } from '@/lib/db/schema';
+import { batches, claims, codes, products, unitFirstPlaces, unitScanStats, unitSuspectMarks } from '@/lib/db/schema';
 import { GENUINE_LABELS, type CodeLevel } from '@/lib/domain/verdict';
 import type { UnitSession } from '@/lib/domain/risk';
 
@@ -94,6 +94,7 @@ function prepareRead(db: Db, withCustomer: boolean, withSessions: boolean) {
       firstLat: unitFirstPlaces.lat,
       firstLng: unitFirstPlaces.lng,
       firstPlaceAt: unitFirstPlaces.placeAt,
+      brandMarkedAt: unitSuspectMarks.markedAt,
       hasPreSaleScan: preSale,
       sessions,
       productId: codes.productId,
@@ -104,6 +105,8 @@ function prepareRead(db: Db, withCustomer: boolean, withSessions: boolean) {
     .leftJoin(claims, and(eq(claims.unitId, codes.pairId), eq(claims.clientId, clientId)))
     .leftJoin(unitScanStats, and(eq(unitScanStats.clientId, clientId), eq(unitScanStats.unitKey, unitKey)))
     .leftJoin(unitFirstPlaces, and(eq(unitFirstPlaces.clientId, clientId), eq(unitFirstPlaces.unitKey, unitKey)))
+    // The brand's mark in force (migration 0073: at most one per unit, by its partial unique index).
+    .leftJoin(unitSuspectMarks, and(eq(unitSuspectMarks.clientId, clientId), eq(unitSuspectMarks.unitKey, unitKey), isNull(unitSuspectMarks.clearedAt)))
     .where(eq(codes.qrId, p.qrId))
     .limit(1)
     .prepare(`verify_read_code${withCustomer ? '_customer' : ''}${withSessions ? '_sessions' : ''}`);
@@ -133,6 +136,8 @@ export async function readCodeForVerify(db: Db, clientId: string, qrId: string, 
     hasPreSaleScan: row.hasPreSaleScan === true || (row.hasPreSaleScan as unknown) === 't',
     sessions: parseSessions(row.sessions),
     /** Where the unit was first seen, of all its sessions (migration 0067); null: nobody gave a place yet. */
+    /** The brand marked the unit suspect in its console and has not cleared the mark (docs/verification.md). */
+    brandMarked: row.brandMarkedAt !== null,
     firstPlace: row.firstLat === null || row.firstLng === null || row.firstPlaceAt === null ? null : { lat: row.firstLat, lng: row.firstLng, at: row.firstPlaceAt },
   };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { codes, redFlags } from '@/lib/db/schema';
 import type { RedFlagEvidence } from '@/lib/domain/risk';
@@ -27,7 +27,19 @@ export async function raiseRedFlag(db: Db, config: StoredClientConfig, s: Suspec
       .values({ id, clientId: s.clientId, unitKey: s.unitKey, codeId: s.codeId, productId: s.productId, rules, reasons, blacklisted: blacklist })
       .onConflictDoNothing()
       .returning({ id: redFlags.id });
-    if (!inserted) return null;
+    const ruleArray = sql`array[${sql.join(rules.map((r) => sql`${r}`), sql`, `)}]::text[]`;
+    if (!inserted) {
+      // The unit already has an open flag (a brand's mark opened it, or another scan did): the
+      // checks' evidence joins it, so clearing the mark later leaves the flag open on its evidence.
+      await tx
+        .update(redFlags)
+        .set({
+          rules: sql`array(select distinct r from unnest(${redFlags.rules} || ${ruleArray}) r order by r)`,
+          reasons: sql`${redFlags.reasons} || ${JSON.stringify(reasons)}::jsonb`,
+        })
+        .where(and(eq(redFlags.clientId, s.clientId), eq(redFlags.unitKey, s.unitKey), eq(redFlags.status, 'open'), sql`not (${redFlags.rules} @> ${ruleArray})`));
+      return null;
+    }
     if (blacklist) {
       const unit = s.pairId ? and(eq(codes.clientId, s.clientId), eq(codes.pairId, s.pairId)) : and(eq(codes.clientId, s.clientId), eq(codes.id, s.codeId));
       await tx.update(codes).set({ listStatus: 'Blacklisted' }).where(unit);

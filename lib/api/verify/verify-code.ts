@@ -177,6 +177,7 @@ function riskOf(ctx: ScanContext, session: Session, row: NonNullable<CodeForVeri
     markets: row.batch?.markets ?? null,
     countryOf,
     expiryDate: row.batch?.expiryDate ?? null,
+    brandMarked: row.brandMarked,
   });
 }
 

@@ -33,6 +33,7 @@ import { sql0068 } from './0068_message_outbox';
 import { sql0069 } from './0069_payout_list_sorts';
 import { sql0070 } from './0070_warranty_list_sorts';
 import { sql0071 } from './0071_audit_list_sorts';
+import { sql0073 } from './0073_brand_suspect_marks';
 import { sql0077 } from './0077_console_list_sorts';
 
 // Versioned migrations, applied in order once each (lib/db/migrate.ts). Append only: a migration
@@ -72,6 +73,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0069_payout_list_sorts', sql: sql0069 },
   { id: '0070_warranty_list_sorts', sql: sql0070 },
   { id: '0071_audit_list_sorts', sql: sql0071 },
+  { id: '0073_brand_suspect_marks', sql: sql0073 },
   { id: '0077_console_list_sorts', sql: sql0077 },
   { id: '0056_message_receipts', sql: sql0056 },
 ];

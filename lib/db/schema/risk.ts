@@ -83,3 +83,28 @@ export const redFlags = pgTable(
     index('red_flags_client_idx').on(t.clientId, t.status, t.createdAt),
   ],
 );
+
+/**
+ * A brand's own decision that a unit is suspect (migration 0073): who marked it, when and why, and
+ * once cleared, who, when and why. At most one mark in force per unit (cleared_at null).
+ */
+export const unitSuspectMarks = pgTable(
+  'unit_suspect_marks',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    unitKey: text('unit_key').notNull(),
+    codeId: text('code_id').references(() => codes.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    /** Who marked it, as the audit log names them (a staff member's e-mail, or 'command line'). */
+    markedBy: text('marked_by').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    clearReason: text('clear_reason'),
+    clearedBy: text('cleared_by'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('unit_suspect_marks_open_uq').on(t.clientId, t.unitKey).where(sql`${t.clearedAt} is null`),
+    index('unit_suspect_marks_unit_idx').on(t.clientId, t.unitKey, t.markedAt),
+  ],
+);

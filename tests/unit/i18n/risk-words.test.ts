@@ -36,6 +36,7 @@ const EXAMPLES: { code: RiskReasonCode; values?: Record<string, string | number>
   { code: 'consumed', values: { people: 3, arrivals: 2, km: 50 } },
   { code: 'untrustedPlace' },
   { code: 'implausiblePlace' },
+  { code: 'brandMarked' },
 ];
 
 describe('risk reasons by code', () => {

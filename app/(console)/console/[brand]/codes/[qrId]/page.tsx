@@ -11,11 +11,14 @@ import { CodeActions } from '@/components/console/code-actions';
 import { TrackingForm } from '@/components/console/tracking-form';
 import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
 import { unitSerialOf } from '@/lib/console/gs1-keys';
+import { SuspectMarkForm } from '@/components/console/suspect-mark-form';
 
 // /<brand>/codes/<qrId> on the console host: the code and its story, oldest first: scans (time,
 // coarse place, session, result, risk), claim, tracking, warranty, rewards, red flags. Owners
 // and managers also see blacklist / whitelist and delete (with a confirmation step) and record
-// tracking events, and change a unit's GS1 serial.
+// tracking events, and change a unit's GS1 serial. Those who act on red flags (owner, manager,
+// support) mark a unit suspect, or clear the mark, each with a reason; the brand's marks and their
+// clearings are on the page's timeline (docs/verification.md, "The brand's decision").
 
 export const metadata: Metadata = { title: 'Code' };
 
@@ -53,6 +56,14 @@ export default async function CodePage({ params }: Props) {
   ];
   // A unit's GS1 serial (AI 21, docs/gs1.md): kept on its visible code; its qrId unless one is set.
   const unitSerial = await unitSerialOf(scope, code.qrId);
+  // The brand's decisions on the unit, in time order: each mark, and its clearing once cleared.
+  const decisions = detail.suspectMarks
+    .flatMap((m) => [
+      { at: m.markedAt, text: `Marked suspect by ${m.markedBy}: ${m.reason}` },
+      ...(m.clearedAt ? [{ at: m.clearedAt, text: `Mark cleared by ${m.clearedBy}: ${m.clearReason}` }] : []),
+    ])
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const markedNow = detail.suspectMarks.some((m) => !m.clearedAt);
   if (unitSerial) facts.push(['GS1 serial', unitSerial.serial ?? `${unitSerial.effective} (the visible code's qrId)`]);
   return (
     <div className="space-y-8">
@@ -78,6 +89,7 @@ export default async function CodePage({ params }: Props) {
         ))}
       </dl>
       {roleMay(role, 'codes', 'write') && <CodeActions brand={brand} qrId={code.qrId} state={code.state} />}
+      {code.unit && !code.batchLevel && roleMay(role, 'redFlags', 'write') && <SuspectMarkForm brand={brand} qrId={code.qrId} marked={markedNow} />}
       {unitSerial && roleMay(role, 'catalogue', 'write') && (
         <Section id="gs1-serial-title" title="GS1 serial">
           <Gs1KeyForm
@@ -85,6 +97,23 @@ export default async function CodePage({ params }: Props) {
             field="serial"
             value={unitSerial.serial ?? ''}
           />
+        </Section>
+      )}
+      {code.unit && (
+        <Section id="decisions-title" title="The brand's decisions">
+          {decisions.length === 0 ? (
+            <p className="text-gray-800">The brand has not marked this unit suspect.</p>
+          ) : (
+            <ol className="list-decimal pl-6 text-gray-900" data-testid="suspect-timeline">
+              {decisions.map((d, i) => (
+                <li key={`${d.at}-${i}`}>
+                  <time dateTime={d.at}>{consoleDateTime(d.at, tz)}</time>
+                  {`: ${d.text}`}
+                </li>
+              ))}
+            </ol>
+          )}
+          {markedNow && <p className="font-medium text-red-800">Marked suspect now: other people&apos;s checks of this unit answer suspect.</p>}
         </Section>
       )}
       <Section id="scans-title" title={`Scans (${detail.scans.length})`}>
