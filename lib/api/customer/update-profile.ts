@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { clients, customers, sessions } from '@/lib/db/schema';
+import { customers, sessions } from '@/lib/db/schema';
 import { findActiveCustomer, type CustomerRow } from '../auth/customers';
 import { notifyOwner } from '../auth/verification';
 import { requireCurrentPassword } from '../auth/failures';
@@ -26,24 +26,25 @@ export async function updateProfile(
   const vpaChanges = body.vpa !== undefined && body.vpa !== current.vpa;
   if (vpaChanges) await assertReauthenticated(clientId, current, sessionId, body.currentPassword);
   const db = await getDb();
-  const [row] = await db
-    .update(customers)
-    .set({
-      ...(body.userName !== undefined ? { userName: body.userName } : {}),
-      ...(body.companyName !== undefined ? { companyName: body.companyName || null } : {}),
-      ...(body.gender !== undefined ? { gender: body.gender } : {}),
-      ...(body.dob !== undefined ? { dob: body.dob } : {}),
-      ...(body.vpa !== undefined ? { vpa: body.vpa } : {}),
-      ...(body.address !== undefined ? { address: { ...EMPTY_ADDRESS, ...(current.address ?? {}), ...body.address } } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(customers.id, customerId), eq(customers.clientId, clientId), eq(customers.dataStatus, 'ACTIVE')))
-    .returning();
-  if (!row) throw new ApiError('unauthorized', 'Unauthorized');
-  if (vpaChanges) {
-    const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-    if (client) notifyOwner(client, row, 'upi-changed');
-  }
+  // A new UPI id and the owner's notice of it are one transaction.
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customers)
+      .set({
+        ...(body.userName !== undefined ? { userName: body.userName } : {}),
+        ...(body.companyName !== undefined ? { companyName: body.companyName || null } : {}),
+        ...(body.gender !== undefined ? { gender: body.gender } : {}),
+        ...(body.dob !== undefined ? { dob: body.dob } : {}),
+        ...(body.vpa !== undefined ? { vpa: body.vpa } : {}),
+        ...(body.address !== undefined ? { address: { ...EMPTY_ADDRESS, ...(current.address ?? {}), ...body.address } } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(customers.id, customerId), eq(customers.clientId, clientId), eq(customers.dataStatus, 'ACTIVE')))
+      .returning();
+    if (!updated) throw new ApiError('unauthorized', 'Unauthorized');
+    if (vpaChanges) await notifyOwner(tx, clientId, customerId, 'upi-changed');
+    return updated;
+  });
   return toProfile(row);
 }
 
