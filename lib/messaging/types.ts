@@ -12,7 +12,7 @@ export type OtpMessage = {
    * A code's purpose, or a console e-mail with a link (an invitation to a brand's staff, a password
    * reset of a staff account). Security notices go through the message outbox (lib/messaging/queue.ts).
    */
-  purpose: AuthMode | 'VERIFY' | ConsoleMail;
+  purpose: AuthMode | 'VERIFY' | 'CHANGE-CONTACT' | ConsoleMail;
   code: string;
   /** Console e-mails: the link to open (with its one-time token). */
   link?: string;
@@ -30,8 +30,9 @@ export interface MessageProvider {
   send(message: OtpMessage): Promise<void>;
 }
 
-const PURPOSE_TEXT: Record<AuthMode | 'VERIFY', MessageKey> = {
+const PURPOSE_TEXT: Record<AuthMode | 'VERIFY' | 'CHANGE-CONTACT', MessageKey> = {
   VERIFY: 'otp.textVerify',
+  'CHANGE-CONTACT': 'otp.textChangeContact',
   LOGIN: 'otp.textLogin',
   SIGNUP: 'otp.textSignup',
   'FORGOT PASSWORD': 'otp.textReset',

@@ -21,10 +21,10 @@ export const uniqueEmail = () => `user${Date.now().toString(36)}${++seq}@example
 export const uniqueMobile = () => `98${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq % 100).padStart(2, '0')}`;
 
 /** Codes delivered to a target (newest last), as the outbox recorded them. */
-export function codesFor(clientId: string, to: string, purpose?: AuthMode | 'VERIFY') {
+export function codesFor(clientId: string, to: string, purpose?: AuthMode | 'VERIFY' | 'CHANGE-CONTACT') {
   return readOutbox().filter((e) => e.clientId === clientId && e.to === to && (purpose ? e.purpose === purpose : true));
 }
-export function latestCode(clientId: string, to: string, purpose: AuthMode | 'VERIFY'): string {
+export function latestCode(clientId: string, to: string, purpose: AuthMode | 'VERIFY' | 'CHANGE-CONTACT'): string {
   const all = codesFor(clientId, to, purpose);
   const last = all[all.length - 1];
   if (!last) throw new Error(`no ${purpose} code delivered to ${to}`);

@@ -48,7 +48,17 @@ export async function updateProfile(
   return toProfile(row);
 }
 
-async function assertReauthenticated(clientId: string, customer: CustomerRow, sessionId: string, currentPassword: string | undefined) {
+/**
+ * A sensitive change (a new UPI id, a new sign-in contact) needs a sign-in in the last 10 minutes
+ * or the current password (limited before it is checked, failures.ts).
+ */
+export async function assertReauthenticated(
+  clientId: string,
+  customer: CustomerRow,
+  sessionId: string,
+  currentPassword: string | undefined,
+  messages: { needsPassword: string; needsSignIn: string } = { needsPassword: UPI_NEEDS_PASSWORD, needsSignIn: UPI_NEEDS_SIGN_IN },
+) {
   if (currentPassword !== undefined && customer.passwordHash) return requireCurrentPassword(clientId, customer, currentPassword);
   const db = await getDb();
   const [session] = await db
@@ -56,5 +66,5 @@ async function assertReauthenticated(clientId: string, customer: CustomerRow, se
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId), eq(sessions.customerId, customer.id)));
   if (session && Date.now() - session.createdAt.getTime() <= RECENT_SIGN_IN_SECONDS * 1000) return;
-  throw new ApiError('forbidden', customer.passwordHash ? UPI_NEEDS_PASSWORD : UPI_NEEDS_SIGN_IN);
+  throw new ApiError('forbidden', customer.passwordHash ? messages.needsPassword : messages.needsSignIn);
 }
