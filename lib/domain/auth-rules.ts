@@ -8,6 +8,3 @@ export const OTP_LENGTH = 6;
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 export const UPI_NEEDS_PASSWORD = 'Enter your current password to change your UPI id.';
 export const UPI_NEEDS_SIGN_IN = 'To change your UPI id, sign out and sign in again: your last sign-in was more than 10 minutes ago.';
-/** Changing the sign-in e-mail or mobile number needs the same (docs/security.md, "Changing the sign-in contact"). */
-export const CONTACT_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address or mobile number.';
-export const CONTACT_NEEDS_SIGN_IN = 'To change your e-mail address or mobile number, sign out and sign in again: your last sign-in was more than 10 minutes ago.';

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { otps, rateLimits, sessions } from '@/lib/db/schema';
-import { CONTACT_NEEDS_PASSWORD } from '@/lib/domain/auth-rules';
+import { CONTACT_NEEDS_PASSWORD } from '@/lib/api/auth/change-contact';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { accessToken, codesFor, customerRow, latestCode, noticeMessagesTo, noticesFor, PASSWORD, sessionCookie, signUpWithPassword, uniqueEmail, uniqueMobile } from './auth-support';
 

@@ -8,7 +8,6 @@ import { issueOtp, OTP_TTL_SECONDS, type OtpTarget } from '@/lib/auth/otp';
 import { sendMessage } from '@/lib/messaging';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
-import { CONTACT_NEEDS_PASSWORD, CONTACT_NEEDS_SIGN_IN } from '@/lib/domain/auth-rules';
 import type { Channel, changeContactBodySchema, changeContactSendBodySchema, changeContactResponseSchema, sendOtpResponseSchema } from '@/lib/schemas/auth';
 import { requestLocale } from '../request-locale';
 import { assertReauthenticated } from '../customer/update-profile';
@@ -36,6 +35,10 @@ import { UNAUTHORIZED } from './require-customer';
 // receives a security notice through the outbox, in the same transaction.
 
 export const CHANGE_CONTACT_PURPOSE = 'CHANGE-CONTACT';
+
+// Server-side only (not in lib/domain/auth-rules.ts, which the browser's forms load).
+export const CONTACT_NEEDS_PASSWORD = 'Enter your current password to change your e-mail address or mobile number.';
+export const CONTACT_NEEDS_SIGN_IN = 'To change your e-mail address or mobile number, sign out and sign in again: your last sign-in was more than 10 minutes ago.';
 
 const TOO_MANY_CODES = 'Too many codes were sent to this contact. Please try again later.';
 
