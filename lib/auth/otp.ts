@@ -14,8 +14,11 @@ import { hmac } from './keys';
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 
-/** VERIFY: the signed-in confirmation of an account's contact (lib/api/auth/verify-contact.ts). */
-export type OtpTarget = { clientId: string; purpose: AuthMode | 'VERIFY'; channel: Channel; target: string };
+/**
+ * VERIFY: the signed-in confirmation of an account's contact (lib/api/auth/verify-contact.ts);
+ * CHANGE-CONTACT: a new sign-in contact, its target `<customer id>:<contact>` (lib/api/auth/change-contact.ts).
+ */
+export type OtpTarget = { clientId: string; purpose: AuthMode | 'VERIFY' | 'CHANGE-CONTACT'; channel: Channel; target: string };
 
 function codeHash(t: OtpTarget, code: string): string {
   return hmac('otp', [t.clientId, t.purpose, t.channel, t.target, code].join('\u0000'));

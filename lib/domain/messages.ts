@@ -2,7 +2,8 @@
 // the back-off between delivery attempts. Pure: the outbox (lib/messaging/queue.ts), the API's
 // schemas and the screens share it.
 
-export const MESSAGE_KINDS = [
+/** The kinds a customer chooses channels for (recall: listed, but always sent). */
+export const CUSTOMER_MESSAGE_KINDS = [
   'complaint-reply',
   'complaint-status',
   'reward-earned',
@@ -12,7 +13,27 @@ export const MESSAGE_KINDS = [
   'warranty-ending',
   'recall',
 ] as const;
+
+/**
+ * Security notices to the account's owner (docs/security.md, "Accounts"), each its own kind so a
+ * brand can register its SMS (DLT) and WhatsApp template: written with the event, in the owner's
+ * language, never turned off (preferences list them together as `security`, locked).
+ */
+export const SECURITY_MESSAGE_KINDS = [
+  'password-changed',
+  'password-reset',
+  'upi-changed',
+  'contact-changed',
+  'account-reclaimed',
+  'account-reclaimed-signup',
+  'signup-attempt',
+] as const;
+export type SecurityMessageKind = (typeof SECURITY_MESSAGE_KINDS)[number];
+
+export const MESSAGE_KINDS = [...CUSTOMER_MESSAGE_KINDS, ...SECURITY_MESSAGE_KINDS] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const isSecurityKind = (kind: string): kind is SecurityMessageKind => (SECURITY_MESSAGE_KINDS as readonly string[]).includes(kind);
 
 /** Channels a customer may choose; 'app' is the in-app list, always kept. */
 export const DELIVERY_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
@@ -37,11 +58,11 @@ export function receiptAdvances(current: MessageReceipt | null, next: MessageRec
 }
 
 /** The kinds a customer's preferences list: the message kinds and the security notices (always on). */
-export const PREFERENCE_KINDS = [...MESSAGE_KINDS, 'security'] as const;
+export const PREFERENCE_KINDS = [...CUSTOMER_MESSAGE_KINDS, 'security'] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
-/** Kinds a customer cannot turn off (a recall or safety notice is about their safety). */
-export const ALWAYS_SENT_KINDS: readonly MessageKind[] = ['recall'];
+/** Kinds a customer cannot turn off (a recall or safety notice is about their safety; security notices about their account). */
+export const ALWAYS_SENT_KINDS: readonly MessageKind[] = ['recall', ...SECURITY_MESSAGE_KINDS];
 
 /**
  * The named values of each kind's text, in the order a WhatsApp template's body takes them
@@ -56,6 +77,13 @@ export const MESSAGE_PARAMS: Readonly<Record<MessageKind, readonly string[]>> = 
   'warranty-registered': ['brand', 'product', 'endsOn'],
   'warranty-ending': ['brand', 'product', 'endsOn'],
   'recall': ['brand', 'product', 'batch', 'notice'],
+  'password-changed': ['brand'],
+  'password-reset': ['brand'],
+  'upi-changed': ['brand'],
+  'contact-changed': ['brand', 'contact'],
+  'account-reclaimed': ['brand'],
+  'account-reclaimed-signup': ['brand'],
+  'signup-attempt': ['brand'],
 };
 
 /** Attempts before a message is marked failed. */

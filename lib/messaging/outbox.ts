@@ -15,7 +15,6 @@ export type OutboxEntry = {
   purpose: OtpMessage['purpose'];
   code: string;
   clientId: string;
-  notice?: OtpMessage['notice'];
   /** Console e-mails: the link they carry. */
   link?: string;
   /** The language the message was written in, when the sender chose one (docs/languages.md). */
@@ -37,8 +36,8 @@ export const outboxProvider: MessageProvider = {
   // Synchronous work only (the file append happens before this returns its promise), so a
   // caller that does not wait for delivery still finds the entry at once.
   async send(m: OtpMessage) {
-    const entry: OutboxEntry = { at: new Date().toISOString(), channel: m.channel, to: m.to, purpose: m.purpose, code: m.code, clientId: m.clientId, ...(m.notice ? { notice: m.notice } : {}), ...(m.link ? { link: m.link } : {}), ...(m.locale ? { locale: m.locale } : {}) };
-    if (env().LOG_LEVEL !== 'silent') console.log(`[outbox] ${m.channel} to ${m.to}: ${m.notice ?? (m.link ? `${m.purpose} ${m.link}` : `${m.purpose} code ${m.code}`)} (client ${m.clientId})`);
+    const entry: OutboxEntry = { at: new Date().toISOString(), channel: m.channel, to: m.to, purpose: m.purpose, code: m.code, clientId: m.clientId, ...(m.link ? { link: m.link } : {}), ...(m.locale ? { locale: m.locale } : {}) };
+    if (env().LOG_LEVEL !== 'silent') console.log(`[outbox] ${m.channel} to ${m.to}: ${m.link ? `${m.purpose} ${m.link}` : `${m.purpose} code ${m.code}`} (client ${m.clientId})`);
     const file = outboxFile();
     if (!file) {
       memoryOutbox.push(entry);

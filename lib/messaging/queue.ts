@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { clients, customers, messageOutbox, messagePreferences } from '@/lib/db/schema';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { brandConfigOf } from '@/lib/brands/brand-config';
-import { ALWAYS_SENT_KINDS, type DeliveryChannel, type MessageChannel, type MessageKind } from '@/lib/domain/messages';
+import { ALWAYS_SENT_KINDS, isSecurityKind, type DeliveryChannel, type MessageChannel, type MessageKind, type SecurityMessageKind } from '@/lib/domain/messages';
 import { randomId } from '@/lib/ids';
 import { CATALOGUES } from '@/messages';
 import { isLocale, translator, type Locale, type MessageKey } from '@/lib/shared/i18n';
@@ -15,7 +15,7 @@ import { isLocale, translator, type Locale, type MessageKey } from '@/lib/shared
 // (the event's key and the channel), unique per brand: enqueueing the same event again writes
 // nothing. The text is written now, in the customer's language, and kept with its values.
 
-const KIND_TEXT: Record<MessageKind, { subject: MessageKey; text: MessageKey }> = {
+const KIND_TEXT: Record<Exclude<MessageKind, SecurityMessageKind>, { subject: MessageKey; text: MessageKey }> = {
   'complaint-reply': { subject: 'msg.complaintReplySubject', text: 'msg.complaintReplyText' },
   'complaint-status': { subject: 'msg.complaintStatusSubject', text: 'msg.complaintStatusText' },
   'reward-earned': { subject: 'msg.rewardEarnedSubject', text: 'msg.rewardEarnedText' },
@@ -26,9 +26,24 @@ const KIND_TEXT: Record<MessageKind, { subject: MessageKey; text: MessageKey }> 
   recall: { subject: 'msg.recallSubject', text: 'msg.recallText' },
 };
 
+/** The security notices' words (mail.*): the subject is "<brand>: <what happened>". */
+const SECURITY_TEXT: Record<SecurityMessageKind, { subject: MessageKey; text: MessageKey }> = {
+  'password-changed': { subject: 'mail.passwordChangedSubject', text: 'mail.passwordChangedText' },
+  'password-reset': { subject: 'mail.passwordResetSubject', text: 'mail.passwordResetText' },
+  'upi-changed': { subject: 'mail.upiChangedSubject', text: 'mail.upiChangedText' },
+  'contact-changed': { subject: 'mail.contactChangedSubject', text: 'mail.contactChangedText' },
+  'account-reclaimed': { subject: 'mail.securedSubject', text: 'mail.securedText' },
+  'account-reclaimed-signup': { subject: 'mail.securedSubject', text: 'mail.securedSignupText' },
+  'signup-attempt': { subject: 'mail.signupAttemptSubject', text: 'mail.signupAttemptText' },
+};
+
 /** A kind's subject and text in a language, with its values. */
 export function renderMessage(kind: MessageKind, locale: Locale, params: Record<string, string>): { subject: string; body: string } {
   const t = translator(CATALOGUES[locale], CATALOGUES.en);
+  if (isSecurityKind(kind)) {
+    const { subject, text } = SECURITY_TEXT[kind];
+    return { subject: t('mail.noticeSubject', { brand: params.brand ?? '', subject: t(subject, params) }), body: t(text, params) };
+  }
   const { subject, text } = KIND_TEXT[kind];
   return { subject: t(subject, params), body: t(text, params) };
 }
@@ -53,6 +68,11 @@ export type EnqueueInput = {
   /** The kind's values except `brand` (added here); a value that depends on language may be a function of it. */
   params: Record<string, string | ((locale: Locale) => string)>;
   now?: Date;
+  /**
+   * Where to send it instead of the customer's contact as stored: a contact change's notice goes
+   * to the contact the account had before (the row already holds the new one).
+   */
+  recipients?: { email: string | null; mobile: string | null };
 };
 
 /** The channels a customer with these contacts can be reached on for a kind at this brand (before preferences). */
@@ -102,11 +122,12 @@ export async function enqueueCustomerMessage(tx: DbOrTx, input: EnqueueInput): P
         ).map((p) => p.channel),
       );
   const now = input.now ?? new Date();
-  const channels = reachableChannels(config, input.kind, locale, row).filter((c) => !off.has(c));
+  const to = input.recipients ?? { email: row.email, mobile: row.mobile };
+  const channels = reachableChannels(config, input.kind, locale, to).filter((c) => !off.has(c));
   const rows = [
     // The in-app copy is "sent" as it is written: the customer's message list reads it.
     { channel: 'app' as const, recipient: input.customerId, state: 'sent' as const, provider: 'app', sentAt: now },
-    ...channels.map((channel) => ({ channel, recipient: channel === 'email' ? row.email! : row.mobile!, state: 'queued' as const, provider: null, sentAt: null })),
+    ...channels.map((channel) => ({ channel, recipient: channel === 'email' ? to.email! : to.mobile!, state: 'queued' as const, provider: null, sentAt: null })),
   ].map((r) => ({
     id: randomId('msg', 16),
     clientId: input.clientId,

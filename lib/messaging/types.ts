@@ -9,43 +9,30 @@ export type OtpMessage = {
   /** E-mail address or mobile number in +<country><number> form. */
   to: string;
   /**
-   * A code's purpose, or NOTICE: a security notice without a code (`notice` says which), or a
-   * console e-mail with a link (an invitation to a brand's staff, a password reset of a staff account).
+   * A code's purpose, or a console e-mail with a link (an invitation to a brand's staff, a password
+   * reset of a staff account). Security notices go through the message outbox (lib/messaging/queue.ts).
    */
-  purpose: AuthMode | 'VERIFY' | 'NOTICE' | ConsoleMail;
+  purpose: AuthMode | 'VERIFY' | 'CHANGE-CONTACT' | ConsoleMail;
   code: string;
   /** Console e-mails: the link to open (with its one-time token). */
   link?: string;
   clientId: string;
   brandName: string;
-  notice?: NoticeKind;
-  /** The customer's language (docs/languages.md): a code's message and a notice are written in it; English when unset. */
+  /** The customer's language (docs/languages.md): a code's message is written in it; English when unset. */
   locale?: Locale;
 };
 
 /** E-mails of the brand console (docs/console.md), each with a link holding a one-time token. */
 export type ConsoleMail = 'STAFF-INVITATION' | 'STAFF-RESET';
 
-/** Security notices sent to a contact's owner (docs/security.md, "Accounts"). */
-export type NoticeKind = 'account-reclaimed' | 'account-reclaimed-signup' | 'password-changed' | 'password-reset' | 'signup-attempt' | 'upi-changed';
-
-/** Each notice's subject and text in the catalogues (mail.*), written in the owner's language. */
-const NOTICE_TEXT: Record<NoticeKind, { subject: MessageKey; text: MessageKey }> = {
-  'account-reclaimed': { subject: 'mail.securedSubject', text: 'mail.securedText' },
-  'account-reclaimed-signup': { subject: 'mail.securedSubject', text: 'mail.securedSignupText' },
-  'password-changed': { subject: 'mail.passwordChangedSubject', text: 'mail.passwordChangedText' },
-  'password-reset': { subject: 'mail.passwordResetSubject', text: 'mail.passwordResetText' },
-  'signup-attempt': { subject: 'mail.signupAttemptSubject', text: 'mail.signupAttemptText' },
-  'upi-changed': { subject: 'mail.upiChangedSubject', text: 'mail.upiChangedText' },
-};
-
 export interface MessageProvider {
   readonly name: string;
   send(message: OtpMessage): Promise<void>;
 }
 
-const PURPOSE_TEXT: Record<AuthMode | 'VERIFY', MessageKey> = {
+const PURPOSE_TEXT: Record<AuthMode | 'VERIFY' | 'CHANGE-CONTACT', MessageKey> = {
   VERIFY: 'otp.textVerify',
+  'CHANGE-CONTACT': 'otp.textChangeContact',
   LOGIN: 'otp.textLogin',
   SIGNUP: 'otp.textSignup',
   'FORGOT PASSWORD': 'otp.textReset',
@@ -67,10 +54,6 @@ export function messageText(m: OtpMessage): { subject: string; text: string } {
     };
   }
   const t = translator(CATALOGUES[m.locale ?? 'en'], CATALOGUES.en);
-  if (m.purpose === 'NOTICE') {
-    const n = NOTICE_TEXT[m.notice ?? 'password-changed'];
-    return { subject: t('mail.noticeSubject', { brand: m.brandName, subject: t(n.subject) }), text: t(n.text) };
-  }
   const values = { code: m.code, brand: m.brandName };
   return { subject: t('otp.subject', values), text: t(PURPOSE_TEXT[m.purpose], values) };
 }

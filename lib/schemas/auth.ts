@@ -125,3 +125,16 @@ export type ContactStatus = z.infer<typeof contactStatusResponseSchema>;
 
 // POST /api/auth/customer/verify-contact — the code sent by verify-contact/send
 export const verifyContactBodySchema = z.object({ otp: otpCodeSchema }).strict();
+
+// POST /api/auth/customer/change-contact/send — a code to the new sign-in e-mail or mobile number
+export const changeContactSendBodySchema = z
+  .object({ ...contactFields, currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() })
+  .strict()
+  .transform(refineContact);
+
+// POST /api/auth/customer/change-contact — the code sent to the new contact changes it
+export const changeContactBodySchema = z
+  .object({ ...contactFields, otp: otpCodeSchema })
+  .strict()
+  .transform(refineContact);
+export const changeContactResponseSchema = z.object({ success: z.literal(true), channel: channelSchema, maskedContact: z.string() });

@@ -4,8 +4,6 @@ import { accountSubject, consecutiveFailures, failuresOf } from '@/lib/api/auth/
 import { pruneSessions } from '@/lib/api/auth/sessions';
 import { getDb } from '@/lib/db/client';
 import { authFailures, clientDomains, customers, rateLimits, sessions } from '@/lib/db/schema';
-import { readOutbox } from '@/lib/messaging/outbox';
-import { messageText } from '@/lib/messaging/types';
 import { call, createTestBrand, apiServerForFile } from '../support/api-server';
 import {
   OTHER_PASSWORD,
@@ -16,6 +14,7 @@ import {
   countCustomers,
   customerRow,
   latestCode,
+  noticeMessagesTo,
   noticesFor,
   postTo,
   sendOtp,
@@ -103,7 +102,7 @@ describe('pre-registration takeover', () => {
     const row = await customerRow(brand.id, customerId);
     expect(row!.passwordHash).toBeNull();
     expect(row!.contactVerifiedAt).not.toBeNull();
-    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+    expect(await noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
 
     // The owner has full use of the account.
     const ownerToken = await tokenOf(brand.domain, sessionCookie(owner)!);
@@ -131,7 +130,7 @@ describe('pre-registration takeover', () => {
     expect(row!.contactVerifiedAt).not.toBeNull();
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: PASSWORD })).status).toBe(400);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
-    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
+    expect(await noticesFor(brand.id, victim)).toEqual(['account-reclaimed']);
   });
 
   it('gives an unverified account to whoever signs up with a registration code for its contact', async () => {
@@ -147,9 +146,9 @@ describe('pre-registration takeover', () => {
     const row = await customerRow(brand.id, customerId);
     expect(row).toMatchObject({ vpa: null, userName: 'Owner', contactVerifiedAt: expect.any(Date) });
     // The notice says the password is now the one just chosen (not that it was removed).
-    expect(noticesFor(brand.id, victim)).toEqual(['account-reclaimed-signup']);
-    const notice = readOutbox().filter((e) => e.to === victim && e.purpose === 'NOTICE').pop()!;
-    expect(messageText({ ...notice, brandName: 'B' }).text).toMatch(/with the password you just chose/);
+    expect(await noticesFor(brand.id, victim)).toEqual(['account-reclaimed-signup']);
+    const notice = (await noticeMessagesTo(brand.id, victim)).pop()!;
+    expect(notice.body).toMatch(/with the password you just chose/);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
     // A verified account is not taken over this way: the code's holder is told it exists.
     await clearSendThrottle(brand.id);
@@ -167,7 +166,7 @@ describe('pre-registration takeover', () => {
     expect(otp.status).toBe(200);
     expect((await accessToken(server, brand.domain, cookie)).status).toBe(200);
     expect((await customerRow(brand.id, customerId))!.passwordHash).not.toBeNull();
-    expect(noticesFor(brand.id, email)).toEqual([]);
+    expect(await noticesFor(brand.id, email)).toEqual([]);
   });
 });
 
@@ -190,7 +189,7 @@ describe('sign-up does not reveal accounts', () => {
     expect(fresh.headers['set-cookie']).toBeUndefined();
     expect(await countCustomers(brand.id)).toBe(2);
     // The known contact's owner hears of it and gets no code; the newcomer gets one.
-    expect(noticesFor(brand.id, known)).toEqual(['signup-attempt']);
+    expect(await noticesFor(brand.id, known)).toEqual(['signup-attempt']);
     expect(codesFor(brand.id, known, 'SIGNUP')).toHaveLength(1); // the one of its own sign-up
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: known, password: OTHER_PASSWORD })).status).toBe(400);
 
@@ -200,7 +199,7 @@ describe('sign-up does not reveal accounts', () => {
     expect(done.body).toEqual({ customerId: expect.stringMatching(/^cus_/), isNewCustomer: true });
     const token = await tokenOf(brand.domain, sessionCookie(done)!);
     expect((await get(brand.domain, '/api/auth/customer/contact-status', token)).body.contactVerified).toBe(true);
-    expect(noticesFor(brand.id, newcomer)).toEqual([]);
+    expect(await noticesFor(brand.id, newcomer)).toEqual([]);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: newcomer, password: OTHER_PASSWORD })).status).toBe(200);
 
     // Only the holder of a code for the known contact learns that it has an account.
@@ -221,7 +220,7 @@ describe('sign-up does not reveal accounts', () => {
     expect(up.status).toBe(201);
     expect(up.body).toEqual({ customerId, isNewCustomer: false });
     expect((await accessToken(server, brand.domain, squatter)).status).toBe(401);
-    expect(noticesFor(brand.id, victim)).toEqual(['signup-attempt', 'account-reclaimed-signup']);
+    expect(await noticesFor(brand.id, victim)).toEqual(['signup-attempt', 'account-reclaimed-signup']);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: PASSWORD })).status).toBe(400);
     expect((await post(brand.domain, '/api/auth/customer/web/login', { channel: 'email', contact: victim, password: OTHER_PASSWORD })).status).toBe(200);
   });
@@ -257,7 +256,7 @@ describe('the owner hears of password changes', () => {
     const token = await tokenOf(brand.domain, cookie);
     const changed = await post(brand.domain, '/api/auth/customer/change-password', { currentPassword: PASSWORD, newPassword: OTHER_PASSWORD }, { token });
     expect(changed.status).toBe(200);
-    expect(noticesFor(brand.id, email)).toEqual(['password-changed']);
+    expect(await noticesFor(brand.id, email)).toEqual(['password-changed']);
 
     expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', email)).status).toBe(200);
     const reset = await post(brand.domain, '/api/auth/customer/forgot-password/reset', {
@@ -267,7 +266,7 @@ describe('the owner hears of password changes', () => {
       password: PASSWORD,
     });
     expect(reset.status).toBe(200);
-    expect(noticesFor(brand.id, email)).toEqual(['password-changed', 'password-reset']);
+    expect(await noticesFor(brand.id, email)).toEqual(['password-changed', 'password-reset']);
   });
 });
 
@@ -452,7 +451,7 @@ describe('changing the UPI id', () => {
     const { cookie, customerId } = await signUpWithPassword(server, brand.domain, email);
     const token = await tokenOf(brand.domain, cookie);
     expect((await put(brand.domain, token, { vpa: 'asha@okbank' })).status).toBe(200); // just signed in
-    expect(noticesFor(brand.id, email)).toEqual(['upi-changed']);
+    expect(await noticesFor(brand.id, email)).toEqual(['upi-changed']);
 
     await ageSession(customerId, 11);
     const stale = await put(brand.domain, token, { vpa: 'thief@okbank' });
@@ -467,7 +466,7 @@ describe('changing the UPI id', () => {
     const ok = await put(brand.domain, token, { vpa: 'asha@okaxis', currentPassword: PASSWORD });
     expect(ok.status).toBe(200);
     expect(ok.body.vpa).toBe('asha@okaxis');
-    expect(noticesFor(brand.id, email)).toEqual(['upi-changed', 'upi-changed']);
+    expect(await noticesFor(brand.id, email)).toEqual(['upi-changed', 'upi-changed']);
   });
 
   it('asks an account without a password to sign in again', async () => {

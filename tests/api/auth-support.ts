@@ -1,8 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { call, cookieFrom, type Res, type TestServer } from '../support/api-server';
 import { readOutbox } from '@/lib/messaging/outbox';
 import { getDb } from '@/lib/db/client';
-import { clientDomains, customers, rateLimits } from '@/lib/db/schema';
+import { clientDomains, customers, messageOutbox, rateLimits } from '@/lib/db/schema';
+import { deliverDueMessages } from '@/lib/messaging/worker';
+import { memoryMessages } from '@/lib/messaging/channels';
+import { isSecurityKind } from '@/lib/domain/messages';
 import { SESSION_COOKIE } from '@/lib/edge/session-cookie';
 import { cookieName } from '@/lib/edge/cookies';
 import type { AuthMode, Channel } from '@/lib/schemas/auth';
@@ -18,10 +21,10 @@ export const uniqueEmail = () => `user${Date.now().toString(36)}${++seq}@example
 export const uniqueMobile = () => `98${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq % 100).padStart(2, '0')}`;
 
 /** Codes delivered to a target (newest last), as the outbox recorded them. */
-export function codesFor(clientId: string, to: string, purpose?: AuthMode | 'VERIFY') {
-  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && (purpose ? e.purpose === purpose : e.purpose !== 'NOTICE'));
+export function codesFor(clientId: string, to: string, purpose?: AuthMode | 'VERIFY' | 'CHANGE-CONTACT') {
+  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && (purpose ? e.purpose === purpose : true));
 }
-export function latestCode(clientId: string, to: string, purpose: AuthMode | 'VERIFY'): string {
+export function latestCode(clientId: string, to: string, purpose: AuthMode | 'VERIFY' | 'CHANGE-CONTACT'): string {
   const all = codesFor(clientId, to, purpose);
   const last = all[all.length - 1];
   if (!last) throw new Error(`no ${purpose} code delivered to ${to}`);
@@ -84,9 +87,30 @@ async function clientIdOf(host: string): Promise<string> {
   return row.clientId;
 }
 
-/** Security notices delivered to a contact (newest last). */
-export function noticesFor(clientId: string, to: string) {
-  return readOutbox().filter((e) => e.clientId === clientId && e.to === to && e.purpose === 'NOTICE').map((e) => e.notice);
+/**
+ * Security notices delivered to a contact (newest first is last). They go through the message
+ * outbox (docs/messages.md): a worker round for the brand runs first, then every notice queued
+ * to the contact must have been sent by it (the local sink, `memoryMessages`, received it once).
+ */
+export async function noticeMessagesTo(clientId: string, to: string) {
+  await deliverDueMessages({ clientId });
+  const db = await getDb();
+  const rows = (
+    await db
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.clientId, clientId), eq(messageOutbox.recipient, to)))
+      .orderBy(asc(messageOutbox.createdAt), asc(messageOutbox.id))
+  ).filter((r) => isSecurityKind(r.kind));
+  for (const r of rows) {
+    if (r.state !== 'sent') throw new Error(`notice ${r.kind} to ${to} is ${r.state}: ${r.lastError ?? ''}`);
+    const delivered = memoryMessages.filter((m) => m.id === r.id);
+    if (delivered.length !== 1) throw new Error(`notice ${r.kind} to ${to} was delivered ${delivered.length} times`);
+  }
+  return rows;
+}
+export async function noticesFor(clientId: string, to: string) {
+  return (await noticeMessagesTo(clientId, to)).map((r) => r.kind);
 }
 
 export async function accessToken(server: TestServer, host: string, cookie: string | undefined) {

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { signedInStaff } from '../support/console';
-import { accessToken, latestCode, sendOtp, signUpWithPassword, uniqueEmail, PASSWORD } from './auth-support';
+import { accessToken, latestCode, noticeMessagesTo, sendOtp, signUpWithPassword, uniqueEmail, PASSWORD } from './auth-support';
 import { getDb } from '@/lib/db/client';
 import { clients, customers } from '@/lib/db/schema';
-import { readOutbox } from '@/lib/messaging/outbox';
-import { messageText } from '@/lib/messaging/types';
 
 // A brand's languages set in the console's settings (the Languages section sends `locale`), and
 // the security notices written in the owner's language (docs/languages.md).
@@ -57,7 +55,7 @@ describe('the console\'s Languages section', () => {
 });
 
 describe('security notices', () => {
-  const noticeTo = (clientId: string, to: string) => readOutbox().filter((e) => e.clientId === clientId && e.to === to && e.purpose === 'NOTICE').pop()!;
+  const noticeTo = async (clientId: string, to: string) => (await noticeMessagesTo(clientId, to)).pop()!;
 
   it('are written in the language kept in the owner\'s profile, whatever the request asks for', async () => {
     const brand = await createTestBrand({ locale: { languages: ['en', 'hi', 'ta'], defaultLanguage: 'en' } });
@@ -69,9 +67,9 @@ describe('security notices', () => {
     // Someone in a Tamil browser tries to sign up with the owner's e-mail: the owner reads Hindi.
     const attempt = await call(server, brand.domain, 'POST', '/api/auth/customer/web/signup', { body: { channel: 'email', contact: email, password: PASSWORD, userName: 'X' }, headers: { 'accept-language': 'ta' } });
     expect(attempt.status).toBe(201);
-    const notice = noticeTo(brand.id, email);
-    expect(notice).toMatchObject({ notice: 'signup-attempt', locale: 'hi' });
-    expect(messageText({ ...notice, brandName: 'Acme' }).subject).toBe('Acme: किसी ने आपके संपर्क से खाता बनाने की कोशिश की');
+    const notice = await noticeTo(brand.id, email);
+    expect(notice).toMatchObject({ kind: 'signup-attempt', locale: 'hi', channel: 'email' });
+    expect(notice.subject).toBe(`${brand.name}: किसी ने आपके संपर्क से खाता बनाने की कोशिश की`);
 
     // A password reset by code, asked for from an English browser: still Hindi.
     expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', email)).status).toBe(200);
@@ -80,7 +78,7 @@ describe('security notices', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(reset.status).toBe(200);
-    expect(noticeTo(brand.id, email)).toMatchObject({ notice: 'password-reset', locale: 'hi' });
+    expect(await noticeTo(brand.id, email)).toMatchObject({ kind: 'password-reset', locale: 'hi' });
   });
 
   it('are in the brand\'s default language for an owner who never chose one, or chose one the brand no longer offers', async () => {
@@ -90,13 +88,13 @@ describe('security notices', () => {
     const token = (await accessToken(server, brand.domain, cookie)).body.accessToken as string;
     const changed = await call(server, brand.domain, 'POST', '/api/auth/customer/change-password', { token, body: { currentPassword: PASSWORD, newPassword: `${PASSWORD}-2` }, headers: { 'accept-language': 'en' } });
     expect(changed.status).toBe(200);
-    expect(noticeTo(brand.id, email)).toMatchObject({ notice: 'password-changed', locale: 'mr' });
+    expect(await noticeTo(brand.id, email)).toMatchObject({ kind: 'password-changed', locale: 'mr' });
 
     const db = await getDb();
     await db.update(customers).set({ language: 'te' }).where(eq(customers.id, customerId));
     expect((await sendOtp(server, brand.domain, 'FORGOT PASSWORD', 'email', email)).status).toBe(200);
     const reset = await call(server, brand.domain, 'POST', '/api/auth/customer/forgot-password/reset', { body: { channel: 'email', contact: email, otp: latestCode(brand.id, email, 'FORGOT PASSWORD'), password: PASSWORD } });
     expect(reset.status).toBe(200);
-    expect(noticeTo(brand.id, email)).toMatchObject({ notice: 'password-reset', locale: 'mr' });
+    expect(await noticeTo(brand.id, email)).toMatchObject({ kind: 'password-reset', locale: 'mr' });
   });
 });

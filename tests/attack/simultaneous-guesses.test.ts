@@ -134,6 +134,31 @@ const SCENARIOS: Record<string, Scenario> = {
       return { wrong: (i) => confirm(wrongCode(code, i), address(i)), right: () => confirm(code, address(BURST + 1)), checked: () => codeTries(brand.id, email, ['VERIFY']), limit: 5, refused: codeRefused };
     },
   },
+  // A new sign-in contact: the code sent to it dies after five tries, whatever the addresses.
+  'POST /api/auth/customer/change-contact': {
+    async setup() {
+      const brand = await createTestBrand();
+      const { cookie, customerId } = await signUpWithPassword(server, brand.domain, uniqueEmail());
+      const token = (await accessToken(server, brand.domain, cookie)).body.accessToken as string;
+      const next = uniqueEmail();
+      await post(brand.domain, '/api/auth/customer/change-contact/send', { channel: 'email', contact: next }, { token });
+      const code = latestCode(brand.id, next, 'CHANGE-CONTACT');
+      const confirm = (otp: string, from: string) => post(brand.domain, '/api/auth/customer/change-contact', { channel: 'email', contact: next, otp }, { token, headers: { 'x-forwarded-for': from } });
+      return { wrong: (i) => confirm(wrongCode(code, i), address(i)), right: () => confirm(code, address(BURST + 1)), checked: () => codeTries(brand.id, `${customerId}:${next}`, ['CHANGE-CONTACT']), limit: 5, refused: codeRefused };
+    },
+  },
+  // Asking for that code after 10 minutes takes the current password: 10 wrong ones per 15 minutes.
+  'POST /api/auth/customer/change-contact/send': {
+    async setup() {
+      const brand = await createTestBrand();
+      const { cookie, customerId } = await signUpWithPassword(server, brand.domain, uniqueEmail());
+      const token = (await accessToken(server, brand.domain, cookie)).body.accessToken as string;
+      await (await getDb()).update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.customerId, customerId));
+      const next = uniqueEmail();
+      const ask = (currentPassword: string) => post(brand.domain, '/api/auth/customer/change-contact/send', { channel: 'email', contact: next, currentPassword }, { token });
+      return { wrong: (i) => ask(`wrong password ${i}`), right: () => ask(PASSWORD), checked: notLimited, limit: 10, refused: tooMany };
+    },
+  },
   'POST /api/auth/customer/change-password': {
     async setup() {
       const brand = await createTestBrand();

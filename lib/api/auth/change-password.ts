@@ -33,12 +33,16 @@ export async function changePassword(c: CustomerContext, body: z.output<typeof c
   }
 
   const db = await getDb();
-  await db
-    .update(customers)
-    .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
-    .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
-  await revokeAllSessions(client.id, customer.id);
-  notifyOwner(client, customer, 'password-changed');
+  const passwordHash = await hashPassword(body.newPassword);
+  // The change, the end of every session and the owner's notice are one transaction.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
+    await revokeAllSessions(client.id, customer.id, tx);
+    await notifyOwner(tx, client.id, customer.id, 'password-changed');
+  });
   await startSession(c, customer.id);
   return { customerId: customer.id, isNewCustomer: false };
 }

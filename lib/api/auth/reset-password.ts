@@ -32,11 +32,14 @@ export async function resetPassword(c: BrandContext, body: z.output<typeof reset
 
   const reclaimed = await reclaimByCode(client, customer);
   const db = await getDb();
-  await db
-    .update(customers)
-    .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
-    .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
-  await revokeAllSessions(client.id, customer.id);
-  if (!reclaimed) notifyOwner(client, customer, 'password-reset');
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(customers.id, customer.id), eq(customers.clientId, client.id)));
+    await revokeAllSessions(client.id, customer.id, tx);
+    if (!reclaimed) await notifyOwner(tx, client.id, customer.id, 'password-reset');
+  });
   return { success: true };
 }

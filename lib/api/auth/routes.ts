@@ -14,6 +14,9 @@ import {
   signupResponseSchema,
   verifyContactBodySchema,
   verifyOtpBodySchema,
+  changeContactBodySchema,
+  changeContactResponseSchema,
+  changeContactSendBodySchema,
 } from '@/lib/schemas/auth';
 import { sendOtp } from './send-otp';
 import { signIn } from './sign-in';
@@ -24,6 +27,7 @@ import { changePassword } from './change-password';
 import { generateAccessToken } from './generate-access-token';
 import { logout } from './logout';
 import { confirmContact, contactStatus, sendVerifyCode } from './verify-contact';
+import { changeContact, sendChangeContactCode } from './change-contact';
 
 // Customer accounts and sessions (DESIGN.md section 3). One declaration per endpoint, one use case each.
 
@@ -148,5 +152,27 @@ export const authRoutes = [
     body: verifyContactBodySchema,
     response: { description: 'Contact confirmed', schema: okResponseSchema },
     handle: ({ body }, ctx) => confirmContact(ctx, body),
+  }),
+
+  // POST /api/auth/customer/change-contact/send — signed in; a code to the new sign-in e-mail or mobile number
+  defineRoute({
+    method: 'post',
+    path: '/auth/customer/change-contact/send',
+    tag: 'auth',
+    access: 'customer',
+    body: changeContactSendBodySchema,
+    response: { description: 'Code sent to the new contact', schema: sendOtpResponseSchema },
+    handle: ({ body }, ctx) => sendChangeContactCode(ctx, body),
+  }),
+
+  // POST /api/auth/customer/change-contact — signed in; the code sent to the new contact changes it
+  defineRoute({
+    method: 'post',
+    path: '/auth/customer/change-contact',
+    tag: 'auth',
+    access: 'customer',
+    body: changeContactBodySchema,
+    response: { description: 'Contact changed; every other session ended, this browser signed in again', schema: changeContactResponseSchema },
+    handle: ({ body }, ctx) => changeContact(ctx, body),
   }),
 ];

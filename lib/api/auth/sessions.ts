@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { customers, sessions } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
 import { sessionTtlSeconds } from '@/lib/edge/session-cookie';
@@ -52,8 +53,9 @@ export async function revokeSession(clientId: string, sessionId: string) {
     .where(and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessions(clientId: string, customerId: string) {
-  const db = await getDb();
+/** Ends every session of the customer (`tx`: inside the transaction of the change that ends them). */
+export async function revokeAllSessions(clientId: string, customerId: string, tx?: DbOrTx) {
+  const db = tx ?? (await getDb());
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

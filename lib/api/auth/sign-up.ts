@@ -104,7 +104,7 @@ export async function signUp(c: BrandContext, body: z.output<typeof signupBodySc
     }
   }
   const { code } = await issueOtp({ clientId: client.id, purpose: 'SIGNUP', channel: body.channel, target: body.contact });
-  if (existing) notifyOwner(client, existing, 'signup-attempt');
+  if (existing) await notifyOwner(await getDb(), client.id, existing.id, 'signup-attempt');
   else {
     sendMessage({ channel: body.channel, to: body.contact, purpose: 'SIGNUP', code, clientId: client.id, brandName: client.organizationName, locale: requestLocale(c) }).catch(
       (err: unknown) => console.error('[otp] delivery failed:', (err as Error).message),

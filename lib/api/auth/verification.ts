@@ -3,11 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ClientRow } from '@/lib/brands/find-client';
 import { getDb } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
-import { sendMessage } from '@/lib/messaging';
-import type { NoticeKind } from '@/lib/messaging/types';
-import { brandConfigOf } from '@/lib/brands/brand-config';
-import { isLocale, type Locale } from '@/lib/shared/i18n';
-import { contactOf, type CustomerRow } from './customers';
+import type { DbOrTx } from '@/lib/db/db-or-tx';
+import { enqueueCustomerMessage } from '@/lib/messaging/queue';
+import type { SecurityMessageKind } from '@/lib/domain/messages';
+import { randomId } from '@/lib/ids';
+import type { CustomerRow } from './customers';
 import { revokeAllSessions } from './sessions';
 
 // Possession of the contact wins (docs/security.md, "Accounts"). An account made by password
@@ -20,29 +20,22 @@ import { revokeAllSessions } from './sessions';
 //   shown the code, so the account simply becomes verified.
 
 /**
- * The language of a notice to the account's owner: the one kept in their profile while the brand
- * offers it, else the brand's default. Never the request's: the request may come from someone
- * else (a sign-up attempt with the owner's contact, a reclaimed account's registrant).
+ * Queues a security notice to the account's owner through the message outbox (docs/messages.md):
+ * call it with the transaction that writes the event, so the notice exists exactly when the event
+ * does. It goes to every contact the account is reached on (or `recipients`: a contact change's
+ * notice goes to the old contact), in the owner's language (the one kept in their profile while the brand offers it, else the
+ * brand's default; never the request's, which may come from someone else),
+ * with an in-app copy, whatever the owner's preferences say (security notices cannot be turned
+ * off). Each event gets its own key: `<kind>:<event>:<channel>`.
  */
-export function ownerLocale(client: Pick<ClientRow, 'config'>, language: string | null | undefined): Locale {
-  const { languages, defaultLanguage } = brandConfigOf(client).locale;
-  return isLocale(language) && languages.includes(language) ? language : defaultLanguage;
-}
-
-/** Sends a security notice to the account's contact, in its owner's language; delivery failures are logged, not thrown. */
-export function notifyOwner(client: ClientRow, row: Pick<CustomerRow, 'email' | 'mobile' | 'language'>, notice: NoticeKind) {
-  const contact = contactOf(row);
-  if (!contact) return;
-  sendMessage({
-    channel: contact.channel,
-    to: contact.contact,
-    purpose: 'NOTICE',
-    notice,
-    code: '',
-    clientId: client.id,
-    brandName: client.organizationName,
-    locale: ownerLocale(client, row.language),
-  }).catch((err: unknown) => console.error('[notice] delivery failed:', (err as Error).message));
+export async function notifyOwner(
+  tx: DbOrTx,
+  clientId: string,
+  customerId: string,
+  notice: SecurityMessageKind,
+  opts: { params?: Record<string, string>; recipients?: { email: string | null; mobile: string | null }; now?: Date } = {},
+) {
+  await enqueueCustomerMessage(tx, { clientId, customerId, kind: notice, eventKey: randomId('sev', 16), params: opts.params ?? {}, recipients: opts.recipients, now: opts.now });
 }
 
 export async function markContactVerified(clientId: string, customerId: string, now = new Date()) {
@@ -62,18 +55,21 @@ export async function markContactVerified(clientId: string, customerId: string, 
 export async function reclaimByCode(
   client: ClientRow,
   row: CustomerRow,
-  notice: Extract<NoticeKind, 'account-reclaimed' | 'account-reclaimed-signup'> = 'account-reclaimed',
+  notice: Extract<SecurityMessageKind, 'account-reclaimed' | 'account-reclaimed-signup'> = 'account-reclaimed',
 ): Promise<boolean> {
   if (row.contactVerifiedAt) return false;
   const db = await getDb();
   const now = new Date();
-  const won = await db
-    .update(customers)
-    .set({ passwordHash: null, vpa: null, contactVerifiedAt: now, updatedAt: now })
-    .where(and(eq(customers.id, row.id), eq(customers.clientId, client.id), isNull(customers.contactVerifiedAt)))
-    .returning({ id: customers.id });
-  if (won.length === 0) return false; // verified meanwhile
-  await revokeAllSessions(client.id, row.id);
-  notifyOwner(client, row, notice);
-  return true;
+  // The reclaim, the sessions' end and the owner's notice are one transaction.
+  return db.transaction(async (tx) => {
+    const won = await tx
+      .update(customers)
+      .set({ passwordHash: null, vpa: null, contactVerifiedAt: now, updatedAt: now })
+      .where(and(eq(customers.id, row.id), eq(customers.clientId, client.id), isNull(customers.contactVerifiedAt)))
+      .returning({ id: customers.id });
+    if (won.length === 0) return false; // verified meanwhile
+    await revokeAllSessions(client.id, row.id, tx);
+    await notifyOwner(tx, client.id, row.id, notice, { now });
+    return true;
+  });
 }

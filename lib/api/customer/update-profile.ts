@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { clients, customers, sessions } from '@/lib/db/schema';
+import { customers, sessions } from '@/lib/db/schema';
 import { findActiveCustomer, type CustomerRow } from '../auth/customers';
 import { notifyOwner } from '../auth/verification';
 import { requireCurrentPassword } from '../auth/failures';
@@ -26,28 +26,39 @@ export async function updateProfile(
   const vpaChanges = body.vpa !== undefined && body.vpa !== current.vpa;
   if (vpaChanges) await assertReauthenticated(clientId, current, sessionId, body.currentPassword);
   const db = await getDb();
-  const [row] = await db
-    .update(customers)
-    .set({
-      ...(body.userName !== undefined ? { userName: body.userName } : {}),
-      ...(body.companyName !== undefined ? { companyName: body.companyName || null } : {}),
-      ...(body.gender !== undefined ? { gender: body.gender } : {}),
-      ...(body.dob !== undefined ? { dob: body.dob } : {}),
-      ...(body.vpa !== undefined ? { vpa: body.vpa } : {}),
-      ...(body.address !== undefined ? { address: { ...EMPTY_ADDRESS, ...(current.address ?? {}), ...body.address } } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(customers.id, customerId), eq(customers.clientId, clientId), eq(customers.dataStatus, 'ACTIVE')))
-    .returning();
-  if (!row) throw new ApiError('unauthorized', 'Unauthorized');
-  if (vpaChanges) {
-    const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-    if (client) notifyOwner(client, row, 'upi-changed');
-  }
+  // A new UPI id and the owner's notice of it are one transaction.
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customers)
+      .set({
+        ...(body.userName !== undefined ? { userName: body.userName } : {}),
+        ...(body.companyName !== undefined ? { companyName: body.companyName || null } : {}),
+        ...(body.gender !== undefined ? { gender: body.gender } : {}),
+        ...(body.dob !== undefined ? { dob: body.dob } : {}),
+        ...(body.vpa !== undefined ? { vpa: body.vpa } : {}),
+        ...(body.address !== undefined ? { address: { ...EMPTY_ADDRESS, ...(current.address ?? {}), ...body.address } } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(customers.id, customerId), eq(customers.clientId, clientId), eq(customers.dataStatus, 'ACTIVE')))
+      .returning();
+    if (!updated) throw new ApiError('unauthorized', 'Unauthorized');
+    if (vpaChanges) await notifyOwner(tx, clientId, customerId, 'upi-changed');
+    return updated;
+  });
   return toProfile(row);
 }
 
-async function assertReauthenticated(clientId: string, customer: CustomerRow, sessionId: string, currentPassword: string | undefined) {
+/**
+ * A sensitive change (a new UPI id, a new sign-in contact) needs a sign-in in the last 10 minutes
+ * or the current password (limited before it is checked, failures.ts).
+ */
+export async function assertReauthenticated(
+  clientId: string,
+  customer: CustomerRow,
+  sessionId: string,
+  currentPassword: string | undefined,
+  messages: { needsPassword: string; needsSignIn: string } = { needsPassword: UPI_NEEDS_PASSWORD, needsSignIn: UPI_NEEDS_SIGN_IN },
+) {
   if (currentPassword !== undefined && customer.passwordHash) return requireCurrentPassword(clientId, customer, currentPassword);
   const db = await getDb();
   const [session] = await db
@@ -55,5 +66,5 @@ async function assertReauthenticated(clientId: string, customer: CustomerRow, se
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId), eq(sessions.customerId, customer.id)));
   if (session && Date.now() - session.createdAt.getTime() <= RECENT_SIGN_IN_SECONDS * 1000) return;
-  throw new ApiError('forbidden', customer.passwordHash ? UPI_NEEDS_PASSWORD : UPI_NEEDS_SIGN_IN);
+  throw new ApiError('forbidden', customer.passwordHash ? messages.needsPassword : messages.needsSignIn);
 }

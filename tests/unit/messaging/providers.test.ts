@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { resetEnvCache } from '@/lib/edge/env';
 import { memoryOutbox, outboxProvider, readOutbox } from '@/lib/messaging/outbox';
 import { messageText } from '@/lib/messaging/types';
+import { renderMessage } from '@/lib/messaging/queue';
 import { smtpProvider } from '@/lib/messaging/smtp';
 import { smsHttpProvider } from '@/lib/messaging/sms-http';
 import { providerFor } from '@/lib/messaging';
@@ -186,20 +187,23 @@ describe('a one-time code in the customer\'s language', () => {
 });
 
 describe('a security notice in the owner\'s language', () => {
-  const base = { channel: 'email' as const, to: 'a@example.com', code: '', clientId: 'c1', brandName: 'Acme', purpose: 'NOTICE' as const };
+  // Security notices go through the message outbox (lib/messaging/queue.ts), written in the language
+  // enqueueCustomerMessage chose (the owner's); their words are the catalogues' mail.* texts.
   it('is written in the language given, the brand named as it is', () => {
-    const hi = messageText({ ...base, notice: 'password-changed', locale: 'hi' });
+    const hi = renderMessage('password-changed', 'hi', { brand: 'Acme' });
     expect(hi.subject).toBe('Acme: आपका पासवर्ड बदल दिया गया');
-    expect(hi.text).toContain('"पासवर्ड भूल गए?"');
-    expect(messageText({ ...base, notice: 'upi-changed', locale: 'te' }).text).toContain('క్యాష్‌బ్యాక్');
+    expect(hi.body).toContain('"पासवर्ड भूल गए?"');
+    expect(renderMessage('upi-changed', 'te', { brand: 'Acme' }).body).toContain('క్యాష్‌బ్యాక్');
+    expect(renderMessage('contact-changed', 'hi', { brand: 'Acme', contact: 'n***@example.com' }).body).toContain('n***@example.com');
   });
 
-  it('keeps the English words of every notice when no language is given', () => {
-    expect(messageText({ ...base, notice: 'password-changed' })).toEqual({
+  it('has the English words of every notice', () => {
+    expect(renderMessage('password-changed', 'en', { brand: 'Acme' })).toEqual({
       subject: 'Acme: Your password was changed',
-      text: 'The password of your account was changed and every other session was signed out. If this was not you, reset your password now with "Forgot password".',
+      body: 'The password of your account was changed and every other session was signed out. If this was not you, reset your password now with "Forgot password".',
     });
-    expect(messageText({ ...base, notice: 'signup-attempt' }).subject).toBe('Acme: Someone tried to create an account with your contact');
-    expect(messageText({ ...base, notice: 'account-reclaimed-signup' }).text).toMatch(/with the password you just chose/);
+    expect(renderMessage('signup-attempt', 'en', { brand: 'Acme' }).subject).toBe('Acme: Someone tried to create an account with your contact');
+    expect(renderMessage('account-reclaimed-signup', 'en', { brand: 'Acme' }).body).toMatch(/with the password you just chose/);
+    expect(renderMessage('contact-changed', 'en', { brand: 'Acme', contact: 'n***@example.com' }).body).toMatch(/was changed to n\*\*\*@example\.com.*contact Acme at once/);
   });
 });
