@@ -11,7 +11,7 @@ import { Footer } from '@/components/shell/footer';
 import { LoadError, APP_DATA_ERROR } from '@/components/shell/load-error';
 import { BlockedScreen } from '@/components/shell/blocked-screen';
 import { BlockedEmbedScreen } from '@/components/legal/blocked-embed-screen';
-import { LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
+import { EMBEDDED_CONTENT_ID, LazyEmbedGuard } from '@/components/legal/lazy-embed-guard';
 import { DeferredLegalBanners } from '@/components/legal/deferred-legal-banners';
 import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
 import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
@@ -134,9 +134,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         ) : (
           <Providers brand={brand} sessionCookie={sessionCookie} language={{ locale, messages: pickMessages(language.messages, 'shell'), offered: language.offered, timeZone: language.timeZone }}>
             {ui.isEmbeddingRequired ? (
-              <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite}>
-                {appContent(children, brand, legal, t)}
-              </LazyEmbedGuard>
+              <>
+                <LazyEmbedGuard config={embedding} organizationName={brand.organizationName} officialSite={brand.footer.officialSite} contentId={EMBEDDED_CONTENT_ID} />
+                <div id={EMBEDDED_CONTENT_ID} className="contents">
+                  {appContent(children, brand, legal, t)}
+                </div>
+              </>
             ) : (
               appContent(children, brand, legal, t)
             )}

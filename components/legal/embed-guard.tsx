@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { embeddingDecisionInPage, type EmbeddingConfig } from '@/lib/domain/embedding';
 import { useT } from '@/components/shell/i18n-context';
 import { BlockedEmbedScreen } from './blocked-embed-screen';
@@ -7,18 +7,20 @@ import { BlockedEmbedScreen } from './blocked-embed-screen';
 // The in-page half of the embedding rule (the server decision and the CSP frame-ancestors header
 // are the other two): a top-level page goes to the embedding URL; a frame whose parent (as the
 // browser reports it) is not the registered origin shows the red screen instead of the app.
+// Loaded after the page is interactive (lazy-embed-guard.tsx), beside the app's content, which
+// the root layout wraps in an element named by `contentId`: a blocked frame hides it.
 const noSubscription = () => () => {};
 
 export function EmbedGuard({
   config,
   organizationName,
   officialSite,
-  children,
+  contentId,
 }: {
   config: EmbeddingConfig;
   organizationName: string;
   officialSite: string | null;
-  children: ReactNode;
+  contentId: string;
 }) {
   const t = useT();
   // The window's place never changes during a page's life: no subscription needed.
@@ -41,6 +43,10 @@ export function EmbedGuard({
   useEffect(() => {
     if (decision !== 'render' && decision !== 'blocked') window.location.replace(decision);
   }, [decision]);
+  useEffect(() => {
+    const content = document.getElementById(contentId);
+    if (content) content.style.display = blocked ? 'none' : '';
+  }, [blocked, contentId]);
   if (blocked) return <BlockedEmbedScreen organizationName={organizationName} officialSite={officialSite} embeddingURL={config.embeddingURL} t={t} />;
-  return <>{children}</>;
+  return null;
 }

@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useState, type ComponentType } from 'react';
 
-// Code splitting for the shell's browser-only parts without next/dynamic's loader. (Parts the
-// server renders, the embedding guard and the signed-in navigation, use next/dynamic: a bare
+// Code splitting for the shell's browser-only parts without next/dynamic's loader (the embedding
+// guard is one). (A part the server renders, the signed-in navigation, uses next/dynamic: a bare
 // React.lazy there kept those pages from finishing their load in the end-to-end tests.)
 
 /**

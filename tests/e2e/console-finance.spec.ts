@@ -101,6 +101,31 @@ test('a finance clerk sees payouts waiting, exports the bank file, imports the r
   await expect(clerk.getByRole('status').filter({ hasText: 'Imported' })).toHaveCount(0);
   await expect(clerk.getByTestId('payout-count-TRANSFER_PENDING')).toHaveText('Waiting for export: 1');
 
+  // The list through the table kit: counted, sorted by its Reference header from the keyboard,
+  // filtered with the sort kept, and downloaded as filtered (no payout moves).
+  await open(clerk, `${CONSOLE_ORIGIN}/${shop.brand.slug}/payouts`);
+  await expect(clerk.getByTestId('list-count')).toHaveText('2 payouts match');
+  const reference = () => clerk.getByRole('columnheader', { name: /Reference/ });
+  await expect(reference()).toHaveAttribute('aria-sort', 'none');
+  await reference().getByRole('link').focus();
+  await clerk.keyboard.press('Enter');
+  await clerk.waitForURL(/sort=reference/);
+  await expect(reference()).toHaveAttribute('aria-sort', 'ascending');
+  expect(await clerk.locator('[data-payout-row]').getByRole('rowheader').allInnerTexts()).toEqual([paid, refused].sort());
+  await clerk.getByLabel('Status', { exact: true }).selectOption('TRANSFER_COMPLETED');
+  await clerk.getByRole('button', { name: 'Filter', exact: true }).click();
+  await clerk.waitForURL(/status=TRANSFER_COMPLETED/);
+  expect(clerk.url()).toContain('sort=reference');
+  await expect(clerk.getByTestId('list-count')).toHaveText('1 payout matches');
+  const listed = clerk.waitForEvent('download');
+  await clerk.getByRole('link', { name: 'Download CSV' }).click();
+  const listFile = await listed;
+  expect(listFile.suggestedFilename()).toMatch(new RegExp(`^${shop.brand.slug}-payouts-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const lines = readFileSync((await listFile.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(lines[0]!.split(',').slice(0, 4)).toEqual(['Reference', 'Made', 'Last changed', 'Status']);
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([paid]);
+  await expect(clerk.getByTestId('payout-count-TRANSFER_PENDING')).toHaveText('Waiting for export: 1');
+
   // the customer sees both outcomes
   await open(page, `${shop.brand.origin}/transaction-history`);
   await expect(page.getByTestId('transaction').filter({ hasText: paid }).getByTestId('payout-status')).toHaveText('Transfer completed');

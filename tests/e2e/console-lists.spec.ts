@@ -5,7 +5,8 @@ import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
 // The console's lists (docs/console.md, "Lists"): an owner sorts the codes by a column header
 // from the keyboard, filters them, and downloads exactly what is filtered as CSV; then closes two
-// complaints at once from the keyboard, asked first.
+// complaints at once from the keyboard, asked first; then sorts the audit log by its Action header
+// and downloads it in that order (the payouts list: tests/e2e/console-finance.spec.ts).
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -93,5 +94,28 @@ test('an owner sorts, filters and exports the codes, and closes two complaints a
   await expect(rowOf(tickets[0]!)).toContainText('Closed');
   await expect(rowOf(tickets[1]!)).toContainText('Closed');
   await expect(rowOf(tickets[2]!)).not.toContainText('Closed');
+
+  // The audit log: its count, sorted by the Action header from the keyboard, the CSV in that order.
+  await owner.goto(`${CONSOLE_ORIGIN}/${brand.slug}/audit`);
+  await ready(owner);
+  const count = owner.getByTestId('list-count');
+  await expect(count).toHaveText(/^\d+ entries match$/);
+  const total = Number((await count.innerText()).split(' ')[0]);
+  expect(total).toBeGreaterThan(2);
+  await expect(owner.getByTestId('audit-entry')).toHaveCount(Math.min(total, 50));
+  const action = () => owner.getByRole('columnheader', { name: /Action/ });
+  await expect(action()).toHaveAttribute('aria-sort', 'none');
+  await action().getByRole('link').focus();
+  await owner.keyboard.press('Enter');
+  await owner.waitForURL(/sort=action/);
+  await expect(action()).toHaveAttribute('aria-sort', 'ascending');
+  const actions = await owner.getByTestId('audit-entry').locator('td:nth-child(3)').allInnerTexts();
+  expect(actions).toContain('complaints.close.bulk');
+  const auditDownload = owner.waitForEvent('download');
+  await owner.getByRole('link', { name: 'Download CSV' }).click();
+  const auditFile = await auditDownload;
+  const auditLines = (await (await import('node:fs/promises')).readFile((await auditFile.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  // The download is itself audited (audit.export) before its rows are read: every other row is the page's, in its order.
+  expect(auditLines.slice(1).map((l) => l.split(',')[2]).filter((a) => a !== 'audit.export')).toEqual(actions);
   await consoleContext.close();
 });
