@@ -22,6 +22,13 @@ export const KIND_LABELS: Record<MessageKind, string> = {
   'warranty-registered': 'Warranty registered',
   'warranty-ending': 'Warranty ends in 30 days',
   recall: 'Recall or safety notice',
+  'password-changed': 'Security: password changed',
+  'password-reset': 'Security: password reset',
+  'upi-changed': 'Security: UPI id changed',
+  'contact-changed': 'Security: sign-in contact changed',
+  'account-reclaimed': 'Security: account taken back by a code',
+  'account-reclaimed-signup': 'Security: account taken back at sign-up',
+  'signup-attempt': 'Security: sign-up tried with this contact',
 };
 
 const LANGUAGE_LABELS: Record<Locale, string> = { en: 'English', hi: 'Hindi', bn: 'Bengali', mr: 'Marathi', ta: 'Tamil', te: 'Telugu' };
