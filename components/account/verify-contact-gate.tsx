@@ -1,7 +1,7 @@
 'use client';
-import dynamic from 'next/dynamic';
 import { useEffect, useState, type ReactNode } from 'react';
 import { http } from '@/lib/client/lazy-http';
+import { afterHydration } from '@/components/shell/lazy';
 import { CONTACT_STATUS_PATH } from '@/lib/client/queries/contact-status';
 import type { ContactStatus } from '@/lib/schemas/auth';
 
@@ -11,7 +11,7 @@ import type { ContactStatus } from '@/lib/schemas/auth';
 // Query, after the first paint (nothing of the gated screen shows before the answer), and the
 // confirmation form loads only for an account that needs it: the pages behind the gate keep
 // neither in their first load.
-const VerifyContact = dynamic(() => import('./verify-contact-form'), { ssr: false });
+const VerifyContact = afterHydration(() => import('./verify-contact-form').then((m) => m.default), 'contact confirmation');
 
 type GateState = { status?: ContactStatus; failed?: boolean };
 

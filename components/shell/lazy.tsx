@@ -9,9 +9,11 @@ import { useEffect, useState, type ComponentType } from 'react';
  * A component rendered only in the browser, loaded after the page is interactive: nothing on
  * the server or during hydration, then the component once its chunk arrives. A chunk that fails
  * to load leaves nothing rendered (and says so in the console), as these parts are extras of
- * the page (banners, overlays), never its content.
+ * the page (banners, overlays), never its content. With `Loading`, that is rendered instead of
+ * nothing (on the server too) until the component is there: a screen's part that needs the
+ * browser (next/dynamic's `ssr: false` without its loader in the page's first-load JavaScript).
  */
-export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>, name: string): (props: P) => React.JSX.Element | null {
+export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>, name: string, Loading?: ComponentType): (props: P) => React.JSX.Element | null {
   let loaded: Promise<ComponentType<P>> | undefined;
   function AfterHydration(props: P) {
     const [Component, setComponent] = useState<ComponentType<P>>();
@@ -29,7 +31,8 @@ export function afterHydration<P extends object>(load: () => Promise<ComponentTy
         live = false;
       };
     }, []);
-    return Component ? <Component {...props} /> : null;
+    if (Component) return <Component {...props} />;
+    return Loading ? <Loading /> : null;
   }
   AfterHydration.displayName = `AfterHydration(${name})`;
   return AfterHydration;
