@@ -38,10 +38,12 @@ test('a missing chunk of an older deployment reloads the page once; missing agai
     if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
   });
 
+  // The reloaded document's load event (the page on screen has had its own already).
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('link', { name: 'Profile' }).first().tap();
   // one reload, of the screen asked for (the browser loads it as a new page)
+  await reloaded;
   await expect.poll(() => documents).toEqual(['/edit-profile']);
-  await page.waitForLoadState('load');
   const mark = await page.evaluate(() => sessionStorage.getItem('bv_chunk_reload'));
   expect(mark).toMatch(/^\d+$/);
 

@@ -94,4 +94,6 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
 
 export const th = 'border-b border-gray-300 px-3 py-2 text-left text-sm font-semibold text-gray-900';
 export const td = 'border-b border-gray-200 px-3 py-2 align-top text-sm text-gray-900';
-export const tableWrap = 'overflow-x-auto rounded-lg border border-gray-300 bg-white';
+// `relative`: the headers' screen-reader text (sr-only, absolutely placed) is clipped by the
+// table's own scroll box, not laid out against the page, which it would widen on a tablet.
+export const tableWrap = 'relative max-w-full overflow-x-auto rounded-lg border border-gray-300 bg-white';
