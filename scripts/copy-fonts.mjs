@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 // Copies the Indian scripts' font files the app serves (public/fonts) from their @fontsource
-// packages: the script's own subset, regular and bold (lib/shared/fonts.ts lists them), and the
-// regular one as WOFF for the evidence report's PDF. Run after
+// packages: the script's own subset in the regular weight (lib/shared/fonts.ts lists them: bold is
+// synthesized from it), and the same as WOFF for the evidence report's PDF. Run after
 // upgrading a font package or adding a language; tests/unit/i18n/fonts.test.ts fails while the
 // copies differ from the packages.
 //
@@ -17,7 +17,7 @@ const target = path.join(root, 'public', 'fonts');
 mkdirSync(target, { recursive: true });
 for (const file of files) {
   const pkg = file.replace(/-[a-z]+$/, ''); // noto-sans-tamil-tamil → noto-sans-tamil
-  for (const weight of [400, 700]) {
+  for (const weight of [400]) {
     const name = `${file}-${weight}-normal.woff2`;
     copyFileSync(path.join(root, 'node_modules', '@fontsource', pkg, 'files', name), path.join(target, name));
     console.log(`public/fonts/${name}`);

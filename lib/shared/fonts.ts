@@ -7,6 +7,11 @@ import type { Locale } from './i18n';
 // no font at all and a Hindi page downloads Devanagari only. English needs none: the phone's
 // own sans-serif.
 //
+// One weight, the regular: bold text (headings, buttons) is drawn from it by the browser's own
+// emboldening (font-synthesis, on by default). A second file for bold doubled the bytes a page must
+// fetch before its first paint (about 50 kB each) and cost Lighthouse's LCP in Hindi about 0.3 s on
+// a quiet machine (docs/benchmarks.md, "One font weight").
+//
 // The page does not move when the font arrives (docs/benchmarks.md, "Fonts without a shift"): its
 // head asks for its script's files at once (<link rel=preload>, fontPreloads), while the HTML is
 // still arriving, instead of when the first Devanagari text is laid out; the font is then there
@@ -25,7 +30,7 @@ export const SCRIPT_FONTS: Record<Locale, ScriptFont | null> = {
   te: { family: 'Noto Sans Telugu', file: 'noto-sans-telugu-telugu', unicodeRange: 'U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+1CF2,U+200C-200D,U+25CC' },
 };
 
-export const FONT_WEIGHTS = [400, 700] as const;
+export const FONT_WEIGHTS = [400] as const;
 export const FONTS_PATH = '/fonts/';
 
 /** The file of a script font's weight, as served (public/fonts). */
@@ -41,7 +46,7 @@ export function fontCss(locale: Locale): string {
   return `${faces}html{font-family:'${font.family}',ui-sans-serif,system-ui,sans-serif}`;
 }
 
-/** The font files a page in `locale` asks for at once (both weights: every screen has bold headings); none for English. */
+/** The font files a page in `locale` asks for at once (its one weight; bold is synthesized); none for English. */
 export function fontPreloads(locale: Locale): string[] {
   const font = SCRIPT_FONTS[locale];
   return font ? FONT_WEIGHTS.map((w) => `${FONTS_PATH}${fontFileOf(font, w)}`) : [];

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FONT_WEIGHTS, SCRIPT_FONTS, fontCss, fontFileOf, fontPreloads } from '@/lib/shared/fonts';
 import { LOCALES } from '@/lib/shared/i18n';
@@ -24,6 +24,9 @@ describe('script fonts', () => {
       // The regular weight as WOFF too, for the evidence report's PDF (pdfkit reads no WOFF2).
       expect(existsSync(path.join(root, 'public', 'fonts', `${font!.file}-400-normal.woff`))).toBe(true);
     }
+    // Only the served weights are shipped: no stale bold file is left in public/fonts.
+    const served = readdirSync(path.join(root, 'public', 'fonts')).filter((f) => f.endsWith('.woff2'));
+    expect(served.every((f) => FONT_WEIGHTS.some((w) => f.endsWith(`-${w}-normal.woff2`)))).toBe(true);
   });
 
   it('declares no font on an English page, and only its own script on another', () => {
@@ -31,19 +34,22 @@ describe('script fonts', () => {
     expect(fontCss('hi')).toContain("font-family:'Noto Sans Devanagari'");
     expect(fontCss('hi')).toContain('U+0900-097F');
     expect(fontCss('hi')).not.toMatch(/Tamil|Bengali|Telugu/);
-    expect(fontCss('ta')).toContain('/fonts/noto-sans-tamil-tamil-700-normal.woff2');
+    expect(fontCss('ta')).toContain('/fonts/noto-sans-tamil-tamil-400-normal.woff2');
     expect(fontCss('ta')).not.toMatch(/Devanagari/);
   });
 
   it('asks for its own script\'s files at once, so the first paint has them (no layout shift), and never hides the text', () => {
     expect(fontPreloads('en')).toEqual([]);
-    expect(fontPreloads('hi')).toEqual(['/fonts/noto-sans-devanagari-devanagari-400-normal.woff2', '/fonts/noto-sans-devanagari-devanagari-700-normal.woff2']);
+    // One file: the regular weight; bold is synthesized from it (a second file cost the first paint).
+    expect(fontPreloads('hi')).toEqual(['/fonts/noto-sans-devanagari-devanagari-400-normal.woff2']);
     expect(fontPreloads('mr')).toEqual(fontPreloads('hi'));
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       // Each preloaded file is one the stylesheet declares, so the browser uses what it fetched.
       for (const href of fontPreloads(locale)) expect(fontCss(locale)).toContain(`url(${href})`);
       expect(fontCss(locale).match(/font-display:swap/g)).toHaveLength(FONT_WEIGHTS.length);
       expect(fontCss(locale)).not.toMatch(/font-display:(optional|block|fallback|auto)/);
+      // Bold is left to the browser: no rule turns off its emboldening of the regular face.
+      expect(fontCss(locale)).not.toMatch(/font-synthesis/);
     }
   });
 });
