@@ -11,7 +11,6 @@ import { useBrand } from '@/components/shell/brand-context';
 import { useProfileState } from '@/components/shell/profile';
 import { useI18n } from '@/components/shell/i18n-context';
 import { http, refreshAccessToken } from '@/lib/client/lazy-http';
-import { authOptionsOf } from '@/lib/client/auth-options';
 import { formErrorsOf, type FieldMap, type FormErrors } from '@/lib/client/form-errors';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { normalizeMobile, OTP_LENGTH } from '@/lib/domain/auth-rules';
@@ -42,6 +41,14 @@ function normalized(channel: Channel, contact: string): string | undefined {
 
 const INVALID: Record<Channel, MessageKey> = { email: 'account.invalidEmail', mobile: 'account.invalidMobile' };
 
+/** The channels the brand signs in with (as lib/client/auth-options.ts, without the rest of its options). */
+function channelsOf(o: { isMobileNoServiceEnabled?: boolean; isEmailServiceEnabled?: boolean }): Channel[] {
+  const offered: Channel[] = [];
+  if (o.isMobileNoServiceEnabled) offered.push('mobile');
+  if (o.isEmailServiceEnabled) offered.push('email');
+  return offered.length ? offered : ['email'];
+}
+
 type Sent = { channel: Channel; contact: string; maskedContact: string };
 
 export function ChangeContactForm() {
@@ -49,7 +56,7 @@ export function ChangeContactForm() {
   const brand = useBrand();
   const router = useRouter();
   const { profile, refreshProfile } = useProfileState();
-  const offered = authOptionsOf(brand.otpServices).channels;
+  const offered = channelsOf(brand.otpServices);
   const current = profile.emailId ?? profile.mobileNoDetails?.mobileNo ?? '';
   const [contact, setContact] = useState('');
   const [password, setPassword] = useState('');
@@ -63,12 +70,8 @@ export function ChangeContactForm() {
   async function errorsOf(err: unknown, fields: FieldMap, channel: Channel): Promise<FormErrors> {
     const body = err instanceof ApiRequestError ? (err.body as { code?: string; field?: string } | undefined) : undefined;
     if (locale === 'en' || !body) return formErrorsOf(err, fields); // English: the API's own words
-    const at = (field: string, key: MessageKey) => (Object.values(fields).includes(field) ? { [field]: t(key) } : { form: t(key) });
-    if (body.field === 'otp') return at('otp', 'account.codeRefused');
-    if (body.code === 'conflict') return at('contact', 'account.contactTaken');
-    if (body.code === 'unprocessable' && body.field === 'contact') return at('contact', INVALID[channel]);
-    const { apiErrorText } = await import('@/lib/shared/api-error-words');
-    return formErrorsOf(err, fields, (e) => apiErrorText(locale, t, e));
+    const { changeContactErrors } = await import('./change-contact-words');
+    return changeContactErrors(err, body, fields, INVALID[channel], locale, t);
   }
 
   async function run(fields: FieldMap, channel: Channel, work: () => Promise<void>) {
