@@ -1,5 +1,6 @@
 'use client';
 import { useState, type FormEvent } from 'react';
+import Link from 'next/link';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -29,12 +30,12 @@ const API_FIELDS: Record<string, string> = {
   ...Object.fromEntries(ADDRESS_FIELDS.map(([k]) => [`address.${k}`, k])),
 };
 
-export function EditProfileForm() {
+export function EditProfileForm({ contactChanged = false }: { contactChanged?: boolean }) {
   const { profile } = useProfileState();
-  return <ProfileFields profile={profile} />;
+  return <ProfileFields profile={profile} contactChanged={contactChanged} />;
 }
 
-function ProfileFields({ profile }: { profile: CustomerProfile }) {
+function ProfileFields({ profile, contactChanged }: { profile: CustomerProfile; contactChanged: boolean }) {
   const { setProfile } = useProfileState();
   const t = useT();
   const [values, setValues] = useState({
@@ -73,9 +74,13 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
   const contact = profile.emailId ?? profile.mobileNoDetails?.mobileNo ?? '';
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
+      {contactChanged && !saved && <Alert kind="success">{t('account.contactChanged', { contact })}</Alert>}
       {saved && <Alert kind="success">{t('account.profileSaved')}</Alert>}
       {errors.form && <Alert>{errors.form}</Alert>}
       <Field label={t(profile.emailId ? 'auth.email' : 'auth.mobile')} value={contact} readOnly hint={t('account.contactReadOnly')} />
+      <p className="mb-4">
+        <Link className="inline-block min-h-11 py-2 underline" href="/change-contact">{t('account.changeContactLink')}</Link>
+      </p>
       <Field label={t('account.name')} name="userName" autoComplete="name" value={values.userName} onChange={set('userName')} error={errors.userName} required />
       <Field label={t('account.company')} name="companyName" autoComplete="organization" value={values.companyName} onChange={set('companyName')} error={errors.companyName} />
       <fieldset className="mb-4">

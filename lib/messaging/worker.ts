@@ -8,6 +8,7 @@ import { env } from '@/lib/edge/env';
 import { MAX_ATTEMPTS, retryDelaySeconds } from '@/lib/domain/messages';
 import { PermanentSendError, sendQueued, type QueuedMessage, type SendResult } from './channels';
 import { enqueueCustomerMessage } from './queue';
+import { applyEarlyReceipts, lockProviderId } from './receipts';
 
 // The worker that delivers the message outbox (issue 31, docs/messages.md), run inside every
 // server process. A round claims due rows: one UPDATE whose subquery picks them FOR UPDATE SKIP
@@ -56,6 +57,23 @@ async function settle(db: DbOrTx, m: QueuedMessage, set: Partial<typeof messageO
   return done.length > 0;
 }
 
+/**
+ * Marks a claimed message sent with the provider's id. An SMS or WhatsApp message takes the
+ * receipts that came before it in the same transaction, under the lock the receipt routes take on
+ * that id (lib/messaging/receipts.ts), so a receipt is applied either there or here, never lost.
+ */
+async function settleSent(db: Awaited<ReturnType<typeof getDb>>, m: QueuedMessage, sent: SendResult): Promise<boolean> {
+  const set = { state: 'sent' as const, provider: sent.provider, providerMessageId: sent.providerMessageId, sentAt: new Date(), lastError: null };
+  const channel = m.channel;
+  if (channel !== 'sms' && channel !== 'whatsapp') return settle(db, m, set);
+  return db.transaction(async (tx) => {
+    await lockProviderId(tx, m.clientId, channel, sent.providerMessageId);
+    if (!(await settle(tx, m, set))) return false;
+    await applyEarlyReceipts(tx, m.id, m.clientId, channel, sent.providerMessageId);
+    return true;
+  });
+}
+
 export type RoundResult = { claimed: number; sent: number; retrying: number; failed: number };
 
 /** One round: claims up to `limit` due messages and tries each once. */
@@ -80,7 +98,7 @@ export async function deliverDueMessages(opts: RoundOptions = {}): Promise<Round
         error = err;
       }
       if (sent) {
-        if (await settle(db, m, { state: 'sent', provider: sent.provider, providerMessageId: sent.providerMessageId, sentAt: new Date(), lastError: null })) result.sent++;
+        if (await settleSent(db, m, sent)) result.sent++;
         return;
       }
       const message = error instanceof Error ? error.message : String(error);

@@ -10,14 +10,9 @@ export type AuthMode = z.infer<typeof authModeSchema>;
 export const channelSchema = z.enum(['mobile', 'email']);
 export type Channel = z.infer<typeof channelSchema>;
 
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
+import { normalizeMobile, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/domain/auth-rules';
 
-/** Indian numbers may be given without +91; anything else needs its country code. */
-export function normalizeMobile(input: string): string | undefined {
-  const compact = input.replace(/[\s\-().]/g, '');
-  const withPlus = /^\d{10}$/.test(compact) ? `+91${compact}` : compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
-  return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : undefined;
-}
+export { normalizeMobile };
 
 const emailSchema = z.email('must be a valid e-mail address').max(254).transform((e) => e.toLowerCase());
 const mobileSchema = z

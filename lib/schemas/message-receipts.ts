@@ -70,5 +70,7 @@ export const receiptAnswerSchema = z.object({
   updated: z.number().int().min(0),
   /** Receipts for a known message that changed nothing (replayed, late, or the provider's "sent"). */
   unchanged: z.number().int().min(0),
+  /** Receipts that came before their message was marked sent: kept, and applied when it is. */
+  pending: z.number().int().min(0),
 });
 export type ReceiptAnswer = z.infer<typeof receiptAnswerSchema>;

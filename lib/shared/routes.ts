@@ -50,6 +50,7 @@ export const PAGES = [
   { path: '/warranty', access: 'signed-in', flag: 'isWarrantyEnabled' },
   { path: '/expiry-check', access: 'signed-in' },
   { path: '/edit-profile', access: 'signed-in' },
+  { path: '/change-contact', access: 'signed-in' },
   { path: '/delete-account', access: 'signed-in' },
   { path: '/rewards', access: 'signed-in', flag: 'isLoyalityProgramEnabled' },
   { path: '/my-product-details', access: 'signed-in' },

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { signedInStaff } from '../support/console';
 import { getDb } from '@/lib/db/client';
-import { customers, messageOutbox } from '@/lib/db/schema';
+import { customers, messageEarlyReceipts, messageOutbox } from '@/lib/db/schema';
+import { deliverDueMessages } from '@/lib/messaging/worker';
 import { resetEnvCache } from '@/lib/edge/env';
 import { randomId } from '@/lib/ids';
 import { signBody } from '@/lib/api/messages/receipt-signature';
@@ -99,14 +100,14 @@ describe('WhatsApp status callbacks', () => {
     const { brand, wa, stored } = await brandWithSent();
     const delivered = callback([{ id: wa.providerMessageId, status: 'delivered', timestamp: '1764300000', recipient_id: '919800000011' }]);
     const first = await postWhatsApp(brand.domain, delivered);
-    expect([first.status, first.body]).toEqual([200, { updated: 1, unchanged: 0 }]);
+    expect([first.status, first.body]).toEqual([200, { updated: 1, unchanged: 0, pending: 0 }]);
     expect(await stored(wa.id)).toMatchObject({ state: 'sent', receipt: 'delivered', deliveredAt: new Date(1764300000_000), receiptAt: new Date(1764300000_000) });
     // replayed: the same answer's counts say it changed nothing
-    expect((await postWhatsApp(brand.domain, delivered)).body).toEqual({ updated: 0, unchanged: 1 });
+    expect((await postWhatsApp(brand.domain, delivered)).body).toEqual({ updated: 0, unchanged: 1, pending: 0 });
     const read = callback([{ id: wa.providerMessageId, status: 'read', timestamp: '1764300060' }]);
-    expect((await postWhatsApp(brand.domain, read)).body).toEqual({ updated: 1, unchanged: 0 });
+    expect((await postWhatsApp(brand.domain, read)).body).toEqual({ updated: 1, unchanged: 0, pending: 0 });
     // a late "sent" and a late "delivered" do not move it back
-    expect((await postWhatsApp(brand.domain, callback([{ id: wa.providerMessageId, status: 'sent', timestamp: '1764299990' }, { id: wa.providerMessageId, status: 'delivered', timestamp: '1764300000' }]))).body).toEqual({ updated: 0, unchanged: 2 });
+    expect((await postWhatsApp(brand.domain, callback([{ id: wa.providerMessageId, status: 'sent', timestamp: '1764299990' }, { id: wa.providerMessageId, status: 'delivered', timestamp: '1764300000' }]))).body).toEqual({ updated: 0, unchanged: 2, pending: 0 });
     expect(await stored(wa.id)).toMatchObject({ receipt: 'read', deliveredAt: new Date(1764300000_000), receiptAt: new Date(1764300060_000) });
   });
 
@@ -157,10 +158,10 @@ describe('WhatsApp status callbacks', () => {
   it('show a failed message in the console as not delivered, with the provider\'s error', async () => {
     const { brand, wa, stored } = await brandWithSent();
     const failed = callback([{ id: wa.providerMessageId, status: 'failed', timestamp: '1764300000', errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'Receiver is incapable of receiving this message' } }] }]);
-    expect((await postWhatsApp(brand.domain, failed)).body).toEqual({ updated: 1, unchanged: 0 });
+    expect((await postWhatsApp(brand.domain, failed)).body).toEqual({ updated: 1, unchanged: 0, pending: 0 });
     expect(await stored(wa.id)).toMatchObject({ state: 'sent', receipt: 'failed', deliveredAt: null, receiptError: 'WhatsApp error 131026: Message undeliverable: Receiver is incapable of receiving this message' });
     // a "read" after the failure is not believed
-    expect((await postWhatsApp(brand.domain, callback([{ id: wa.providerMessageId, status: 'read' }]))).body).toEqual({ updated: 0, unchanged: 1 });
+    expect((await postWhatsApp(brand.domain, callback([{ id: wa.providerMessageId, status: 'read' }]))).body).toEqual({ updated: 0, unchanged: 1, pending: 0 });
     const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
     const state = await analyst.fetch(`/api/console/brands/${brand.slug}/messages/delivery`);
     expect(state.body).toMatchObject({ undelivered: { whatsapp: 1, sms: 0, email: 0 }, delivered: { whatsapp: 0 }, failed: { whatsapp: 0 } });
@@ -172,9 +173,9 @@ describe('SMS gateway delivery reports', () => {
   it('record delivered by the gateway\'s id or by reference, idempotent when replayed', async () => {
     const { brand, sms, stored } = await brandWithSent();
     const report = { providerId: sms.providerMessageId, status: 'delivered', at: '2026-11-28T05:00:00Z' };
-    expect((await postSms(brand.domain, report)).body).toEqual({ updated: 1, unchanged: 0 });
-    expect((await postSms(brand.domain, report)).body).toEqual({ updated: 0, unchanged: 1 });
-    expect((await postSms(brand.domain, { reference: sms.idempotencyKey, status: 'delivered' })).body).toEqual({ updated: 0, unchanged: 1 });
+    expect((await postSms(brand.domain, report)).body).toEqual({ updated: 1, unchanged: 0, pending: 0 });
+    expect((await postSms(brand.domain, report)).body).toEqual({ updated: 0, unchanged: 1, pending: 0 });
+    expect((await postSms(brand.domain, { reference: sms.idempotencyKey, status: 'delivered' })).body).toEqual({ updated: 0, unchanged: 1, pending: 0 });
     expect(await stored(sms.id)).toMatchObject({ receipt: 'delivered', deliveredAt: new Date('2026-11-28T05:00:00Z') });
     const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
     expect((await owner.fetch(`/api/console/brands/${brand.slug}/messages/delivery`)).body).toMatchObject({ delivered: { sms: 1, whatsapp: 0 }, undelivered: { sms: 0 } });
@@ -202,7 +203,7 @@ describe('SMS gateway delivery reports', () => {
     // reference and id must name the same message
     expect((await postSms(brand.domain, { reference: sms.idempotencyKey, providerId: other.sms.providerMessageId, status: 'failed' })).status).toBe(404);
 
-    expect((await postSms(brand.domain, { reference: sms.idempotencyKey, status: 'failed', error: 'DLT template mismatch (carrier code 51)' })).body).toEqual({ updated: 1, unchanged: 0 });
+    expect((await postSms(brand.domain, { reference: sms.idempotencyKey, status: 'failed', error: 'DLT template mismatch (carrier code 51)' })).body).toEqual({ updated: 1, unchanged: 0, pending: 0 });
     expect(await stored(sms.id)).toMatchObject({ receipt: 'failed', receiptError: 'DLT template mismatch (carrier code 51)' });
   });
 
@@ -216,5 +217,113 @@ describe('SMS gateway delivery reports', () => {
       process.env.SMS_HTTP_TOKEN = GATEWAY;
       resetEnvCache();
     }
+  });
+});
+
+describe('receipts that come before the message is marked sent', () => {
+  /** A brand with queued messages on `channel`, not yet claimed by the worker. */
+  async function brandWithQueued(channel: 'sms' | 'whatsapp', count = 1) {
+    const brand = await createTestBrand({ messaging: { whatsapp } });
+    const db = await getDb();
+    const customerId = randomId('cus');
+    await db.insert(customers).values({ id: customerId, clientId: brand.id, mobile: '+919800000012', contactVerifiedAt: new Date() });
+    const rows = Array.from({ length: count }, () => ({
+      id: randomId('msg', 16),
+      clientId: brand.id,
+      customerId,
+      kind: 'payout-completed' as const,
+      channel,
+      recipient: '+919800000012',
+      body: 'Paid',
+      idempotencyKey: `payout-completed:p-${randomId('p', 8)}:${channel}`,
+    }));
+    await db.insert(messageOutbox).values(rows);
+    const stored = async (id: string) => (await db.select().from(messageOutbox).where(eq(messageOutbox.id, id)))[0]!;
+    const early = async () => db.select().from(messageEarlyReceipts).where(eq(messageEarlyReceipts.clientId, brand.id));
+    return { brand, rows, stored, early };
+  }
+
+  it('WhatsApp: a "delivered" and a "read" posted while the message is being sent are kept, and the worker\'s "sent" applies them', async () => {
+    const { brand, rows, stored, early } = await brandWithQueued('whatsapp');
+    const wamid = `wamid.${randomId('w', 24)}`;
+    const answers: Array<{ status: number; body: unknown }> = [];
+    // The provider calls back before it answers the send (so before the worker records its id).
+    const send = async () => {
+      answers.push(await postWhatsApp(brand.domain, callback([{ id: wamid, status: 'sent', timestamp: '1764300000' }, { id: wamid, status: 'delivered', timestamp: '1764300001' }])));
+      answers.push(await postWhatsApp(brand.domain, callback([{ id: wamid, status: 'read', timestamp: '1764300005' }])));
+      answers.push(await postWhatsApp(brand.domain, callback([{ id: wamid, status: 'read', timestamp: '1764300005' }]))); // replayed
+      return { provider: 'whatsapp', providerMessageId: wamid };
+    };
+    expect(await deliverDueMessages({ clientId: brand.id, send })).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
+    expect(answers).toEqual([
+      { status: 200, body: { updated: 0, unchanged: 1, pending: 1 } },
+      { status: 200, body: { updated: 0, unchanged: 0, pending: 1 } },
+      { status: 200, body: { updated: 0, unchanged: 0, pending: 1 } },
+    ].map((a) => expect.objectContaining(a)));
+    expect(await stored(rows[0]!.id)).toMatchObject({ state: 'sent', providerMessageId: wamid, receipt: 'read', deliveredAt: new Date(1764300001_000), receiptAt: new Date(1764300005_000) });
+    expect(await early()).toEqual([]); // applied, then forgotten
+    // After the "sent", receipts go to the message itself, and only forward.
+    expect((await postWhatsApp(brand.domain, callback([{ id: wamid, status: 'delivered', timestamp: '1764300001' }]))).body).toEqual({ updated: 0, unchanged: 1, pending: 0 });
+  });
+
+  it('SMS by the gateway\'s id: a failure reported before the "sent" stays failed with its error', async () => {
+    const { brand, rows, stored } = await brandWithQueued('sms');
+    const gatewayId = `gw-${randomId('g', 16)}`;
+    let answer: { status: number; body: unknown } | undefined;
+    const send = async () => {
+      answer = await postSms(brand.domain, { providerId: gatewayId, status: 'failed', error: 'Number not reachable', at: '2026-11-28T05:00:00Z' });
+      return { provider: 'sms-http', providerMessageId: gatewayId };
+    };
+    await deliverDueMessages({ clientId: brand.id, send });
+    expect(answer).toMatchObject({ status: 200, body: { updated: 0, unchanged: 0, pending: 1 } });
+    expect(await stored(rows[0]!.id)).toMatchObject({ state: 'sent', receipt: 'failed', receiptError: 'Number not reachable', deliveredAt: null, receiptAt: new Date('2026-11-28T05:00:00Z') });
+  });
+
+  it('SMS by reference: the queued message is found at once, and the later "sent" does not overwrite its delivery', async () => {
+    const { brand, rows, stored, early } = await brandWithQueued('sms');
+    const gatewayId = `gw-${randomId('g', 16)}`;
+    let answer: { status: number; body: unknown } | undefined;
+    const send = async () => {
+      answer = await postSms(brand.domain, { reference: rows[0]!.idempotencyKey, providerId: gatewayId, status: 'delivered', at: '2026-11-28T05:00:00Z' });
+      return { provider: 'sms-http', providerMessageId: gatewayId };
+    };
+    await deliverDueMessages({ clientId: brand.id, send });
+    expect(answer).toMatchObject({ status: 200, body: { updated: 1, unchanged: 0, pending: 0 } });
+    expect(await stored(rows[0]!.id)).toMatchObject({ state: 'sent', providerMessageId: gatewayId, receipt: 'delivered', deliveredAt: new Date('2026-11-28T05:00:00Z') });
+    expect(await early()).toEqual([]);
+    // Once the id is recorded, a reference with another id is not this message.
+    expect((await postSms(brand.domain, { reference: rows[0]!.idempotencyKey, providerId: 'gw-another', status: 'failed' })).status).toBe(404);
+  });
+
+  it('receipts racing the worker\'s "sent" are applied whichever commits first', async () => {
+    const { brand, rows, stored } = await brandWithQueued('whatsapp', 6);
+    const posted: Array<Promise<{ status: number }>> = [];
+    const ids = new Map<string, string>();
+    // Each receipt is posted as the send answers, not awaited: it races the worker's update.
+    const send = async (m: { id: string }) => {
+      const wamid = `wamid.${randomId('w', 24)}`;
+      ids.set(m.id, wamid);
+      posted.push(postWhatsApp(brand.domain, callback([{ id: wamid, status: 'delivered', timestamp: '1764300001' }])));
+      return { provider: 'whatsapp', providerMessageId: wamid };
+    };
+    expect(await deliverDueMessages({ clientId: brand.id, send })).toMatchObject({ claimed: 6, sent: 6 });
+    expect((await Promise.all(posted)).map((r) => r.status)).toEqual(Array(6).fill(200));
+    for (const row of rows) expect(await stored(row.id)).toMatchObject({ state: 'sent', providerMessageId: ids.get(row.id), receipt: 'delivered' });
+  });
+
+  it('with no message being sent, an unknown id is still 404 and nothing is kept; a kept receipt no message claims is dropped after a day', async () => {
+    const { brand, early } = await brandWithQueued('whatsapp');
+    const db = await getDb();
+    // Queued but not claimed: nothing is being sent, so no receipt can be early.
+    expect((await postWhatsApp(brand.domain, callback([{ id: 'wamid.not-yet', status: 'delivered' }]))).status).toBe(404);
+    expect(await early()).toEqual([]);
+    await db.update(messageOutbox).set({ attempts: 1 }).where(eq(messageOutbox.clientId, brand.id));
+    expect((await postWhatsApp(brand.domain, callback([{ id: 'wamid.never-claimed', status: 'delivered' }]))).body).toEqual({ updated: 0, unchanged: 0, pending: 1 });
+    await db.update(messageEarlyReceipts).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(messageEarlyReceipts.clientId, brand.id));
+    expect((await postWhatsApp(brand.domain, callback([{ id: 'wamid.another', status: 'delivered' }]))).body).toEqual({ updated: 0, unchanged: 0, pending: 1 });
+    expect((await early()).map((r) => r.providerMessageId)).toEqual(['wamid.another']);
+    // The other brand has nothing being sent: 404 there, though this brand has a message being sent.
+    const other = await brandWithQueued('whatsapp');
+    expect((await postWhatsApp(other.brand.domain, callback([{ id: 'wamid.x', status: 'delivered' }]))).status).toBe(404);
   });
 });

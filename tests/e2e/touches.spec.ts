@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, signOut, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
@@ -23,7 +24,13 @@ function postForm(domain: string, path: string, body: string, headers: Record<st
 
 // The touches a customer expects on a phone (issue 31), on a 360×740 touch screen: the code
 // screen that survives the trip to the SMS app, show/hide on passwords, a shopper told why a
-// screen needs an account and able to scan on without one.
+// screen needs an account and able to scan on without one. axe finds nothing on the screens
+// issue 31 added or changed, in the state it added (noAxeViolations).
+
+/** axe's findings on the page as it is now: none. */
+async function noAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -49,6 +56,7 @@ test('the code screen survives a reload: the flow is kept, the lost sign-up pass
   await expect(page.getByText(/We sent a 6-digit code to u\*+@example\.com/)).toBeVisible();
   const password = page.getByLabel('Password');
   await expect(password).toHaveAccessibleDescription(/The page was reloaded, so the password you chose is no longer here/);
+  await noAxeViolations(page);
   // nothing secret was kept in the tab's storage
   const stored = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
   expect(stored).not.toContain(PASSWORD);
@@ -105,14 +113,17 @@ test('a password field shows and hides what was typed, by a toggle button that s
 });
 
 test('a shopper sent to sign in is told why, and scans another code without an account', async ({ page }) => {
+  test.slow(); // a catalogue, four screens and two axe scans
   const { brand, units } = await brandWithCatalog();
   const [first, second] = [units[0]!, units[1]!];
   await open(page, `${brand.origin}/overt/verify/${first.overt.qrId}`);
   await expect(page).toHaveURL(new RegExp(`/login\\?from=`));
   await expect(page.getByTestId('sign-in-why')).toHaveText(/records it as yours.*Sign in or create an account to see the result\./);
+  await noAxeViolations(page);
   await page.getByRole('link', { name: 'Check another code without signing in' }).tap();
   await expect(page).toHaveURL(`${brand.origin}/info?scan=1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan a product' })).toBeVisible();
+  await noAxeViolations(page);
   await page.getByLabel('QR code or link').fill(second.overt.qrId);
   await page.getByRole('button', { name: 'Check code' }).tap();
   await expect(page).toHaveURL(`${brand.origin}/info/verify/${second.overt.qrId}`);
@@ -138,6 +149,7 @@ test('a camera photo is made smaller in the browser and sent with a progress bar
   await expect(invoice).toHaveAccessibleDescription(/notes\.txt is not an image \(PNG, JPEG, WebP or GIF\) or a PDF\./);
   await invoice.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([pdfBytes(), Buffer.alloc(11 * 1024 * 1024, 32)]) });
   await expect(invoice).toHaveAccessibleDescription(/scan\.pdf is larger than 10 MB\./);
+  await noAxeViolations(page);
 
   // a phone camera's photo: 4000×3000 of noise, far over the server's 5 MB for images
   const base64 = await page.evaluate(async () => {
@@ -187,6 +199,7 @@ test('the claim says what it earned: the reward, its amount and how to collect i
   await expect(earns).toContainText('₹25 cashback: Genuine scan cashback');
   await expect(earns).toContainText('Paid to your UPI id.');
   await expect(earns).toContainText("go through the short steps on your product's page (steps left: 4). The cashback is then paid to your UPI id.");
+  await noAxeViolations(page);
   await earns.getByRole('link', { name: 'Collect my reward' }).tap();
   await expect(page).toHaveURL(/\/my-product-details\?unitId=/);
   await expect(page.getByRole('heading', { name: 'Your journey' })).toBeVisible();
@@ -223,6 +236,7 @@ test("a first visit's banners take at most a quarter of a phone's screen, say no
     expect(heights).toBeLessThanOrEqual(185);
     await expect(policy).toContainText('Please read and accept these to continue:');
     await expect(policy).not.toContainText(/updated/i);
+    await noAxeViolations(page);
   } finally {
     await withScripts.close();
   }
@@ -279,6 +293,7 @@ test("screens are named in the tab's title, the PIN code opens the number keypad
   await expect(banners.getByRole('img')).toHaveCount(2);
   await expect(banners.getByRole('link', { name: `Offer 1 of 2 from ${brand.name}` })).toHaveAttribute('href', 'https://brand.example/offer');
   await expect(banners.getByRole('img', { name: `Offer 2 of 2 from ${brand.name}` })).toBeVisible();
+  await noAxeViolations(page);
 
   await page.getByRole('link', { name: 'Profile' }).first().tap();
   await expect(page).toHaveTitle(`Edit profile · ${brand.name}`);
@@ -294,6 +309,7 @@ test("screens are named in the tab's title, the PIN code opens the number keypad
   await page.getByRole('button', { name: 'Send complaint' }).tap();
   await expect(page).toHaveURL(/\/complaints\/TKT-\d{6}$/);
   await expect(page.getByTestId('complaint-status')).toHaveText('Received'); // not the staff's 'Unassigned'
+  await noAxeViolations(page);
   await expect(page).toHaveTitle(new RegExp(`^Complaint TKT-\\d{6} · ${brand.name}$`));
 });
 
@@ -351,6 +367,7 @@ test('"My data": the profile lists the consents given and when, and downloads ev
   await open(page, `${brand.origin}/edit-profile`);
   const section = page.getByRole('region', { name: 'My data' });
   await expect(section.getByTestId('consents')).toContainText(/Cookie consent: given on \d{1,2} \w{3} \d{4}/);
+  await noAxeViolations(page);
   const downloaded = page.waitForEvent('download');
   await section.getByRole('button', { name: 'Download my data (JSON)' }).tap();
   const file = await downloaded;

@@ -10,8 +10,9 @@ import { receiptAnswerSchema, smsDeliveryReportSchema, whatsAppCallbackSchema, w
 // Delivery receipts (docs/messages.md "Delivery receipts"), on the brand's host like every route:
 // WhatsApp Business Cloud API status callbacks (its GET subscription handshake, and POSTs signed
 // with the brand's app secret) and the SMS gateway's delivery reports (signed with the gateway
-// token). A receipt updates the brand's own message with the provider's id; a receipt of no
-// message of the brand (unknown, or another brand's) is 404, the same answer either way.
+// token). A receipt updates the brand's own message with the provider's id; one that comes before
+// the message is marked sent is kept and applied then (pending); a receipt of no message of the
+// brand (unknown, or another brand's) is 404, the same answer either way.
 
 const NO_SUCH_MESSAGE = 'No such message';
 const WA_RECEIPTS: Record<string, MessageReceipt | null> = { sent: null, delivered: 'delivered', read: 'read', failed: 'failed' };
@@ -25,8 +26,9 @@ function whatsAppError(errors: NonNullable<WhatsAppCallback['entry'][number]['ch
 }
 
 function tally(outcomes: ReceiptOutcome[]): ReceiptAnswer {
-  const answer = { updated: outcomes.filter((o) => o === 'updated').length, unchanged: outcomes.filter((o) => o === 'unchanged').length };
-  if (outcomes.length > 0 && answer.updated + answer.unchanged === 0) throw new ApiError('not_found', NO_SUCH_MESSAGE);
+  const count = (o: ReceiptOutcome) => outcomes.filter((x) => x === o).length;
+  const answer = { updated: count('updated'), unchanged: count('unchanged'), pending: count('pending') };
+  if (outcomes.length > 0 && answer.updated + answer.unchanged + answer.pending === 0) throw new ApiError('not_found', NO_SUCH_MESSAGE);
   return answer;
 }
 

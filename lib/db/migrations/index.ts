@@ -25,6 +25,7 @@ import { sql0046 } from './0046_rollups_count_info_as_genuine';
 import { sql0050 } from './0050_staff_recovery_and_disabling';
 import { sql0055 } from './0055_gs1_signing_keys';
 import { sql0056 } from './0056_message_receipts';
+import { sql0051 } from './0051_message_early_receipts';
 import { sql0060 } from './0060_scan_reason_codes';
 import { sql0063 } from './0063_claim_disputes';
 import { sql0066 } from './0066_false_hidden_codes';
@@ -76,4 +77,5 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '0073_brand_suspect_marks', sql: sql0073 },
   { id: '0077_console_list_sorts', sql: sql0077 },
   { id: '0056_message_receipts', sql: sql0056 },
+  { id: '0051_message_early_receipts', sql: sql0051 },
 ];

@@ -47,6 +47,21 @@ export const messageOutbox = pgTable(
   ],
 );
 
+/** A delivery receipt that came before its message was marked sent (migration 0051, lib/messaging/receipts.ts). */
+export const messageEarlyReceipts = pgTable(
+  'message_early_receipts',
+  {
+    clientId: text('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    receipt: text('receipt').$type<MessageReceipt>().notNull(),
+    receiptAt: ts('receipt_at').notNull(),
+    receiptError: text('receipt_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.channel, t.providerMessageId, t.receipt] }), index('message_early_receipts_created_idx').on(t.clientId, t.createdAt)],
+);
+
 export const messagePreferences = pgTable(
   'message_preferences',
   {
