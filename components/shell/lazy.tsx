@@ -30,8 +30,8 @@ export function afterHydration<P extends object>(load: () => Promise<ComponentTy
         (C) => live && setGot({ C }),
         (error: unknown) => {
           loaded = undefined; // the next mount tries again
-          if (part) live && setGot({ error });
-          else console.error(`[shell] ${name} could not be loaded`, error);
+          if (!part) console.error(`[shell] ${name} could not be loaded`, error);
+          else if (live) setGot({ error });
         },
       );
       return () => {
