@@ -8,7 +8,7 @@
 // to one: a reload within RELOAD_GUARD_MS of the last shows the error screen (a page whose chunk
 // is missing even after a reload never loops).
 
-import { SCREEN_ERROR_EVENT, shownScreenError } from './screen-error-event';
+import { SCREEN_ERROR_EVENT } from './screen-error-event';
 
 export const RELOAD_GUARD_MS = 5 * 60_000;
 export const RELOAD_MARK = 'bv_chunk_reload';
@@ -63,7 +63,7 @@ export function reloadForMissingChunks(storage = sessionMark(), reload = () => w
     if (isChunkLoadError(error)) reloadOnce(storage, reload);
   };
   const onScreenError = (e: Event) => answer((e as CustomEvent<unknown>).detail);
-  answer(shownScreenError());
+  answer((window as unknown as Record<string, unknown>)[SCREEN_ERROR_EVENT]); // the one on screen now (tellScreenError)
   window.addEventListener(SCREEN_ERROR_EVENT, onScreenError);
   return () => window.removeEventListener(SCREEN_ERROR_EVENT, onScreenError);
 }

@@ -8,9 +8,6 @@
  */
 export const SCREEN_ERROR_EVENT = 'bv:screen-error';
 
-/** The error the error screen shows now, if any. */
-export const shownScreenError = (): unknown => (window as unknown as Record<string, unknown>)[SCREEN_ERROR_EVENT];
-
 /** Tells the shell of the error on screen; the returned function, when the screen goes, forgets it. */
 export function tellScreenError(error: unknown): () => void {
   const w = window as unknown as Record<string, unknown>;

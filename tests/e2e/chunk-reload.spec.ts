@@ -82,10 +82,14 @@ async function refuseChunkHolding(page: Page, marker: string, once: boolean) {
     (url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'),
     async (route) => {
       if (once && documents.length > 1) return route.fallback();
-      const response = await route.fetch();
+      // Fetched by the test to read it: Node does not resolve the brand's *.localhost as Chromium does.
+      const url = new URL(route.request().url());
+      const host = url.host;
+      url.hostname = '127.0.0.1';
+      const response = await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host } });
       const body = await response.body();
       if (!body.includes(marker)) return route.fulfill({ response, body });
-      refused.push(new URL(route.request().url()).pathname);
+      refused.push(url.pathname);
       return route.abort('connectionreset');
     },
   );
