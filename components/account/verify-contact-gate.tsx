@@ -10,8 +10,9 @@ import type { ContactStatus } from '@/lib/schemas/auth';
 // confirmed it shows its children. One call (GET contact-status) with the fetch core, not React
 // Query, after the first paint (nothing of the gated screen shows before the answer), and the
 // confirmation form loads only for an account that needs it: the pages behind the gate keep
-// neither in their first load.
-const VerifyContact = afterHydration(() => import('./verify-contact-form').then((m) => m.default), 'contact confirmation');
+// neither in their first load. The form is the gated screen's content: a chunk of it that does
+// not load shows the error screen (and reloads the page once), never an empty screen.
+const VerifyContact = afterHydration(() => import('./verify-contact-form').then((m) => m.default), 'contact confirmation', { content: true });
 
 type GateState = { status?: ContactStatus; failed?: boolean };
 

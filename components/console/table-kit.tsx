@@ -81,3 +81,17 @@ export function csvHref(path: string, kept: Kept): string {
   const qs = new URLSearchParams(q).toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/**
+ * The scroll box of a table that may be wider than the screen and holds nothing focusable (no
+ * sort links, no row links): a keyboard stop of its own, a region named by the table's caption
+ * (`captionId`), so it scrolls with the arrow keys (axe: scrollable-region-focusable). Tables
+ * with links in them scroll as those links take the focus (tableWrap of ./support/list-parts.tsx).
+ */
+export function TableScroll({ captionId, children }: { captionId: string; children: ReactNode }) {
+  return (
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-gray-300 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-700" tabIndex={0} role="region" aria-labelledby={captionId}>
+      {children}
+    </div>
+  );
+}

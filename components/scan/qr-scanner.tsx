@@ -17,8 +17,9 @@ import { LocationConsent, withLocation, type Coarse } from './location-consent';
 
 // The form for the code under the scratch-off, only for brands that use such codes, loaded once the
 // page is interactive (it works only with scripts, as the camera does): no scan page downloads it
-// before its first paint.
-const AuthCodeForm = afterHydration(() => import('./auth-code-form').then((m) => m.AuthCodeForm), 'scratch-off code form');
+// before its first paint. The screen's content for those brands: a chunk that does not load shows
+// the error screen (and reloads the page once) rather than leaving the form out.
+const AuthCodeForm = afterHydration(() => import('./auth-code-form').then((m) => m.AuthCodeForm), 'scratch-off code form', { content: true });
 
 const CAMERA_MESSAGES: Record<CameraState, MessageKey> = {
   starting: 'scan.cameraStarting',

@@ -5,33 +5,42 @@ import { useEffect, useState, type ComponentType } from 'react';
 // guard is one). (A part the server renders, the signed-in navigation, uses next/dynamic: a bare
 // React.lazy there kept those pages from finishing their load in the end-to-end tests.)
 
+/** A part that is the screen's content, not an extra of the page; `Loading` shows until it is there. */
+export type ContentPart = { content: true; Loading?: ComponentType };
+
 /**
  * A component rendered only in the browser, loaded after the page is interactive: nothing on
- * the server or during hydration, then the component once its chunk arrives. A chunk that fails
- * to load leaves nothing rendered (and says so in the console), as these parts are extras of
- * the page (banners, overlays), never its content. With `Loading`, that is rendered instead of
- * nothing (on the server too) until the component is there: a screen's part that needs the
- * browser (next/dynamic's `ssr: false` without its loader in the page's first-load JavaScript).
+ * the server or during hydration, then the component once its chunk arrives.
+ *
+ * An extra of the page (banners, overlays, the shell's effects) whose chunk fails to load leaves
+ * nothing rendered (and says so in the console). A part of the screen's content (`content`: a
+ * form the screen is for; next/dynamic's `ssr: false` without its loader in the page's
+ * first-load JavaScript) throws the load error while rendering instead, as next/dynamic would:
+ * the error screen (app/error.tsx) takes over, and for a missing chunk the page reloads once
+ * (lib/client/chunk-reload.ts). Its `Loading` is rendered (on the server too) until it is there.
  */
-export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>, name: string, Loading?: ComponentType): (props: P) => React.JSX.Element | null {
+export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>, name: string, part?: ContentPart): (props: P) => React.JSX.Element | null {
   let loaded: Promise<ComponentType<P>> | undefined;
   function AfterHydration(props: P) {
-    const [Component, setComponent] = useState<ComponentType<P>>();
+    const [got, setGot] = useState<{ C?: ComponentType<P>; error?: unknown }>({});
     useEffect(() => {
       let live = true;
       loaded ??= load();
       loaded.then(
-        (c) => live && setComponent(() => c),
-        (err: unknown) => {
+        (C) => live && setGot({ C }),
+        (error: unknown) => {
           loaded = undefined; // the next mount tries again
-          console.error(`[shell] ${name} could not be loaded`, err);
+          if (!part) console.error(`[shell] ${name} could not be loaded`, error);
+          else if (live) setGot({ error });
         },
       );
       return () => {
         live = false;
       };
     }, []);
-    if (Component) return <Component {...props} />;
+    if (got.C) return <got.C {...props} />;
+    if ('error' in got) throw got.error;
+    const Loading = part?.Loading;
     return Loading ? <Loading /> : null;
   }
   AfterHydration.displayName = `AfterHydration(${name})`;

@@ -4,8 +4,7 @@ import { useBrowserValue } from '@/lib/client/navigate';
 import { useDebouncedResize } from '@/lib/client/use-debounced-resize';
 import { needsOrientationPrompt } from '@/lib/client/device';
 import { watchChunkLoads } from '@/lib/client/chunk-timeout';
-import { isChunkLoadError, reloadOnce, sessionMark } from '@/lib/client/chunk-reload';
-import { SCREEN_ERROR_EVENT } from '@/lib/client/screen-error-event';
+import { reloadForMissingChunks } from '@/lib/client/chunk-reload';
 import { useBrand } from './brand-context';
 import { DocumentTitle } from './document-title';
 import { NavigationProgress } from './navigation-progress';
@@ -26,13 +25,7 @@ export function ShellEffects() {
   }, [size]);
 
   useEffect(() => watchChunkLoads(), []);
-  useEffect(() => {
-    const onScreenError = (e: Event) => {
-      if (isChunkLoadError((e as CustomEvent<unknown>).detail)) reloadOnce(sessionMark(), () => window.location.reload());
-    };
-    window.addEventListener(SCREEN_ERROR_EVENT, onScreenError);
-    return () => window.removeEventListener(SCREEN_ERROR_EVENT, onScreenError);
-  }, []);
+  useEffect(() => reloadForMissingChunks(), []);
 
   const brand = useBrand();
   const turn = size !== undefined && needsOrientationPrompt(userAgent, size.width, size.height);

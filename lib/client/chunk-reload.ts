@@ -8,6 +8,8 @@
 // to one: a reload within RELOAD_GUARD_MS of the last shows the error screen (a page whose chunk
 // is missing even after a reload never loops).
 
+import { SCREEN_ERROR_EVENT } from './screen-error-event';
+
 export const RELOAD_GUARD_MS = 5 * 60_000;
 export const RELOAD_MARK = 'bv_chunk_reload';
 
@@ -48,4 +50,20 @@ export function sessionMark(): Mark | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The shell's answer to the error screen (lib/client/screen-error-event.ts): a missing chunk,
+ * whether on screen already when this starts (a part of the screen loaded after the page failed
+ * before the shell's deferred effects were there) or shown later, reloads the page once
+ * (reloadOnce). Returns the function that stops listening.
+ */
+export function reloadForMissingChunks(storage = sessionMark(), reload = () => window.location.reload()): () => void {
+  const answer = (error: unknown) => {
+    if (isChunkLoadError(error)) reloadOnce(storage, reload);
+  };
+  const onScreenError = (e: Event) => answer((e as CustomEvent<unknown>).detail);
+  answer((window as unknown as Record<string, unknown>)[SCREEN_ERROR_EVENT]); // the one on screen now (tellScreenError)
+  window.addEventListener(SCREEN_ERROR_EVENT, onScreenError);
+  return () => window.removeEventListener(SCREEN_ERROR_EVENT, onScreenError);
 }

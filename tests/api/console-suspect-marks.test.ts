@@ -196,3 +196,85 @@ describe('marking a unit suspect', () => {
     expect([back.body.result, back.body.risk.level]).toEqual(['Info', 'none']);
   });
 });
+
+// Requests at once (as two staff on the same code page, or on the pages of its visible and its
+// hidden code): the mark in force is one row of a partial unique index (one open mark per unit),
+// inserted with ON CONFLICT DO NOTHING, and each change locks the code it came through. Whatever
+// order the database takes them in, the unit ends with at most one mark in force, each answer that
+// says `changed` has its audit entry and no other answer has one, and the brand's red flag is open
+// exactly while a mark is in force.
+describe('marks and clearings sent at once', () => {
+  type Setup = Awaited<ReturnType<typeof setup>>;
+  type Res = Awaited<ReturnType<SignedInStaff['fetch']>>;
+
+  /** A further claimed unit of the brand, with its visible and hidden codes. */
+  async function anotherUnit(s: Setup) {
+    const unit = await claimedUnit(s.brand.id, s.alice.customerId);
+    const db = await getDb();
+    const unitCodes = await db.select().from(codes).where(and(eq(codes.clientId, s.brand.id), eq(codes.pairId, unit.unitId)));
+    return { unit, overt: unitCodes.find((c) => c.level === 6)!, covert: unitCodes.find((c) => c.level === 7)! };
+  }
+
+  /** What the unit holds now: its marks in force, its audit entries by action, its open red flags with the brand's rule. */
+  async function unitState(brand: Brand, unitKey: string, qrIds: string[]) {
+    const db = await getDb();
+    const marks = await db.select().from(unitSuspectMarks).where(and(eq(unitSuspectMarks.clientId, brand.id), eq(unitSuspectMarks.unitKey, unitKey)));
+    const entries = (await db.select().from(auditLog).where(eq(auditLog.clientId, brand.id))).filter((e) => qrIds.includes(e.target));
+    const flags = await flagsOf(brand.id, unitKey);
+    return {
+      inForce: marks.filter((m) => m.clearedAt === null),
+      marks: entries.filter((e) => e.action === 'code.suspect.mark').length,
+      clears: entries.filter((e) => e.action === 'code.suspect.clear').length,
+      brandFlagsOpen: flags.filter((f) => f.status === 'open' && f.rules.includes('brand')).length,
+    };
+  }
+
+  const changed = (res: Res) => {
+    expect(res.status).toBe(200);
+    return res.body.changed as boolean;
+  };
+
+  it('two marks of one unit at once, through one code or through its visible and hidden codes: one mark in force, one entry, one red flag', async () => {
+    const s = await setup();
+    for (const through of ['one code', 'both codes'] as const) {
+      const { unit, overt, covert } = await anotherUnit(s);
+      const [a, b] = await Promise.all([
+        s.staff.owner.fetch(path(s.brand, overt.qrId), { method: 'POST', body: { reason: 'Copies in Delhi' } }),
+        s.staff.manager.fetch(path(s.brand, (through === 'one code' ? overt : covert).qrId), { method: 'POST', body: { reason: 'Copies in Pune' } }),
+      ]);
+      expect([through, [changed(a), changed(b)].filter(Boolean).length]).toEqual([through, 1]);
+      const state = await unitState(s.brand, unit.unitId, [overt.qrId, covert.qrId]);
+      expect([through, state.inForce.length, state.marks, state.clears, state.brandFlagsOpen]).toEqual([through, 1, 1, 0, 1]);
+      // Both answers name the mark in force, the one that changed nothing too.
+      expect([a.body.mark.id, b.body.mark.id]).toEqual([state.inForce[0]!.id, state.inForce[0]!.id]);
+      expect(a.body.marked && b.body.marked).toBe(true);
+    }
+  });
+
+  it('a mark and a clearing at once, on an unmarked and on a marked unit: whichever goes first, the mark in force, the entries and the red flag agree', async () => {
+    const s = await setup();
+    for (const before of ['unmarked', 'marked'] as const) {
+      for (const through of ['one code', 'both codes'] as const) {
+        const { unit, overt, covert } = await anotherUnit(s);
+        const qrIds = [overt.qrId, covert.qrId];
+        if (before === 'marked') expect(changed(await s.staff.owner.fetch(path(s.brand, overt.qrId), { method: 'POST', body: { reason: 'Copies in Delhi' } }))).toBe(true);
+        const [mark, clear] = await Promise.all([
+          s.staff.support.fetch(path(s.brand, overt.qrId), { method: 'POST', body: { reason: 'Copies in Pune' } }),
+          s.staff.manager.fetch(path(s.brand, (through === 'one code' ? overt : covert).qrId, true), { method: 'POST', body: { reason: 'Genuine stock' } }),
+        ]);
+        const [marked, cleared] = [changed(mark), changed(clear)];
+        const state = await unitState(s.brand, unit.unitId, qrIds);
+        const label = `${before}, through ${through}`;
+        const earlier = before === 'marked' ? 1 : 0;
+        // Each answer that changed something wrote its entry; the others wrote none.
+        expect([label, state.marks, state.clears]).toEqual([label, earlier + (marked ? 1 : 0), cleared ? 1 : 0]);
+        // Marked before: the clearing always finds a mark (the earlier one, or the new one after it);
+        // a new mark only when the clearing went first. Unmarked: the clearing finds one only after the mark.
+        if (before === 'marked') expect([label, cleared]).toEqual([label, true]);
+        else if (cleared) expect([label, marked]).toEqual([label, true]);
+        const expectedInForce = before === 'marked' ? (marked ? 1 : 0) : marked && !cleared ? 1 : 0;
+        expect([label, state.inForce.length, state.brandFlagsOpen]).toEqual([label, expectedInForce, expectedInForce]);
+      }
+    }
+  });
+});

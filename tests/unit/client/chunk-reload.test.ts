@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
-import { isChunkLoadError, reloadOnce, RELOAD_GUARD_MS, RELOAD_MARK } from '@/lib/client/chunk-reload';
+import { isChunkLoadError, reloadForMissingChunks, reloadOnce, RELOAD_GUARD_MS, RELOAD_MARK } from '@/lib/client/chunk-reload';
 import { CHUNK_LOAD_TIMEOUT_MS, watchChunkLoads } from '@/lib/client/chunk-timeout';
+import { tellScreenError } from '@/lib/client/screen-error-event';
 
 // A missing chunk reloads the page once (app/error.tsx), never in a loop; a chunk that does not
 // arrive fails after the spec's 120 s.
@@ -58,6 +59,44 @@ describe('reloadOnce', () => {
     storage.data.set(RELOAD_MARK, String(10_000_000));
     expect(reloadOnce(storage, reload, 1000)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('reloadForMissingChunks', () => {
+  const missing = () => Object.assign(new Error('Failed to load chunk /_next/static/chunks/0abc.js'), { name: 'ChunkLoadError' });
+
+  it('reloads once for a missing chunk the error screen shows later, not for another error', () => {
+    const reload = jest.fn();
+    const stop = reloadForMissingChunks(memoryStorage(), reload);
+    try {
+      const forget = tellScreenError(new Error('Something else'));
+      forget();
+      expect(reload).not.toHaveBeenCalled();
+      tellScreenError(missing())();
+      expect(reload).toHaveBeenCalledTimes(1);
+      tellScreenError(missing())(); // the same page again within the guard: no second reload
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('answers a missing chunk already on the error screen when it starts (a part of the screen failed before the shell listened)', () => {
+    const reload = jest.fn();
+    const forget = tellScreenError(missing());
+    const stop = reloadForMissingChunks(memoryStorage(), reload);
+    stop();
+    forget();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets an error screen that is gone, and stops listening when stopped', () => {
+    const reload = jest.fn();
+    tellScreenError(missing())(); // shown, then retried away
+    const stop = reloadForMissingChunks(memoryStorage(), reload);
+    stop();
+    tellScreenError(missing())();
+    expect(reload).not.toHaveBeenCalled();
   });
 });
 

@@ -9,6 +9,7 @@ import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
 import { CodeActions } from '@/components/console/code-actions';
 import { TrackingForm } from '@/components/console/tracking-form';
+import { TableScroll } from '@/components/console/table-kit';
 import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
 import { unitSerialOf } from '@/lib/console/gs1-keys';
 import { SuspectMarkForm } from '@/components/console/suspect-mark-form';
@@ -120,9 +121,9 @@ export default async function CodePage({ params }: Props) {
         {detail.scans.length === 0 ? (
           <p className="text-gray-800">This unit has not been scanned.</p>
         ) : (
-          <div className="overflow-auto rounded-lg border border-gray-300 bg-white">
+          <TableScroll captionId="scans-table-caption">
             <table className="w-full text-left text-sm" data-testid="timeline-table">
-              <caption className="sr-only">Scans of this unit, oldest first</caption>
+              <caption id="scans-table-caption" className="sr-only">Scans of this unit, oldest first</caption>
               <thead className="bg-gray-100">
                 <tr>
                   {['Time', 'Code scanned', 'Kind', 'Result', 'Risk', 'Session', 'Place'].map((h) => (
@@ -146,7 +147,7 @@ export default async function CodePage({ params }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Section>
       <Section id="claim-title" title="Claim">
