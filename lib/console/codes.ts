@@ -117,18 +117,27 @@ function keyOfCursor(after: string | undefined, sorted: boolean): Key | null {
   throw fieldError('unprocessable', 'after', 'must be the next value of a previous page of the same sort');
 }
 
-/** The list's filters (state, kind, product, batch number, days made) as SQL on codes. */
-function codeFilters(clientId: string, query: CodeExportQuery): SQL | undefined {
+/**
+ * The list's filters (state, kind, product, batch number, days made) as SQL on codes. The batch is
+ * looked up by its number first (one per brand, in any case) and the codes matched by its id: with
+ * `batch_id in (select …)` the planner walked the brand's codes in id order to find one batch's
+ * (docs/benchmarks.md, *Console*), where `batch_id = …` reads the (client_id, batch_id, id) index.
+ */
+async function codeFilters(clientId: string, query: CodeExportQuery): Promise<SQL | undefined> {
   const kindLevel = { overt: 6, covert: 7, case: 8, pallet: 9 } as const;
+  let batchId: string | null = null;
+  if (query.batch) {
+    const db = await getDb();
+    const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.clientId, clientId), sql`upper(${batches.batchNumber}) = upper(${query.batch})`));
+    batchId = batch?.id ?? null;
+  }
   return and(
     query.status === 'deleted' ? eq(codes.status, 'DELETED') : undefined,
     query.status === 'blacklisted' ? and(ne(codes.status, 'DELETED'), eq(codes.listStatus, 'Blacklisted')) : undefined,
     query.status === 'active' ? and(ne(codes.status, 'DELETED'), ne(codes.listStatus, 'Blacklisted')) : undefined,
     query.kind ? eq(codes.level, kindLevel[query.kind]) : undefined,
     query.product ? eq(codes.productId, query.product) : undefined,
-    query.batch
-      ? sql`${codes.batchId} in (select ${batches.id} from ${batches} where ${batches.clientId} = ${clientId} and upper(${batches.batchNumber}) = upper(${query.batch}))`
-      : undefined,
+    query.batch ? (batchId === null ? sql`false` : eq(codes.batchId, batchId)) : undefined,
     ...dayRange(codes.createdAt, query.from, query.to),
   );
 }
@@ -166,7 +175,7 @@ export async function searchCodes(scope: ConsoleScope, query: CodeSearchQuery): 
   const secrets = seesCodeSecrets(scope);
   const { matchedBy, where: match } = await matchOf(clientId, query.q);
   if (matchedBy === 'none') return codeSearchSchema.parse({ matchedBy, codes: [], total: 0, next: '' });
-  const where = and(match, hideCovertOf(scope, matchedBy), codeFilters(clientId, query));
+  const where = and(match, hideCovertOf(scope, matchedBy), await codeFilters(clientId, query));
   const sorted = !!query.sort;
   const db = await getDb();
   const [rows, [counted]] = await Promise.all([
@@ -197,7 +206,7 @@ export async function exportCodes(scope: ConsoleScope, query: CodeExportQuery): 
   // as with a batch's codes (lib/console/catalogue-exports.ts). The list shows a page at a time.
   if (!secrets) throw new ApiError('forbidden', 'Your role may not download codes: only the roles that print (owner, manager) may.');
   const { matchedBy, where: match } = await matchOf(clientId, query.q);
-  const where = and(match, hideCovertOf(scope, matchedBy), codeFilters(clientId, query));
+  const where = and(match, hideCovertOf(scope, matchedBy), await codeFilters(clientId, query));
   await recordAudit(await getDb(), scope, { action: 'codes.export', target: 'codes', after: { ...query } });
   const pages = keysetPages(
     async (after, limit) => (matchedBy === 'none' ? [] : (await selectCodes(clientId, where, limit, query, after)).map((r) => ({ row: r, key: r.key }))),
