@@ -72,12 +72,23 @@ const CODE_SORT_COLUMNS: Record<(typeof CODE_SORTS)[number], SortColumn> = {
 };
 type Key = { value: string; id: string };
 
+/** Batch numbers and product names by id, kept across an export's pages (a batch's codes share one of each). */
+type Names = { batches: Map<string, string>; products: Map<string, string> };
+
 /**
  * Codes of the brand in the list's order (their ids when unsorted), with their batch number and
  * product name. The page of codes is read first (an index of (client_id, …, id), stopping at
  * `limit`), then its batches and products by id: a join first would have the planner walk every code.
+ * `names`, given, holds those already read (an export's earlier pages): only the others are read.
  */
-async function selectCodes(clientId: string, where: SQL | undefined, limit: number, order: CodeOrder = {}, after: Key | null = null): Promise<Array<Joined & { key: Key }>> {
+async function selectCodes(
+  clientId: string,
+  where: SQL | undefined,
+  limit: number,
+  order: CodeOrder = {},
+  after: Key | null = null,
+  names: Names = { batches: new Map(), products: new Map() },
+): Promise<Array<Joined & { key: Key }>> {
   const db = await getDb();
   const { column, dir } = order.sort ? sortOf(order.sort) : { column: null, dir: 'asc' as const };
   const col = column ? CODE_SORT_COLUMNS[column] : null;
@@ -88,19 +99,15 @@ async function selectCodes(clientId: string, where: SQL | undefined, limit: numb
     .orderBy(col ? orderOf(col, codes.id, dir) : asc(codes.id))
     .limit(limit);
   if (!rows.length) return [];
+  const batchIds = [...new Set(rows.map((r) => r.code.batchId))].filter((id) => !names.batches.has(id));
+  const productIds = [...new Set(rows.map((r) => r.code.productId))].filter((id) => !names.products.has(id));
   const [batchRows, productRows] = await Promise.all([
-    db
-      .select({ id: batches.id, batchNumber: batches.batchNumber })
-      .from(batches)
-      .where(and(eq(batches.clientId, clientId), inArray(batches.id, [...new Set(rows.map((r) => r.code.batchId))]))),
-    db
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(and(eq(products.clientId, clientId), inArray(products.id, [...new Set(rows.map((r) => r.code.productId))]))),
+    batchIds.length ? db.select({ id: batches.id, name: batches.batchNumber }).from(batches).where(and(eq(batches.clientId, clientId), inArray(batches.id, batchIds))) : [],
+    productIds.length ? db.select({ id: products.id, name: products.name }).from(products).where(and(eq(products.clientId, clientId), inArray(products.id, productIds))) : [],
   ]);
-  const batchNumber = new Map(batchRows.map((b) => [b.id, b.batchNumber]));
-  const productName = new Map(productRows.map((p) => [p.id, p.name]));
-  return rows.map(({ code, key }) => ({ code, batchNumber: batchNumber.get(code.batchId) ?? '', productName: productName.get(code.productId) ?? '', key: { value: key, id: code.id } }));
+  for (const b of batchRows) names.batches.set(b.id, b.name);
+  for (const p of productRows) names.products.set(p.id, p.name);
+  return rows.map(({ code, key }) => ({ code, batchNumber: names.batches.get(code.batchId) ?? '', productName: names.products.get(code.productId) ?? '', key: { value: key, id: code.id } }));
 }
 
 /** A page's `next`: the last id when unsorted (as before sorts), else its sort key and id. */
@@ -117,18 +124,27 @@ function keyOfCursor(after: string | undefined, sorted: boolean): Key | null {
   throw fieldError('unprocessable', 'after', 'must be the next value of a previous page of the same sort');
 }
 
-/** The list's filters (state, kind, product, batch number, days made) as SQL on codes. */
-function codeFilters(clientId: string, query: CodeExportQuery): SQL | undefined {
+/**
+ * The list's filters (state, kind, product, batch number, days made) as SQL on codes. The batch is
+ * looked up by its number first (one per brand, in any case) and the codes matched by its id: with
+ * `batch_id in (select …)` the planner walked the brand's codes in id order to find one batch's
+ * (docs/benchmarks.md, *Console*), where `batch_id = …` reads the (client_id, batch_id, id) index.
+ */
+async function codeFilters(clientId: string, query: CodeExportQuery): Promise<SQL | undefined> {
   const kindLevel = { overt: 6, covert: 7, case: 8, pallet: 9 } as const;
+  let batchId: string | null = null;
+  if (query.batch) {
+    const db = await getDb();
+    const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.clientId, clientId), sql`upper(${batches.batchNumber}) = upper(${query.batch})`));
+    batchId = batch?.id ?? null;
+  }
   return and(
     query.status === 'deleted' ? eq(codes.status, 'DELETED') : undefined,
     query.status === 'blacklisted' ? and(ne(codes.status, 'DELETED'), eq(codes.listStatus, 'Blacklisted')) : undefined,
     query.status === 'active' ? and(ne(codes.status, 'DELETED'), ne(codes.listStatus, 'Blacklisted')) : undefined,
     query.kind ? eq(codes.level, kindLevel[query.kind]) : undefined,
     query.product ? eq(codes.productId, query.product) : undefined,
-    query.batch
-      ? sql`${codes.batchId} in (select ${batches.id} from ${batches} where ${batches.clientId} = ${clientId} and upper(${batches.batchNumber}) = upper(${query.batch}))`
-      : undefined,
+    query.batch ? (batchId === null ? sql`false` : eq(codes.batchId, batchId)) : undefined,
     ...dayRange(codes.createdAt, query.from, query.to),
   );
 }
@@ -166,7 +182,7 @@ export async function searchCodes(scope: ConsoleScope, query: CodeSearchQuery): 
   const secrets = seesCodeSecrets(scope);
   const { matchedBy, where: match } = await matchOf(clientId, query.q);
   if (matchedBy === 'none') return codeSearchSchema.parse({ matchedBy, codes: [], total: 0, next: '' });
-  const where = and(match, hideCovertOf(scope, matchedBy), codeFilters(clientId, query));
+  const where = and(match, hideCovertOf(scope, matchedBy), await codeFilters(clientId, query));
   const sorted = !!query.sort;
   const db = await getDb();
   const [rows, [counted]] = await Promise.all([
@@ -197,10 +213,11 @@ export async function exportCodes(scope: ConsoleScope, query: CodeExportQuery): 
   // as with a batch's codes (lib/console/catalogue-exports.ts). The list shows a page at a time.
   if (!secrets) throw new ApiError('forbidden', 'Your role may not download codes: only the roles that print (owner, manager) may.');
   const { matchedBy, where: match } = await matchOf(clientId, query.q);
-  const where = and(match, hideCovertOf(scope, matchedBy), codeFilters(clientId, query));
+  const where = and(match, hideCovertOf(scope, matchedBy), await codeFilters(clientId, query));
   await recordAudit(await getDb(), scope, { action: 'codes.export', target: 'codes', after: { ...query } });
+  const names: Names = { batches: new Map(), products: new Map() };
   const pages = keysetPages(
-    async (after, limit) => (matchedBy === 'none' ? [] : (await selectCodes(clientId, where, limit, query, after)).map((r) => ({ row: r, key: r.key }))),
+    async (after, limit) => (matchedBy === 'none' ? [] : (await selectCodes(clientId, where, limit, query, after, names)).map((r) => ({ row: r, key: r.key }))),
     { max: CSV_MAX_ROWS },
   );
   async function* rows() {

@@ -1,19 +1,23 @@
 import 'server-only';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, min, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, min, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Db } from '@/lib/db/client';
 import type { DbOrTx } from '@/lib/db/db-or-tx';
 import { batches, claimDisputes, claims, codes, customers, files, journeyAnswers, journeyRuns, payouts, products, rewardGrants, scans, warranties } from '@/lib/db/schema';
 import { ApiError, notFound } from '@/lib/errors';
-import { rolePrints } from '@/lib/domain/staff-roles';
-import type { ConsoleDisputeDetail, ConsoleDisputeList, DisputeListQuery } from '@/lib/schemas/disputes';
+import { roleMay, rolePrints } from '@/lib/domain/staff-roles';
+import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
+import type { ConsoleDisputeDetail, ConsoleDisputeList, DISPUTE_SORTS, DisputeExportQuery, DisputeListQuery } from '@/lib/schemas/disputes';
 import { recordAudit } from './audit';
+import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
+import { productChoices } from './red-flags';
 import { customerName, customerNameCols } from './customer-name';
 import type { ConsoleScope } from './scope';
 
 // Disputed claims for the brand's staff (area claims; docs/console.md "Disputed claims"): the list
-// (newest first, by state), one dispute with its photo, both claimants and the unit's scans, and
-// the two decisions, each audited in the same transaction:
+// (the table kit: sorted, filtered by state, days, product and batch, counted, exported), one
+// dispute with its photo, both claimants and the unit's scans, and the two decisions, each audited
+// in the same transaction:
 // - move: the unit's claim goes to the disputing customer, with its warranty registration, its
 //   scan journey and every reward not yet paid (a cashback whose payout is DEFAULT or NOT_CLAIMED);
 //   rewards paid or on their way (a claimed cashback, a coupon already shown) stay where they are;
@@ -27,41 +31,113 @@ const UNPAID = ['DEFAULT', 'NOT_CLAIMED'] as const;
 
 const person = (id: string, c: Parameters<typeof customerName>[0]) => ({ customerId: id, name: customerName(c) });
 
-export async function listDisputes(scope: ConsoleScope, q: DisputeListQuery): Promise<ConsoleDisputeList> {
-  const db = await getDb();
-  const clientId = scope.clientId;
+type DisputeFilter = Omit<DisputeExportQuery, 'sort'>;
+
+const DISPUTE_SORT_COLUMNS: Record<(typeof DISPUTE_SORTS)[number], SortColumn> = {
+  created: { expr: claimDisputes.createdAt, type: 'timestamptz' },
+  status: { expr: claimDisputes.status, type: 'text' },
+  product: { expr: products.name, type: 'text' },
+};
+
+function disputeWhere(clientId: string, q: DisputeFilter): SQL[] {
   const where: SQL[] = [eq(claimDisputes.clientId, clientId)];
   if (q.status !== 'all') where.push(eq(claimDisputes.status, q.status));
-  const [[{ total } = { total: 0 }], [{ open } = { open: 0 }]] = await Promise.all([
-    db.select({ total: count() }).from(claimDisputes).where(and(...where)),
-    openDisputeCount(scope).then((n) => [{ open: n }]),
-  ]);
-  const rows = await db
-    .select({ d: claimDisputes, overtQrId: overt.qrId, productName: products.name, who: customerNameCols })
+  if (q.product) where.push(eq(codes.productId, q.product));
+  if (q.batch) where.push(sql`upper(${batches.batchNumber}) = upper(${q.batch})`);
+  where.push(...dayRange(claimDisputes.createdAt, q.from, q.to));
+  return where;
+}
+
+/** The disputes with their hidden code's product and batch (the filters read them), the unit's visible code and the disputing customer. */
+function selectDisputes(db: Pick<Db, 'select'>, clientId: string, where: SQL[], col: SortColumn) {
+  return db
+    .select({ d: claimDisputes, overtQrId: overt.qrId, productName: products.name, batchNumber: batches.batchNumber, who: customerNameCols, key: keyText(col) })
     .from(claimDisputes)
     .innerJoin(codes, and(eq(codes.id, claimDisputes.codeId), eq(codes.clientId, clientId)))
     .leftJoin(overt, and(eq(overt.clientId, clientId), eq(overt.pairId, claimDisputes.unitId), eq(overt.level, 6)))
     .innerJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
+    .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, clientId)))
     .leftJoin(customers, and(eq(customers.id, claimDisputes.customerId), eq(customers.clientId, clientId)))
     .where(and(...where))
-    .orderBy(desc(claimDisputes.createdAt), asc(claimDisputes.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return {
-    disputes: rows.map(({ d, overtQrId, productName, who }) => ({
-      id: d.id,
-      status: d.status,
-      overtQrId: overtQrId ?? null,
-      productName,
-      disputer: person(d.customerId, who),
-      createdAt: d.createdAt.toISOString(),
-      decidedAt: d.decidedAt?.toISOString() ?? null,
-    })),
-    page: q.page,
-    pageSize: q.pageSize,
-    total: Number(total),
-    open: Number(open),
-  };
+    .$dynamic();
+}
+
+type SelectedDispute = Awaited<ReturnType<ReturnType<typeof selectDisputes>['execute']>>[number];
+
+const disputeRowOf = ({ d, overtQrId, productName, batchNumber, who }: SelectedDispute) => ({
+  id: d.id,
+  status: d.status,
+  overtQrId: overtQrId ?? null,
+  productName,
+  batchNumber,
+  disputer: person(d.customerId, who),
+  createdAt: d.createdAt.toISOString(),
+  decidedAt: d.decidedAt?.toISOString() ?? null,
+});
+
+/** A page of disputes in the sort asked (newest first by default), how many match and how many are open. */
+export async function listDisputes(scope: ConsoleScope, q: DisputeListQuery): Promise<ConsoleDisputeList> {
+  const db = await getDb();
+  const clientId = scope.clientId;
+  const where = disputeWhere(clientId, q);
+  const { column, dir } = sortOf(q.sort ?? '-created');
+  const col = DISPUTE_SORT_COLUMNS[column];
+  const [[{ total } = { total: 0 }], open, rows, choices] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(claimDisputes)
+      .innerJoin(codes, and(eq(codes.id, claimDisputes.codeId), eq(codes.clientId, clientId)))
+      .innerJoin(products, and(eq(products.id, codes.productId), eq(products.clientId, clientId)))
+      .innerJoin(batches, and(eq(batches.id, codes.batchId), eq(batches.clientId, clientId)))
+      .where(and(...where)),
+    openDisputeCount(scope),
+    selectDisputes(db, clientId, where, col)
+      .orderBy(orderOf(col, claimDisputes.id, dir))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    productChoices(scope),
+  ]);
+  return { disputes: rows.map(disputeRowOf), page: q.page, pageSize: q.pageSize, total: Number(total), open, products: choices };
+}
+
+/** The disputes' file names the disputing customers only for the roles that decide disputes (owner, support; docs/console.md, "Lists"). */
+export const mayExportDisputers = (scope: ConsoleScope): boolean => scope.actor.kind === 'cli' || roleMay(scope.actor.role, 'claims', 'write');
+
+const DISPUTE_HEADER_BEFORE = ['Dispute', 'Sent', 'State', 'Product', 'Batch', 'Visible code'] as const;
+const DISPUTE_HEADER_AFTER = ['Where bought (their words)', 'Decided', 'Reason'] as const;
+/** The file's columns for the role: the disputing customer's name only for those who decide. */
+export const disputeExportHeader = (scope: ConsoleScope): string[] => [...DISPUTE_HEADER_BEFORE, ...(mayExportDisputers(scope) ? ['Customer'] : []), ...DISPUTE_HEADER_AFTER];
+
+/**
+ * Every dispute the filters match, in the sort asked, as CSV rows a keyset page at a time (the
+ * table kit), for everyone who reads disputes; the customer's name only for those who decide them.
+ * Audited as disputes.export.
+ */
+export async function exportDisputes(scope: ConsoleScope, query: DisputeExportQuery): Promise<{ fileName: string; header: string[]; rows: AsyncIterable<string[][]> }> {
+  const db = await getDb();
+  const where = disputeWhere(scope.clientId, query);
+  const { column, dir } = sortOf(query.sort);
+  const col = DISPUTE_SORT_COLUMNS[column];
+  const names = mayExportDisputers(scope);
+  await recordAudit(db, scope, { action: 'disputes.export', target: 'disputed claims', after: { ...query, customerNames: names } });
+  const pages = keysetPages(
+    async (after, limit) => {
+      const page = await selectDisputes(db, scope.clientId, [...where, ...(after ? [afterKey(col, claimDisputes.id, dir, after)!] : [])], col)
+        .orderBy(orderOf(col, claimDisputes.id, dir))
+        .limit(limit);
+      return page.map((r) => ({ row: r, key: { value: r.key, id: r.d.id } }));
+    },
+    { max: CSV_MAX_ROWS },
+  );
+  async function* out() {
+    for await (const page of pages) {
+      yield page.map((r) => {
+        const d = disputeRowOf(r);
+        return [d.id, d.createdAt, d.status, d.productName, d.batchNumber, d.overtQrId ?? '', ...(names ? [d.disputer.name] : []), r.d.purchase, d.decidedAt ?? '', r.d.reason ?? ''];
+      });
+    }
+  }
+  return { fileName: exportFileName(scope.slug, 'disputes'), header: disputeExportHeader(scope), rows: out() };
 }
 
 /** Open disputes of the brand (the red flags page and the list say how many need a decision). */

@@ -1,12 +1,14 @@
 import 'server-only';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
-import { batches, codes, products, redFlags } from '@/lib/db/schema';
+import { batches, codes, products, redFlags, scans } from '@/lib/db/schema';
+import { placeNameOf } from '@/lib/places/gazetteer';
 import { ApiError } from '@/lib/errors';
 import type { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
 import { redFlagSchema, type RedFlagRow } from '@/lib/schemas/red-flags';
 import { recordAudit } from './audit';
 import { afterKey, dayRange, exportFileName, keysetPages, keyText, orderOf, type SortColumn } from './list-kit';
+import { placeCondition, placeNamesOf } from './place-filter';
 import { CSV_MAX_ROWS, sortOf } from '@/lib/schemas/console-list';
 import type { RED_FLAG_SORTS, RedFlagExportQuery } from '@/lib/schemas/console-red-flags';
 import type { ConsoleScope } from './scope';
@@ -23,15 +25,26 @@ export type RedFlagFilter = {
   batch?: string;
   from?: string;
   to?: string;
+  place?: string;
   sort?: RedFlagExportQuery['sort'];
 };
+
+/**
+ * A flag's place: its unit's latest scan with a place, rounded to one decimal, as [lat, lng] (the
+ * overview's map puts red flags there too); null when no scan of the unit has one. One look-up of
+ * the scans' (client_id, unit_key, at) index per flag.
+ */
+const flagPlace = sql<number[] | null>`(select array[round(s.lat * 10) / 10, round(s.lng * 10) / 10]::float8[] from ${scans} s
+  where s.client_id = ${redFlags.clientId} and s.unit_key = ${redFlags.unitKey} and s.lat is not null and s.lng is not null order by s.at desc limit 1)`;
+const flagLat = sql<number | null>`(${flagPlace})[1]`;
+const flagLng = sql<number | null>`(${flagPlace})[2]`;
 
 const RED_FLAG_SORT_COLUMNS: Record<(typeof RED_FLAG_SORTS)[number], SortColumn> = {
   created: { expr: redFlags.createdAt, type: 'timestamptz' },
   status: { expr: redFlags.status, type: 'text' },
 };
 
-function filterSql(clientId: string, f: RedFlagFilter): SQL[] {
+async function filterSql(clientId: string, f: RedFlagFilter): Promise<SQL[]> {
   const where: SQL[] = [eq(redFlags.clientId, clientId)];
   if (f.status !== 'all') where.push(eq(redFlags.status, f.status));
   if (f.rule) where.push(sql`${f.rule} = any(${redFlags.rules})`);
@@ -41,12 +54,23 @@ function filterSql(clientId: string, f: RedFlagFilter): SQL[] {
       where ${codes.clientId} = ${clientId} and upper(${batches.batchNumber}) = upper(${f.batch}))`);
   }
   where.push(...dayRange(redFlags.createdAt, f.from, f.to));
+  if (f.place) {
+    const db = await getDb();
+    where.push(await placeCondition(f.place, flagLat, flagLng, (box) => db.selectDistinct({ lat: flagLat, lng: flagLng }).from(redFlags).where(and(eq(redFlags.clientId, clientId), box))));
+  }
   return where;
+}
+
+/** The names of the places of the brand's red flags, for the place filter's choices. */
+export async function redFlagPlaces(scope: ConsoleScope): Promise<string[]> {
+  const db = await getDb();
+  const points = await db.selectDistinct({ lat: flagLat, lng: flagLng }).from(redFlags).where(eq(redFlags.clientId, scope.clientId)).limit(5000);
+  return placeNamesOf(points);
 }
 
 function selectFlags(db: Pick<Db, 'select'>, clientId: string, where: SQL[], col: SortColumn) {
   return db
-    .select({ flag: redFlags, qrId: codes.qrId, product: products.name, key: keyText(col) })
+    .select({ flag: redFlags, qrId: codes.qrId, product: products.name, place: flagPlace, key: keyText(col) })
     .from(redFlags)
     .leftJoin(codes, and(eq(codes.id, redFlags.codeId), eq(codes.clientId, clientId)))
     .leftJoin(products, and(eq(products.id, redFlags.productId), eq(products.clientId, clientId)))
@@ -57,7 +81,7 @@ function selectFlags(db: Pick<Db, 'select'>, clientId: string, where: SQL[], col
 /** A page of red flags in the sort asked (newest first by default), and how many match. */
 export async function listRedFlags(scope: ConsoleScope, args: RedFlagFilter & { limit: number; offset?: number }): Promise<{ redFlags: RedFlagRow[]; total: number }> {
   const db = await getDb();
-  const where = filterSql(scope.clientId, args);
+  const where = await filterSql(scope.clientId, args);
   const { column, dir } = sortOf(args.sort ?? '-created');
   const col = RED_FLAG_SORT_COLUMNS[column];
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(redFlags).where(and(...where));
@@ -68,7 +92,8 @@ export async function listRedFlags(scope: ConsoleScope, args: RedFlagFilter & { 
   return { total: Number(total), redFlags: rows.map(flagRowOf) };
 }
 
-function flagRowOf({ flag, qrId, product }: { flag: typeof redFlags.$inferSelect; qrId: string | null; product: string | null }): RedFlagRow {
+function flagRowOf({ flag, qrId, product, place }: { flag: typeof redFlags.$inferSelect; qrId: string | null; product: string | null; place: number[] | null }): RedFlagRow {
+  const [lat, lng] = place ?? [];
   return redFlagSchema.parse({
         id: flag.id,
         createdAt: flag.createdAt.toISOString(),
@@ -81,15 +106,16 @@ function flagRowOf({ flag, qrId, product }: { flag: typeof redFlags.$inferSelect
         blacklisted: flag.blacklisted,
         note: flag.note ?? '',
     closedAt: flag.closedAt?.toISOString() ?? '',
+    place: lat === undefined || lng === undefined ? null : { lat, lng, near: placeNameOf({ lat, lng }) ?? '' },
   });
 }
 
-export const RED_FLAG_EXPORT_HEADER = ['Red flag', 'Raised', 'Status', 'Code id', 'Product', 'Rules', 'Reasons', 'Blacklisted', 'Note', 'Closed'] as const;
+export const RED_FLAG_EXPORT_HEADER = ['Red flag', 'Raised', 'Status', 'Code id', 'Product', 'Rules', 'Reasons', 'Blacklisted', 'Note', 'Closed', 'Place', 'Latitude', 'Longitude'] as const;
 
 /** Every red flag the filters match, in the sort asked, as CSV rows a keyset page at a time. Audited as redFlags.export. */
 export async function exportRedFlags(scope: ConsoleScope, query: RedFlagExportQuery): Promise<{ fileName: string; rows: AsyncIterable<string[][]> }> {
   const db = await getDb();
-  const where = filterSql(scope.clientId, query);
+  const where = await filterSql(scope.clientId, query);
   const { column, dir } = sortOf(query.sort);
   const col = RED_FLAG_SORT_COLUMNS[column];
   await recordAudit(db, scope, { action: 'redFlags.export', target: 'red flags', after: { ...query } });
@@ -106,7 +132,7 @@ export async function exportRedFlags(scope: ConsoleScope, query: RedFlagExportQu
     for await (const page of pages) {
       yield page.map((r) => {
         const f = flagRowOf(r);
-        return [f.id, f.createdAt, f.status, f.qrId, f.product, f.rules.join(' '), f.reasons.join(' | '), f.blacklisted ? 'yes' : 'no', f.note, f.closedAt];
+        return [f.id, f.createdAt, f.status, f.qrId, f.product, f.rules.join(' '), f.reasons.join(' | '), f.blacklisted ? 'yes' : 'no', f.note, f.closedAt, f.place?.near ?? '', f.place ? String(f.place.lat) : '', f.place ? String(f.place.lng) : ''];
       });
     }
   }

@@ -28,7 +28,7 @@ export async function listRedFlags(args: z.output<typeof listRedFlagsArgs>) {
 /** Customers' reports of suspicious products, newest first (the console's use case: the same rows and filters). */
 export async function listReports(args: z.output<typeof listReportsArgs>) {
   const brand = await requireBrand(args.slug);
-  const { reports } = await consoleListReports(cliScope(brand.id, brand.slug), { product: args.product, evidence: args.evidence, page: 1, pageSize: args.limit });
+  const { reports } = await consoleListReports(cliScope(brand.id, brand.slug), { product: args.product, evidence: args.evidence, sort: '-created', page: 1, pageSize: args.limit });
   return reports;
 }
 

@@ -229,3 +229,29 @@ export function nearestIndexed(p: Place): Town {
   }
   return answer(t, best, bestD, city, cityD);
 }
+
+/** Towns by their folded name (built on first use, for the console's place filter). */
+let byName: Map<string, number[]> | undefined;
+
+/** A place name as people type it: without accents or macrons ("Thāne" is "thane"), any case, trimmed. */
+export const foldPlaceName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+
+/**
+ * The towns (of 15,000 people or more) called `name`, in any case, with or without its accents,
+ * with their points: the places a point named so by `placeNameOf` can be near (it names a town
+ * within 30 km of the point). Several towns may share a name (Fatehpur in Rajasthan and in Uttar
+ * Pradesh); none when the gazetteer has no such town.
+ */
+export function townsNamed(name: string): Array<{ name: string; lat: number; lng: number }> {
+  const t = load();
+  if (!byName) {
+    byName = new Map();
+    t.names.forEach((n, i) => {
+      const key = foldPlaceName(n);
+      const list = byName!.get(key);
+      if (list) list.push(i);
+      else byName!.set(key, [i]);
+    });
+  }
+  return (byName.get(foldPlaceName(name)) ?? []).map((i) => ({ name: t.names[i]!, lat: t.lat[i]!, lng: t.lng[i]! }));
+}

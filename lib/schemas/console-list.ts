@@ -36,6 +36,9 @@ export const listFilterShape = {
   batch: z.preprocess(blank, z.string().trim().min(1).max(64, 'must be at most 64 characters').optional()),
 };
 
+/** `?place=`: a town's or city's name as the list shows places (lib/console/place-filter.ts). */
+export const placeFilter = z.preprocess(blank, z.string().trim().min(1).max(100, 'must be at most 100 characters').optional());
+
 /** A range whose end is before its start is refused on `to`. */
 export const rangeInOrder = <T extends { from?: string | undefined; to?: string | undefined }>(q: T, ctx: z.RefinementCtx) => {
   if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });

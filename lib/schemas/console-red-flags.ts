@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_MAX, blankIsUnset, pageFields } from './console-complaints';
-import { listFilterShape, rangeInOrder, sortField } from './console-list';
+import { listFilterShape, placeFilter, rangeInOrder, sortField } from './console-list';
 import { RISK_RULE_NAMES, redFlagSchema } from './red-flags';
 
 // The console's red flags (issue 12): the same list and the same resolve / dismiss as the
@@ -14,6 +14,8 @@ export const RED_FLAG_SORTS = ['created', 'status'] as const;
 const redFlagFilterShape = {
   status: z.preprocess(blankIsUnset, z.enum(RED_FLAG_FILTER_STATUSES, { error: "must be 'open', 'resolved', 'dismissed' or 'all'" }).default('open')),
   rule: z.preprocess(blankIsUnset, z.enum(RISK_RULE_NAMES, { error: `must be one of ${RISK_RULE_NAMES.join(', ')}` }).optional()),
+  /** Where the unit was last checked, by the name the list shows (a town or city of the gazetteer). */
+  place: placeFilter,
   sort: sortField(RED_FLAG_SORTS, '-created'),
   /** Raised from / to (days), the product (an id), the batch (its number) of the flagged code. */
   ...listFilterShape,
@@ -29,7 +31,15 @@ export type RedFlagExportQuery = z.output<typeof redFlagExportQuerySchema>;
 export type RedFlagListQuery = z.output<typeof redFlagListQuerySchema>;
 
 export const redFlagListSchema = z
-  .object({ redFlags: z.array(redFlagSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), products: z.array(z.object({ id: z.string(), name: z.string() }).strict()) })
+  .object({
+    redFlags: z.array(redFlagSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    products: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
+    /** The names of the places of the brand's red flags, for the place filter. */
+    places: z.array(z.string()),
+  })
   .strict();
 export type ConsoleRedFlagList = z.infer<typeof redFlagListSchema>;
 

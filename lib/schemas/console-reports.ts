@@ -1,18 +1,32 @@
 import { z } from 'zod';
-import { blankIsUnset, pageFields, productFilter } from './console-complaints';
+import { blankIsUnset, pageFields } from './console-complaints';
+import { listFilterShape, placeFilter, rangeInOrder, sortField } from './console-list';
 
 // Customers' reports of suspicious products (the /report form), as the brand reads them: in the
-// console beside the red flags, through the console API and on the command line. Read-only.
+// console beside the red flags, through the console API and on the command line. Read-only. The
+// list is one of the table kit's (docs/console.md, "Lists"): sorted, filtered, counted, exported.
+
+/** The columns the reports sort by: sent, the code given. */
+export const REPORT_SORTS = ['created', 'code'] as const;
+
+export const reportFilterShape = {
+  /** 'with': only reports that carry the reference of an evidence report. */
+  evidence: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
+  /** The place the customer shared, by the name the list shows (a town or city of the gazetteer). */
+  place: placeFilter,
+  sort: sortField(REPORT_SORTS, '-created'),
+  /** Sent from / to (UTC days, both counted); the product (an id) and the batch (its number) of the code given. */
+  ...listFilterShape,
+};
 
 export const reportListQuerySchema = z
-  .object({
-    product: productFilter,
-    /** 'with': only reports that carry the reference of an evidence report. */
-    evidence: z.preprocess(blankIsUnset, z.enum(['with', 'any'], { error: "must be 'with' or 'any'" }).default('any')),
-    ...pageFields,
-  })
-  .strict();
+  .object({ ...reportFilterShape, ...pageFields })
+  .strict()
+  .superRefine(rangeInOrder);
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
+/** The same filters and sort, for the CSV of every matching report. */
+export const reportExportQuerySchema = z.object(reportFilterShape).strict().superRefine(rangeInOrder);
+export type ReportExportQuery = z.output<typeof reportExportQuerySchema>;
 
 export const reportIdSchema = z.string().trim().regex(/^rp_[0-9A-Za-z]{16}$/, 'must be a report id (rp_ and 16 letters or digits)');
 
@@ -44,6 +58,8 @@ export const reportListSchema = z
     pageSize: z.number().int(),
     total: z.number().int(),
     products: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
+    /** The names of the places of the brand's reports, for the place filter. */
+    places: z.array(z.string()),
   })
   .strict();
 export type ConsoleReportList = z.infer<typeof reportListSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QR_ID_MAX_LENGTH } from '@/lib/domain/qr-id';
 import { DISPUTE_PURCHASE_MAX, DISPUTE_REASON_MAX } from '@/lib/domain/disputes';
 import { blankIsUnset, pageFields } from './console-complaints';
+import { listFilterShape, rangeInOrder, sortField } from './console-list';
 
 // Disputed claims (issue 27, docs/verification.md "Disputed claims"): the customer's dispute of a
 // claim on a hidden code, and the brand's console view and decisions.
@@ -38,13 +39,24 @@ export type MyDispute = z.infer<typeof myDisputeSchema>;
 
 // The console (area claims).
 
+/** The columns the disputes sort by (the table kit): sent, state, product. */
+export const DISPUTE_SORTS = ['created', 'status', 'product'] as const;
+
+const disputeFilterShape = {
+  status: z.preprocess(blankIsUnset, z.enum(['open', 'moved', 'rejected', 'all'], { error: 'must be one of: open, moved, rejected, all' }).default('open')),
+  sort: sortField(DISPUTE_SORTS, '-created'),
+  /** Sent from / to (UTC days, both counted); the product (an id) and the batch (its number) of the disputed unit. */
+  ...listFilterShape,
+};
+
 export const disputeListQuerySchema = z
-  .object({
-    status: z.preprocess(blankIsUnset, z.enum(['open', 'moved', 'rejected', 'all'], { error: 'must be one of: open, moved, rejected, all' }).default('open')),
-    ...pageFields,
-  })
-  .strict();
+  .object({ ...disputeFilterShape, ...pageFields })
+  .strict()
+  .superRefine(rangeInOrder);
 export type DisputeListQuery = z.output<typeof disputeListQuerySchema>;
+/** The same filters and sort, for the CSV of every matching dispute. */
+export const disputeExportQuerySchema = z.object(disputeFilterShape).strict().superRefine(rangeInOrder);
+export type DisputeExportQuery = z.output<typeof disputeExportQuerySchema>;
 
 const person = z.object({ customerId: z.string(), name: z.string() }).strict();
 
@@ -55,6 +67,7 @@ export const consoleDisputeRowSchema = z
     /** The unit's visible code (its page in the console); the hidden code is a secret of the printing roles. */
     overtQrId: z.string().nullable(),
     productName: z.string(),
+    batchNumber: z.string(),
     disputer: person,
     createdAt: z.iso.datetime(),
     decidedAt: z.iso.datetime().nullable(),
@@ -69,6 +82,7 @@ export const disputeListSchema = z
     total: z.number().int(),
     /** Open disputes of the brand, whatever the filter. */
     open: z.number().int(),
+    products: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
   })
   .strict();
 export type ConsoleDisputeList = z.infer<typeof disputeListSchema>;

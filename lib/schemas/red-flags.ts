@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportListQuerySchema } from './console-reports';
+import { reportFilterShape } from './console-reports';
 
 // Red flags and a code's timeline for the brand (docs/verification.md, "Risk"): the operator
 // commands red-flags, resolve-red-flag, dismiss-red-flag and code-timeline (command line, or
@@ -35,8 +35,8 @@ export const listRedFlagsArgs = z
 export const listReportsArgs = z
   .object({
     slug,
-    product: reportListQuerySchema.shape.product,
-    evidence: reportListQuerySchema.shape.evidence,
+    product: reportFilterShape.product,
+    evidence: reportFilterShape.evidence,
     limit: z.coerce.number().int().min(1).max(100).default(100),
   })
   .strict();
@@ -58,6 +58,12 @@ export const redFlagSchema = z
     blacklisted: z.boolean(),
     note: z.string(),
     closedAt: z.string(),
+    /**
+     * Where the unit was last checked with a place (its latest scan that has one), rounded to one
+     * decimal as the overview's map places red flags; near: the city near it, else empty. Null
+     * when no scan of the unit has a place.
+     */
+    place: z.object({ lat: z.number(), lng: z.number(), near: z.string() }).strict().nullable(),
   })
   .strict();
 export type RedFlagRow = z.infer<typeof redFlagSchema>;

@@ -3,6 +3,7 @@ import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { createTestBatch, type TestBatch } from '../support/codes';
 import { signedInStaff, type SignedInStaff } from '../support/console';
 import { insertComplaint, insertRedFlag, supportBrand } from '../support/console-support';
+import { signedInCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
 import { auditLog, codes, complaints, redFlags } from '@/lib/db/schema';
 import { cliScope } from '@/lib/console/scope';
@@ -195,6 +196,30 @@ describe('the complaints inbox as a list', () => {
     }
     expect((await finance.fetch(`${P}/complaints.csv`)).status).toBe(403);
     expect((await theirs.fetch(`${P}/complaints.csv`)).status).toBe(404);
+  });
+
+  it("names the customers in the complaints' file only for the roles that answer them (owner, support); manager and analyst get it without", async () => {
+    const sb = await supportBrand();
+    const customer = await signedInCustomer(sb.id, { userName: 'Meera Iyer' });
+    const t = await insertComplaint(sb.id, { customerId: customer.customerId });
+    const P = `/api/console/brands/${sb.slug}`;
+    for (const role of ['owner', 'support', 'manager', 'analyst'] as const) {
+      const who = await signedInStaff(server, { clientId: sb.id, role });
+      // Everyone who reads complaints sees the name on the screen's list ...
+      expect((await who.fetch(`${P}/complaints?status=all`)).body.complaints[0].customerName).toBe('Meera Iyer');
+      const csv = await who.fetch(`${P}/complaints.csv?status=all`);
+      expect([role, csv.status]).toEqual([role, 200]);
+      const [header, row] = rowsOf(csv.text);
+      const names = role === 'owner' || role === 'support';
+      // ... but the file names customers in bulk only for those who act on them.
+      expect([role, header!.split(',').includes('Customer'), csv.text.includes('Meera Iyer')]).toEqual([role, names, names]);
+      expect(header!.split(',')).toHaveLength(names ? 12 : 11);
+      expect(row!.split(',')).toHaveLength(header!.split(',').length);
+      expect(row!.split(',')[0]).toBe(t.ticketId);
+    }
+    const db = await getDb();
+    const entries = await db.select().from(auditLog).where(and(eq(auditLog.clientId, sb.id), eq(auditLog.action, 'complaints.export')));
+    expect(entries.map((e) => (e.after as { customerNames: boolean }).customerNames).sort()).toEqual([false, false, true, true]);
   });
 
   it('assigns or closes several at once, asked first, all or nothing, each audited', async () => {

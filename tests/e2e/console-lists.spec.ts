@@ -6,7 +6,8 @@ import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 // The console's lists (docs/console.md, "Lists"): an owner sorts the codes by a column header
 // from the keyboard, filters them, and downloads exactly what is filtered as CSV; then closes two
 // complaints at once from the keyboard, asked first; then sorts the audit log by its Action header
-// and downloads it in that order (the payouts list: tests/e2e/console-finance.spec.ts).
+// and downloads it in that order (the payouts list: tests/e2e/console-finance.spec.ts). A support
+// agent filters customers' reports by place (the name the list shows), sorts and downloads them.
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -117,5 +118,72 @@ test('an owner sorts, filters and exports the codes, and closes two complaints a
   const auditLines = (await (await import('node:fs/promises')).readFile((await auditFile.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
   // The download is itself audited (audit.export) before its rows are read: every other row is the page's, in its order.
   expect(auditLines.slice(1).map((l) => l.split(',')[2]).filter((a) => a !== 'audit.export')).toEqual(actions);
+  await consoleContext.close();
+});
+
+test("a support agent filters customers' reports by place, sorts them and downloads what is filtered", async ({ page, browser }) => {
+  test.slow(); // a customer's sign-up and an agent's with an authenticator
+  const { brand } = await aftersalesBrand({ isRedFlaggingEnabled: true });
+
+  // A customer sends two reports, from Pune and from Delhi (coarse places, as the report form shares them).
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Asha' });
+  for (const [description, lat, lng] of [['Seal broken, bought in Pune.', '18.52', '73.86'], ['Wrong colour, bought in Delhi.', '28.61', '77.21']] as const) {
+    const status = await page.evaluate(
+      async ([text, la, ln]) => {
+        const form = new FormData();
+        form.set('description', text);
+        form.set('lat', la);
+        form.set('lng', ln);
+        const { accessToken } = (await (await fetch('/api/auth/customer/web/generate-access-token')).json()) as { accessToken: string };
+        const res = await fetch('/api/report', { method: 'POST', body: form, headers: { 'x-requested-with': 'fetch', authorization: `Bearer ${accessToken}` } });
+        return res.status;
+      },
+      [description, lat, lng] as const,
+    );
+    expect(status).toBe(201);
+  }
+
+  const consoleContext = await browser.newContext({ acceptDownloads: true });
+  const agent = await consoleContext.newPage();
+  await signInStaff(agent, { brand: brand.slug, role: 'support' });
+  await agent.goto(`${CONSOLE_ORIGIN}/${brand.slug}/red-flags/reports`);
+  await ready(agent);
+  await expect(h1(agent, 'Customer reports')).toBeVisible();
+  await expect(agent.getByTestId('list-count')).toHaveText('2 reports match');
+  await expect(agent.getByTestId('report-row').filter({ hasText: 'Seal broken' })).toContainText('Pune (18.52, 73.86)');
+
+  // The place, chosen by the name the list shows, from the keyboard.
+  await agent.getByLabel('Place').selectOption('Pune');
+  await agent.getByRole('button', { name: 'Filter' }).focus();
+  await agent.keyboard.press('Enter');
+  await agent.waitForURL(/place=Pune/);
+  await expect(agent.getByTestId('list-count')).toHaveText('1 report matches');
+  await expect(agent.getByTestId('report-row')).toHaveCount(1);
+  await expect(agent.getByTestId('report-row')).toContainText('Seal broken, bought in Pune.');
+
+  // Sorted by the Sent header, the filter kept.
+  const sent = () => agent.getByRole('columnheader', { name: /Sent/ });
+  await sent().getByRole('link').focus();
+  await agent.keyboard.press('Enter');
+  await agent.waitForURL(/sort=created/);
+  expect(agent.url()).toContain('place=Pune');
+  await expect(sent()).toHaveAttribute('aria-sort', 'ascending');
+
+  // The download holds the filtered report only, and names no customer.
+  const download = agent.waitForEvent('download');
+  await agent.getByRole('link', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^${brand.slug}-reports-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const lines = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(',Pune,18.52,73.86,');
+  expect(lines[1]).toContain('Seal broken, bought in Pune.');
+  expect(lines.join('\n')).not.toContain('Asha');
+
+  // A place the gazetteer has no town of is said above the form; the list is shown unfiltered.
+  await agent.goto(`${CONSOLE_ORIGIN}/${brand.slug}/red-flags/reports?place=Nowhereville`);
+  await ready(agent);
+  await expect(agent.getByRole('alert').filter({ hasText: 'The filter was not understood' })).toContainText('place: no town or city is called "Nowhereville"');
+  await expect(agent.getByTestId('list-count')).toHaveText('2 reports match');
   await consoleContext.close();
 });

@@ -6,6 +6,7 @@ import { fileQuerySchema } from '@/lib/schemas/files';
 import {
   consoleDisputeDetailSchema,
   disputeDecisionSchema,
+  disputeExportQuerySchema,
   disputeIdSchema,
   disputeListQuerySchema,
   disputeListSchema,
@@ -13,6 +14,7 @@ import {
   rejectDisputeBodySchema,
 } from '@/lib/schemas/disputes';
 import * as disputes from '@/lib/console/disputes';
+import { csvAnswer, csvFiles } from './csv-answer';
 
 // Disputed claims in the console (docs/console.md "Disputed claims"): the claims area's readers
 // (owner, support, analyst) list and read them; its writers (owner, support) decide. Staff access
@@ -25,7 +27,7 @@ const claimsWrite = { class: 'staff', area: 'claims', access: 'write' } as const
 const fileResponse = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
 
 export const consoleDisputeRoutes = [
-  // GET /api/console/brands/{brand}/disputes?status=open|moved|rejected|all&page=&pageSize=
+  // GET /api/console/brands/{brand}/disputes?status=open|moved|rejected|all&sort=&product=&batch=&from=&to=&page=&pageSize=
   defineRoute({
     method: 'get',
     path: base,
@@ -33,8 +35,26 @@ export const consoleDisputeRoutes = [
     access: claimsRead,
     params: consoleBrandParams,
     query: disputeListQuerySchema,
-    response: { description: 'A page of disputed claims, newest first, and how many are open', schema: disputeListSchema },
+    response: { description: 'A page of disputed claims, sorted (newest first unless asked), filtered, how many match and how many are open', schema: disputeListSchema },
+    fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
     handle: ({ query }, ctx) => disputes.listDisputes(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/disputes.csv?(the list's filters and sort) — streamed; the
+  // disputing customer's name only for the roles that decide disputes (owner, support)
+  defineRoute({
+    method: 'get',
+    path: '/console/brands/{brand}/disputes.csv',
+    tag: 'console',
+    access: claimsRead,
+    params: consoleBrandParams,
+    query: disputeExportQuerySchema,
+    response: { description: "Every dispute the filters match, in the sort asked, as CSV (streamed a page at a time; audited); the customer's name for owner and support only", files: csvFiles },
+    fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => {
+      const exported = await disputes.exportDisputes(ctx.scope, query);
+      return csvAnswer(exported.header, exported);
+    },
   }),
 
   // GET /api/console/brands/{brand}/disputes/{disputeId}

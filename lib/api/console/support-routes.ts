@@ -32,12 +32,12 @@ import {
   redFlagListSchema,
 } from '@/lib/schemas/console-red-flags';
 import { feedbackExportQuerySchema, feedbackListQuerySchema, feedbackListSchema } from '@/lib/schemas/console-feedback';
-import { reportIdSchema, reportListQuerySchema, reportListSchema } from '@/lib/schemas/console-reports';
+import { reportExportQuerySchema, reportIdSchema, reportListQuerySchema, reportListSchema } from '@/lib/schemas/console-reports';
 import * as complaints from '@/lib/console/complaints';
 import * as warranty from '@/lib/console/warranty';
 import * as redFlags from '@/lib/console/red-flags';
 import { exportFeedback, FEEDBACK_EXPORT_HEADER, listFeedback } from '@/lib/console/feedback';
-import { listReports, reportPhoto } from '@/lib/console/reports';
+import { exportReports, listReports, REPORT_EXPORT_HEADER, reportPhoto } from '@/lib/console/reports';
 
 // The console's support areas (issue 12, docs/console.md): the complaints inbox, warranty
 // registrations, red flags, customers' reports of suspicious products and feedback of one brand,
@@ -92,9 +92,12 @@ export const consoleSupportRoutes = [
     access: complaintsRead,
     params: consoleBrandParams,
     query: complaintExportQuerySchema,
-    response: { description: 'Every complaint the filters match, in the sort asked, as CSV (streamed a page at a time; audited)', files: csvFiles },
+    response: { description: "Every complaint the filters match, in the sort asked, as CSV (streamed a page at a time; audited); the customer's name for owner and support only", files: csvFiles },
     fieldErrors: 'A filter or sort not understood (fields: status, priority, age, assignee, sort, product, batch, from, to)',
-    handle: async ({ query }, ctx) => csvAnswer(complaints.COMPLAINT_EXPORT_HEADER, await complaints.exportComplaints(ctx.scope, query)),
+    handle: async ({ query }, ctx) => {
+      const exported = await complaints.exportComplaints(ctx.scope, query);
+      return csvAnswer(exported.header, exported);
+    },
   }),
 
   // POST /api/console/brands/{brand}/complaints/bulk {action: assign|close, ticketIds, staffId?, confirm: true}
@@ -250,7 +253,7 @@ export const consoleSupportRoutes = [
     handle: async ({ params, query }, ctx) => fileAnswer(await warranty.warrantyInvoice(ctx.scope, params.warrantyId), query.disposition),
   }),
 
-  // GET /api/console/brands/{brand}/red-flags?status=&rule=&product=&page=&pageSize=
+  // GET /api/console/brands/{brand}/red-flags?status=&rule=&place=&sort=&product=&batch=&from=&to=&page=&pageSize=
   defineRoute({
     method: 'get',
     path: `${base}/red-flags`,
@@ -259,10 +262,10 @@ export const consoleSupportRoutes = [
     params: consoleBrandParams,
     query: redFlagListQuerySchema,
     response: { description: 'A page of red flags, sorted (newest first unless asked), filtered', schema: redFlagListSchema },
-    fieldErrors: 'A filter or sort not understood (fields: status, rule, sort, product, batch, from, to, page, pageSize)',
+    fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: status, rule, place, sort, product, batch, from, to, page, pageSize)',
     handle: async ({ query }, ctx) => {
       const { redFlags: rows, total } = await redFlags.listRedFlags(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      return { redFlags: rows, total, page: query.page, pageSize: query.pageSize, products: await redFlags.productChoices(ctx.scope) };
+      return { redFlags: rows, total, page: query.page, pageSize: query.pageSize, products: await redFlags.productChoices(ctx.scope), places: await redFlags.redFlagPlaces(ctx.scope) };
     },
   }),
 
@@ -275,7 +278,7 @@ export const consoleSupportRoutes = [
     params: consoleBrandParams,
     query: redFlagExportQuerySchema,
     response: { description: 'Every red flag the filters match, in the sort asked, as CSV (streamed a page at a time; audited)', files: csvFiles },
-    fieldErrors: 'A filter or sort not understood (fields: status, rule, sort, product, batch, from, to)',
+    fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: status, rule, place, sort, product, batch, from, to)',
     handle: async ({ query }, ctx) => csvAnswer(redFlags.RED_FLAG_EXPORT_HEADER, await redFlags.exportRedFlags(ctx.scope, query)),
   }),
 
@@ -320,8 +323,8 @@ export const consoleSupportRoutes = [
     handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note }, 'dismissed'),
   }),
 
-  // GET /api/console/brands/{brand}/reports?product=&evidence=&page=&pageSize= (customers' reports of
-  // suspicious products: read with the red flags)
+  // GET /api/console/brands/{brand}/reports?evidence=&place=&sort=&product=&batch=&from=&to=&page=&pageSize=
+  // (customers' reports of suspicious products: read with the red flags)
   defineRoute({
     method: 'get',
     path: `${base}/reports`,
@@ -329,8 +332,22 @@ export const consoleSupportRoutes = [
     access: redFlagsRead,
     params: consoleBrandParams,
     query: reportListQuerySchema,
-    response: { description: "A page of customers' reports of suspicious products, newest first", schema: reportListSchema },
+    response: { description: "A page of customers' reports of suspicious products, sorted (newest first unless asked), filtered, and how many match", schema: reportListSchema },
+    fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: evidence, place, sort, product, batch, from, to, page, pageSize)',
     handle: ({ query }, ctx) => listReports(ctx.scope, query),
+  }),
+
+  // GET /api/console/brands/{brand}/reports.csv?(the list's filters and sort) — streamed; names no customer
+  defineRoute({
+    method: 'get',
+    path: `${base}/reports.csv`,
+    tag: 'console',
+    access: redFlagsRead,
+    params: consoleBrandParams,
+    query: reportExportQuerySchema,
+    response: { description: 'Every report the filters match, in the sort asked, as CSV without the customer (streamed a page at a time; audited)', files: csvFiles },
+    fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: evidence, place, sort, product, batch, from, to)',
+    handle: async ({ query }, ctx) => csvAnswer(REPORT_EXPORT_HEADER, await exportReports(ctx.scope, query)),
   }),
 
   // GET /api/console/brands/{brand}/reports/{reportId}/photo?disposition=inline|attachment

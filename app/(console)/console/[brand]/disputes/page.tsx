@@ -3,11 +3,14 @@ import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listDisputes } from '@/lib/console/disputes';
 import { disputeListQuerySchema } from '@/lib/schemas/disputes';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
+import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 
 // Disputed claims (area claims: owner, support, analyst read; owner and support decide): customers
-// whose check of a hidden code answered Product Claimed and who sent a photo of the pack. Newest
-// first, open ones by default; each opens its page with the photo, both claimants and the decisions.
+// whose check of a hidden code answered Product Claimed and who sent a photo of the pack. Through
+// the table kit: sorted (newest first by default), filtered by state (open ones by default), days,
+// product and batch, counted and exported as filtered; each opens its page with the photo, both
+// claimants and the decisions.
 
 export const metadata = { title: 'Disputed claims' };
 
@@ -19,6 +22,7 @@ export default async function DisputesPage({ params, searchParams }: { params: P
   const { timeZone: tz, scope } = await requireStaffPage(brand, 'claims', 'read');
   const { query, problem, kept } = listQuery(disputeListQuerySchema, await searchParams);
   const list = await listDisputes(scope, query);
+  const columns: Array<[string, string?]> = [['Dispute'], ['Product', 'product'], ['Batch'], ['Disputed by'], ['Sent', 'created'], ['State', 'status']];
   return (
     <section aria-labelledby="disputes-title">
       <h1 id="disputes-title" className="mb-4 text-2xl font-bold text-gray-900">Disputed claims</h1>
@@ -32,22 +36,28 @@ export default async function DisputesPage({ params, searchParams }: { params: P
       {problem && <FilterError message={problem} />}
       <FilterForm label="Filter disputed claims">
         <FilterSelect name="status" label="State" value={query.status} options={(['open', 'moved', 'rejected', 'all'] as const).map((s) => [s, STATUS_LABELS[s]] as const)} />
+        <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />
+        <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
+        <FilterText name="from" label="Sent from" type="date" value={query.from ?? ''} />
+        <FilterText name="to" label="Sent to" type="date" value={query.to ?? ''} />
+        <input type="hidden" name="sort" value={query.sort} />
       </FilterForm>
-      <p className="mb-3 text-gray-900" data-testid="disputes-summary">{list.total} {list.total === 1 ? 'dispute' : 'disputes'}</p>
+      <ListBar>
+        <ListCount total={list.total} one="dispute" many="disputes" testId="disputes-summary" />
+        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/disputes.csv`, kept)} />}
+      </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">
-          <caption className="sr-only">Disputed claims, newest first</caption>
+          <caption className="sr-only">Disputed claims</caption>
           <thead>
             <tr>
-              <th scope="col" className={th}>Dispute</th>
-              <th scope="col" className={th}>Product</th>
-              <th scope="col" className={th}>Disputed by</th>
-              <th scope="col" className={th}>Sent</th>
-              <th scope="col" className={th}>State</th>
+              {columns.map(([label, column]) => (
+                <SortHeader key={label} label={label} column={column} sort={query.sort} kept={kept} />
+              ))}
             </tr>
           </thead>
           <tbody>
-            {list.disputes.length === 0 && <EmptyRow columns={5}>No disputes match.</EmptyRow>}
+            {list.disputes.length === 0 && <EmptyRow columns={columns.length}>No disputes match.</EmptyRow>}
             {list.disputes.map((d) => (
               <tr key={d.id} data-testid="dispute-row" data-dispute-id={d.id}>
                 <th scope="row" className={`${td} font-semibold`}>
@@ -57,6 +67,7 @@ export default async function DisputesPage({ params, searchParams }: { params: P
                   {d.productName}
                   {d.overtQrId && <span className="block font-mono text-xs font-normal text-gray-800">{d.overtQrId}</span>}
                 </td>
+                <td className={td}>{d.batchNumber}</td>
                 <td className={td}>{d.disputer.name}</td>
                 <td className={td}><time dateTime={d.createdAt}>{consoleDateTime(d.createdAt, tz)}</time></td>
                 <td className={td}>{STATUS_LABELS[d.status]}</td>

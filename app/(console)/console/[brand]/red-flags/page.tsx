@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listRedFlags, productChoices } from '@/lib/console/red-flags';
+import { listRedFlags, productChoices, redFlagPlaces } from '@/lib/console/red-flags';
+import { ApiError } from '@/lib/errors';
 import { openDisputeCount } from '@/lib/console/disputes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
@@ -12,8 +13,8 @@ import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/c
 import { ChooseBox } from '@/components/console/bulk-action';
 import { BulkResolveRedFlags } from '@/components/console/support/bulk-red-flags';
 
-// Red flags (suspect units): filtered by status, rule, product, batch and days, sorted, counted
-// and exported as filtered (the table kit); those who may change them resolve (a copy) or dismiss
+// Red flags (suspect units): filtered by status, rule, product, batch, days and place (where the
+// unit was last checked, by name), sorted, counted and exported as filtered (the table kit); those who may change them resolve (a copy) or dismiss
 // (not a copy) an open one with a note, or resolve several at once. Each links to its code.
 
 export const metadata = { title: 'Red flags' };
@@ -23,13 +24,24 @@ const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismisse
 export default async function RedFlagsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'redFlags', 'read');
-  const { query, problem, kept } = listQuery(redFlagListQuerySchema, await searchParams);
-  const { redFlags, total } = await listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-  const products = await productChoices(scope);
+  let { query, problem, kept } = listQuery(redFlagListQuerySchema, await searchParams);
+  const page = () => listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  let listed;
+  try {
+    listed = await page();
+  } catch (err) {
+    // A place the gazetteer has no town of: said as any filter not understood, the list unfiltered.
+    if (!(err instanceof ApiError) || !err.field) throw err;
+    ({ query, problem, kept } = { query: redFlagListQuerySchema.parse({}), problem: err.message, kept: {} });
+    listed = await page();
+  }
+  const { redFlags, total } = listed;
+  const [products, placeNames] = await Promise.all([productChoices(scope), redFlagPlaces(scope)]);
+  const places = query.place && !placeNames.some((p) => p.toLowerCase() === query.place!.toLowerCase()) ? [query.place, ...placeNames] : placeNames;
   const mayWrite = roleMay(role, 'redFlags', 'write');
   const bulkId = 'bulk-red-flags';
   const openShown = redFlags.some((f) => f.status === 'open');
-  const columns: Array<[string, string?]> = [['Code'], ['Product'], ['Why'], ['Raised', 'created'], ['Status', 'status']];
+  const columns: Array<[string, string?]> = [['Code'], ['Product'], ['Why'], ['Last checked at'], ['Raised', 'created'], ['Status', 'status']];
   // Units whose claim a customer disputes need attention too (for the roles that read claims).
   const disputes = roleMay(role, 'claims', 'read') ? await openDisputeCount(scope) : null;
 
@@ -52,6 +64,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
         <FilterSelect name="rule" label="Rule" value={query.rule ?? ''} options={[['', 'Any rule'], ...RISK_RULE_NAMES.map((r) => [r, r] as const)]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...products.map((p) => [p.id, p.name] as const)]} />
         <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
+        <FilterSelect name="place" label="Last checked at" value={query.place ?? ''} options={[['', 'Any place'], ...places.map((p) => [p, p] as const)]} />
         <FilterText name="from" label="Raised from" type="date" value={query.from ?? ''} />
         <FilterText name="to" label="Raised to" type="date" value={query.to ?? ''} />
         <input type="hidden" name="sort" value={query.sort} />
@@ -93,6 +106,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
                   </ul>
                   <span className="text-xs text-gray-700">Rules: {f.rules.join(', ')}</span>
                 </td>
+                <td className={td}>{f.place ? `${f.place.near ? `${f.place.near} (` : ''}${f.place.lat.toFixed(1)}, ${f.place.lng.toFixed(1)}${f.place.near ? ')' : ''}` : '—'}</td>
                 <td className={td}><time dateTime={f.createdAt}>{consoleDateTime(f.createdAt, tz)}</time></td>
                 <td className={`${td} min-w-56`}>
                   <span className="font-semibold">{STATUS_LABELS[f.status]}</span>

@@ -2,13 +2,17 @@ import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { listReports } from '@/lib/console/reports';
+import { ApiError } from '@/lib/errors';
 import { reportListQuerySchema, reportPhotoUrl } from '@/lib/schemas/console-reports';
-import { EmptyRow, FilterError, FilterForm, FilterSelect, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
+import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
+import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 
-// Customers' reports of suspicious products (the /report form), read-only, beside the red flags:
-// filtered by product and by whether an evidence report came with them. A report's code links to
-// its page (the unit's timeline) when it is one of the brand's, as does its evidence report's scan;
-// its photo opens in place (served by the console API, never run).
+// Customers' reports of suspicious products (the /report form), read-only, beside the red flags,
+// through the table kit: sorted by when they were sent or the code given; filtered by
+// days, product, batch, place (by name) and whether an evidence report came with them; counted and
+// exported as filtered. A report's code links to its page (the unit's timeline) when it is one of
+// the brand's, as does its evidence report's scan; its photo opens in place (served by the console
+// API, never run).
 
 export const metadata = { title: 'Customer reports' };
 
@@ -17,9 +21,19 @@ const link = 'text-blue-800 underline underline-offset-2';
 export default async function ReportsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
   const { timeZone: tz, scope } = await requireStaffPage(brand, 'redFlags', 'read');
-  const { query, problem, kept } = listQuery(reportListQuerySchema, await searchParams);
-  const list = await listReports(scope, query);
+  let { query, problem, kept } = listQuery(reportListQuerySchema, await searchParams);
+  let list;
+  try {
+    list = await listReports(scope, query);
+  } catch (err) {
+    // A place the gazetteer has no town of: said as any filter not understood, the list unfiltered.
+    if (!(err instanceof ApiError) || !err.field) throw err;
+    ({ query, problem, kept } = { query: reportListQuerySchema.parse({}), problem: err.message, kept: {} });
+    list = await listReports(scope, query);
+  }
   const codePage = (qrId: string) => `/${brand}/codes/${encodeURIComponent(qrId)}`;
+  const places = query.place && !list.places.some((p) => p.toLowerCase() === query.place!.toLowerCase()) ? [query.place, ...list.places] : list.places;
+  const columns: Array<[string, string?]> = [['Code given', 'code'], ['What the customer says'], ['Evidence report'], ['Customer'], ['Where'], ['Sent', 'created']];
 
   return (
     <section aria-labelledby="reports-title">
@@ -29,25 +43,28 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
       <FilterForm label="Filter customer reports">
         <FilterSelect name="evidence" label="Evidence report" value={query.evidence} options={[['any', 'With or without'], ['with', 'With an evidence report']]} />
         <FilterSelect name="product" label="Product" value={query.product ?? ''} options={[['', 'Any product'], ...list.products.map((p) => [p.id, p.name] as const)]} />
+        <FilterText name="batch" label="Batch number" value={query.batch ?? ''} />
+        <FilterSelect name="place" label="Place" value={query.place ?? ''} options={[['', 'Any place'], ...places.map((p) => [p, p] as const)]} />
+        <FilterText name="from" label="Sent from" type="date" value={query.from ?? ''} />
+        <FilterText name="to" label="Sent to" type="date" value={query.to ?? ''} />
+        <input type="hidden" name="sort" value={query.sort} />
       </FilterForm>
-      <p className="mb-3 text-gray-900" data-testid="reports-summary">
-        {list.total} {list.total === 1 ? 'report' : 'reports'}
-      </p>
+      <ListBar>
+        <ListCount total={list.total} one="report" many="reports" />
+        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/reports.csv`, kept)} />}
+      </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">
-          <caption className="sr-only">Customer reports, newest first</caption>
+          <caption className="sr-only">Customer reports</caption>
           <thead>
             <tr>
-              <th scope="col" className={th}>Code given</th>
-              <th scope="col" className={th}>What the customer says</th>
-              <th scope="col" className={th}>Evidence report</th>
-              <th scope="col" className={th}>Customer</th>
-              <th scope="col" className={th}>Where</th>
-              <th scope="col" className={th}>Sent</th>
+              {columns.map(([label, column]) => (
+                <SortHeader key={label} label={label} column={column} sort={query.sort} kept={kept} />
+              ))}
             </tr>
           </thead>
           <tbody>
-            {list.reports.length === 0 && <EmptyRow columns={6}>No reports match.</EmptyRow>}
+            {list.reports.length === 0 && <EmptyRow columns={columns.length}>No reports match.</EmptyRow>}
             {list.reports.map((r) => (
               <tr key={r.id} data-testid="report-row" data-report-id={r.id}>
                 <th scope="row" className={`${td} font-semibold`}>
