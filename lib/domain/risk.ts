@@ -362,7 +362,11 @@ const ruleLevel = (l: RuleLevel): Exclude<RiskLevel, 'none'> | null => (l === 'o
 /** A person's places within the window, oldest first (what the place rules look at). */
 type Located = { place: KnownPlace; at: Date }[];
 /** The people of a set of sessions, and each one's places within the window. */
-type People = { sessions: readonly UnitSession[]; groups: readonly Group[]; placesOf: readonly Located[]; witness?: { of: Int32Array; count: number } };
+/**
+ * `givenOf`: each person's places they gave (placesOf without address places), what the places,
+ * travel, sessions and consumed rules read; kept beside placesOf so that no rule filters it again.
+ */
+type People = { sessions: readonly UnitSession[]; groups: readonly Group[]; placesOf: readonly Located[]; givenOf: readonly Located[]; witness?: { of: Int32Array; count: number } };
 
 /**
  * The people joined into witnesses (docs/verification.md, "Bounded influence"): people who share a
@@ -450,6 +454,14 @@ function bounded(list: RiskFinding[], who: People, bound: number): RiskFinding[]
   return out ?? list;
 }
 
+/** The places a person gave of their places within the window (an address place is a gateway's city); the same empty list when none. */
+const NO_PLACES: Located = [];
+function givenWithin(l: Located): Located {
+  let out: Located | null = null;
+  for (const x of l) if (!x.place.fromIp) (out ??= []).push(x);
+  return out ?? NO_PLACES;
+}
+
 function placesWithin(g: Group, since: number): Located {
   const out: Located = [];
   for (const s of g.sessions) if (s.place && s.place.at.getTime() >= since) out.push({ place: s.place, at: s.place.at });
@@ -460,7 +472,8 @@ function placesWithin(g: Group, since: number): Located {
 function peopleOf(sessions: readonly UnitSession[], settings: RiskSettings, now: Date): People {
   const since = now.getTime() - settings.windowDays * DAY_MS;
   const groups = groupSessions(sessions);
-  return { sessions, groups, placesOf: groups.map((g) => placesWithin(g, since)) };
+  const placesOf = groups.map((g) => placesWithin(g, since));
+  return { sessions, groups, placesOf, givenOf: placesOf.map(givenWithin) };
 }
 
 /**
@@ -471,7 +484,8 @@ function peopleOf(sessions: readonly UnitSession[], settings: RiskSettings, now:
 function withNewPerson(before: People, s: UnitSession, settings: RiskSettings, now: Date): People {
   const g: Group = { sessions: [s], customerIds: s.customerId ? new Set([s.customerId]) : NO_CUSTOMERS };
   const since = now.getTime() - settings.windowDays * DAY_MS;
-  return { sessions: [...before.sessions, s], groups: [...before.groups, g], placesOf: [...before.placesOf, placesWithin(g, since)] };
+  const located = placesWithin(g, since);
+  return { sessions: [...before.sessions, s], groups: [...before.groups, g], placesOf: [...before.placesOf, located], givenOf: [...before.givenOf, givenWithin(located)] };
 }
 
 export function findings(sessions: readonly UnitSession[], claim: RiskInput['claim'], settings: RiskSettings, now: Date, lookups: Lookups = {}, witnessBound = UNCORROBORATED_WITNESSES): RiskFinding[] {
@@ -490,10 +504,7 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
   const people = groups.length;
   const networks = witnessCount(who);
   if (people >= settings.cautionSessions && networks >= settings.cautionSessions) {
-    const given = who.placesOf.flatMap((l) => {
-      const first = l.find((x) => !x.place.fromIp);
-      return first ? [first.place] : [];
-    });
+    const given = who.givenOf.flatMap((l) => (l.length ? [l[0]!.place] : []));
     if (distinctPlaces(given, settings.placeKm).length >= 2) {
       out.push({ rule: 'sessions', level: 'caution', why: { code: 'sessions', values: { people } }, reason: `Checked by ${people} different people: more than usual for one pack.` });
     }
@@ -501,17 +512,21 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
 
   // Where: each person's places within the window (a person moving is never counted against the
   // unit), people in the order of their first place (a stable sort: ties keep the people's order).
-  const locatedAny = who.placesOf.filter((l) => l.length > 0).sort((a, b) => a[0]!.at.getTime() - b[0]!.at.getTime());
-  // Places and travel count only places the customers gave (an address place is a gateway's city).
-  const located = locatedAny.map((l) => l.filter((x) => !x.place.fromIp)).filter((l) => l.length > 0);
+  const byFirstPlace = (a: Located, b: Located) => a[0]!.at.getTime() - b[0]!.at.getTime();
+  // Places and travel count only places the customers gave (an address place is a gateway's city),
+  // people in the order of their first place of any kind.
+  const located = who.givenOf
+    .flatMap((l, i) => (l.length ? [i] : []))
+    .sort((i, j) => who.placesOf[i]![0]!.at.getTime() - who.placesOf[j]![0]!.at.getTime())
+    .map((i) => who.givenOf[i]!);
   // A person counts at the first place they checked the unit (their own trips never add places);
   // places in the order they were first seen.
   const places = distinctPlaces(located.map((l) => l[0]!.place), settings.placeKm);
   if (places.length >= settings.suspectPlaces) {
     // Each place's people: those whose first given place is within placeKm of it (the first such).
     const items: number[][] = places.map(() => []);
-    who.placesOf.forEach((l, i) => {
-      const first = l.find((x) => !x.place.fromIp);
+    who.givenOf.forEach((l, i) => {
+      const first = l[0];
       if (!first) return;
       const k = places.findIndex((p) => distanceKm(p, first.place) <= settings.placeKm);
       if (k >= 0) items[k]!.push(i);
@@ -527,10 +542,12 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
 
   // Impossible travel: two people in places farther apart than the speed allows in the time between.
   let travel: { km: number; hours: number } | null = null;
-  const givenOf = who.placesOf.map((l) => l.filter((x) => !x.place.fromIp));
+  const givenOf = who.givenOf;
   const journeys: number[][] = [];
   for (let i = 0; i < givenOf.length; i++) {
+    if (!givenOf[i]!.length) continue;
     for (let j = i + 1; j < givenOf.length; j++) {
+      if (!givenOf[j]!.length) continue;
       let impossible = false;
       for (const a of givenOf[i]!) {
         for (const b of givenOf[j]!) {
@@ -559,6 +576,8 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
 
   // Off-market: a person whose first place is in a country the batch is not sold in.
   const { markets, countryOf } = lookups;
+  // People by their first place, address places included (the country rules read those).
+  const locatedAny = markets?.length && countryOf ? who.placesOf.filter((l) => l.length > 0).sort(byFirstPlace) : [];
   if (markets?.length && countryOf) {
     const outside = [...new Set(locatedAny.map((l) => countryOf(l[0]!.place)).filter((c): c is string => !!c && !markets.includes(c)))];
     if (outside.length) {
@@ -659,13 +678,13 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     const claimedAt = claim.claimedAt.getTime();
     const gapMs = settings.consumedLateDays * DAY_MS;
     const others = groups
-      .map((g, i) => ({ g, i, located: who.placesOf[i]! }))
+      .map((g, i) => ({ g, i, given: who.givenOf[i]! }))
       .filter(({ g }) => !g.customerIds.has(claim.customerId) && g.sessions.some((s) => s.lastAt.getTime() > claimedAt))
-      .map(({ g, i, located }) => ({
+      .map(({ g, i, given }) => ({
         i,
         at: Math.max(claimedAt, Math.min(...g.sessions.map((s) => s.firstAt.getTime()))),
         // The person's first place as they gave it, as the places rule reads it (an address place is a gateway's city).
-        place: located.find((x) => !x.place.fromIp)?.place ?? null,
+        place: given[0]?.place ?? null,
       }))
       .sort((x, y) => x.at - y.at);
     // Each arrival starts a span of consumedLateDays; people first checking within it join it,
@@ -690,11 +709,10 @@ function findingsOf(who: People, claim: RiskInput['claim'], settings: RiskSettin
     const arrivalOf = new Map<number, number>();
     arrivals.forEach((a, k) => a.people.forEach((i) => arrivalOf.set(i, k)));
     const known: Place[] = [];
-    who.placesOf.forEach((l, i) => {
+    who.givenOf.forEach((l, i) => {
       const k = arrivalOf.get(i);
       if (k !== undefined && arrivals[k]!.start > claimedAt + gapMs) return;
-      const first = l.find((x) => !x.place.fromIp);
-      if (first) known.push(first.place);
+      if (l.length) known.push(l[0]!.place);
     });
     const late: typeof arrivals = [];
     for (const a of arrivals) {
@@ -768,13 +786,17 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   // The people before this scan are grouped once: a new person's scan adds one of their own.
   const beforeWho = peopleOf(sessions, settings, scan.at);
   const bound = input.witnessBound ?? UNCORROBORATED_WITNESSES;
-  const before = bounded(findingsOf(beforeWho, input.claim, settings, scan.at, input), beforeWho, bound);
-  const previousLevel = levelOf(before);
+  const judgeBefore = () => bounded(findingsOf(beforeWho, input.claim, settings, scan.at, input), beforeWho, bound);
   const ownRescan = isOwnRescan(sessions, scan);
   const placed = ownRescan ? withPlaceGiven(sessions, scan) : null;
   const nowWho = placed ? peopleOf(placed, settings, scan.at) : ownRescan ? beforeWho : withNewPerson(beforeWho, sessionOfScan(scan), settings, scan.at);
-  const now = ownRescan && !placed ? before : bounded(findingsOf(nowWho, input.claim, settings, scan.at, input), nowWho, bound);
-  const evidenceLevel = maxLevel(levelOf(now), previousLevel);
+  const before = ownRescan ? judgeBefore() : null;
+  const now = ownRescan && !placed ? before! : bounded(findingsOf(nowWho, input.claim, settings, scan.at, input), nowWho, bound);
+  // A new person's scan only adds evidence (addsEvidenceOnly), so the level before it is at most the
+  // level with it: 'none' when that is (most scans: the rules need not run twice), else judged.
+  const nowLevel = levelOf(now);
+  const previousLevel = before ? levelOf(before) : addsEvidenceOnly(input) && nowLevel === 'none' ? 'none' : levelOf(judgeBefore());
+  const evidenceLevel = maxLevel(nowLevel, previousLevel);
   // The brand's own decision is corroborated suspicion: suspect whatever the checks say.
   const unitLevel: RiskLevel = input.brandMarked ? 'suspect' : evidenceLevel;
   // The verdict is about the pack in this person's hand: the customer who claimed it with its
@@ -813,6 +835,19 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   }
   if (level === 'none' && input.verifiedCount > 0) say('Nothing unusual about its checks.', { code: 'nothingUnusual' });
   return { level, unitLevel, evidenceLevel, reasons, reasonCodes, findings: now, ownRescan, previousLevel, askLocation: unitLevel !== 'suspect' && asksForPlace(sessions, scan) };
+}
+
+/**
+ * Whether a new person's scan (not an own rescan) can only add to the evidence, so that the unit's
+ * level with it is at least its level before it: every rule counts people, places, journeys,
+ * arrivals or witnesses that a person checking last only adds to (they come last in time, on one
+ * network, so no earlier witness or arrival is split or merged), except `destination` (a person at
+ * home undoes it) and the claimant checking on a session older than those read (their place is
+ * where the pack is known, which can make a late arrival no longer far).
+ */
+function addsEvidenceOnly(input: RiskInput): boolean {
+  if (input.claim && input.scan.customerId === input.claim.customerId) return false;
+  return !(input.settings.neverIssuedHere !== 'off' && input.markets?.length && input.countryOf);
 }
 
 /**

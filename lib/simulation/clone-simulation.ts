@@ -61,7 +61,14 @@ export const SMALL_SIMULATION: SimulationOptions = { seed: 7, genuineUnits: 12, 
 export const GENUINE_FAMILIES = ['purchase', 'service', 'lateHousehold', 'busyShelf', 'resale', 'sharedLink', 'forged'] as const;
 export type GenuineFamily = (typeof GENUINE_FAMILIES)[number];
 type FamilyMeasure = { people: number; shownCaution: number; shownSuspect: number };
-type CopyMeasure = { codes: number; packs: number; suspectBy3rdCopy: number; suspectBy5thCopy: number };
+/**
+ * Copies sold first: how many codes are suspect by their 3rd and 5th copy, and why those not suspect
+ * by the 5th are not: at that copy's check, the buyers of the earlier copies who had typed a made-up
+ * hidden code were on fewer than four networks (`beyondTheBound`: taking three witnesses away leaves
+ * at most the 5th shopper, who has shown nothing, so no rule may call it suspect), or on four or more
+ * (`missedByTheRules`).
+ */
+type CopyMeasure = { codes: number; packs: number; suspectBy3rdCopy: number; suspectBy5thCopy: number; notBy5th: { beyondTheBound: number; missedByTheRules: number } };
 /**
  * The genuine pack sold after its copies: its buyer's answers before the claim (a shopper at the
  * shelf, whose code is copied), the claimant's after it, and their household's.
@@ -86,7 +93,14 @@ export type SimulationReport = {
   seed: number;
   scans: number;
   genuine: { units: number; people: number; peoplePlacedByAddress: number; scans: number; peopleShownCaution: number; peopleShownSuspect: number };
-  copies: { codes: number; packs: number; packsPlacedByAddress: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number };
+  /**
+   * Copies sold after the genuine pack. `notBy5th`: the codes not suspect by their 5th foreign scan,
+   * by how many of the six people up to then (the genuine buyer, five shoppers) gave a place (index
+   * 0 to 6). Places are the only evidence of these shoppers (they never type a hidden code), and a
+   * place rule's finding must stand whichever three witnesses are taken away: three far places need
+   * six people who gave one, two late far arrivals five shoppers who did.
+   */
+  copies: { codes: number; packs: number; packsPlacedByAddress: number; suspectBy2ndForeignScan: number; suspectBy3rdForeignScan: number; suspectBy5thForeignScan: number; notBy5th: number[] };
   coverts: { codes: number; packs: number; genuinePostSaleForASecondCustomer: number };
   /** Genuine people by family: how many, and how many were ever shown caution or suspect. */
   families: Record<GenuineFamily, FamilyMeasure>;
@@ -470,6 +484,13 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   const rescans = new Map<string, number>();
   const forgery = { units: opts.forgedUnits, requests: 0, refused: 0, answersAboveCaution: 0, redFlags: 0 };
   const beforeLevels = new Map<string, string[]>();
+  // Copies sold first: the networks of the buyers who have typed a made-up hidden code so far, and
+  // at each copy's check how many there were (why a copy is not suspect by the 5th: CopyMeasure).
+  const typedNets = new Map<string, Set<string>>();
+  const netsAtCheck = new Map<string, number[]>();
+  // Copies sold after: whether each person up to each foreign scan gave a place (the buyer first).
+  const gavePlace = new Set<Person>();
+  const placedAtScan = new Map<number, boolean[]>();
   // Where each unit (by its visible code) was really checked so far, and the names those places have.
   const unitOf = new Map<string, string>(pairs.flatMap((p) => [[p.overt, p.overt] as const, [p.covert, p.overt] as const]));
   const checkedAt = new Map<string, Set<string>>();
@@ -534,9 +555,18 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
           ev.person.levels.push((again.body.risk as { level?: string } | undefined)?.level ?? 'none');
         }
       }
-      if (ev.tag && 'before' in ev.tag && ev.route === 'overt') {
+      if (ev.tag && 'before' in ev.tag) {
         const k = `${ev.tag.before}:${ev.tag.code}`;
-        beforeLevels.set(k, [...(beforeLevels.get(k) ?? []), level]);
+        const typed = typedNets.get(k) ?? typedNets.set(k, new Set()).get(k)!;
+        if (ev.route === 'overt') {
+          beforeLevels.set(k, [...(beforeLevels.get(k) ?? []), level]);
+          netsAtCheck.set(k, [...(netsAtCheck.get(k) ?? []), typed.size]);
+        } else typed.add(ev.person.address); // the made-up hidden code (each address here is a network of its own)
+      }
+      if (ev.city && (ev.person.sharesPlace || (risk?.askLocation && ev.person.sharesWhenAsked))) gavePlace.add(ev.person);
+      if (ev.tag && 'copy' in ev.tag) {
+        const placed = placedAtScan.get(ev.tag.copy) ?? placedAtScan.set(ev.tag.copy, []).get(ev.tag.copy)!;
+        if (ev.tag.foreign || placed.length === 0) placed.push(gavePlace.has(ev.person));
       }
       if (ev.tag && 'copy' in ev.tag && ev.tag.foreign) foreignLevels.set(ev.tag.copy, [...(foreignLevels.get(ev.tag.copy) ?? []), level]);
       if (ev.tag && 'covert' in ev.tag && res.body.result === 'Genuine Post Sale') {
@@ -578,7 +608,15 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
   const copyMeasure = (where: 'here' | 'elsewhere'): CopyMeasure => {
     const lists = [...beforeLevels.entries()].filter(([k]) => k.startsWith(`${where}:`)).map(([, v]) => v);
     const by = (k: number) => lists.filter((l) => l.slice(0, k).includes('suspect')).length;
-    return { codes: opts.copiesBefore, packs: opts.copiesBefore * opts.packsBefore, suspectBy3rdCopy: by(3), suspectBy5thCopy: by(5) };
+    const missed = [...beforeLevels.keys()].filter((k) => k.startsWith(`${where}:`) && !beforeLevels.get(k)!.slice(0, 5).includes('suspect'));
+    const beyond = missed.filter((k) => Math.max(...netsAtCheck.get(k)!.slice(0, 5)) < 4).length;
+    return {
+      codes: opts.copiesBefore,
+      packs: opts.copiesBefore * opts.packsBefore,
+      suspectBy3rdCopy: by(3),
+      suspectBy5thCopy: by(5),
+      notBy5th: { beyondTheBound: beyond, missedByTheRules: missed.length - beyond },
+    };
   };
   return {
     seed: opts.seed,
@@ -598,6 +636,13 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
       suspectBy2ndForeignScan: suspectBy(2),
       suspectBy3rdForeignScan: suspectBy(3),
       suspectBy5thForeignScan: suspectBy(5),
+      notBy5th: [...foreignLevels.entries()].reduce(
+        (n, [c, levels]) => {
+          if (!levels.slice(0, 5).includes('suspect')) n[placedAtScan.get(c)!.slice(0, 6).filter(Boolean).length]! += 1;
+          return n;
+        },
+        [0, 0, 0, 0, 0, 0, 0],
+      ),
     },
     coverts: {
       codes: opts.copiedCoverts,
