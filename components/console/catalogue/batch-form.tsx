@@ -6,7 +6,8 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import type { ConsoleBatch } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 
 // A new batch of a product: number, manufacturing and expiry dates, and the markets (countries)
 // it is sold in.

@@ -5,7 +5,8 @@ import { consoleFetch } from '@/lib/client/console-fetch';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import type { ConsoleBatch } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // An existing batch's markets (owner, manager): the countries it is sold in, for the off-market

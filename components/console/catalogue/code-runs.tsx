@@ -6,7 +6,8 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { MAX_CODES_PER_RUN, type CodeRun } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useSetBatchCodes } from './batch-codes';
 
 // Generating a batch's codes: the run goes on in the background on the server; this polls it and

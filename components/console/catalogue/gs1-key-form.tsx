@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // One GS1 key of the catalogue (docs/gs1.md): a product's GTIN, a batch's lot or a unit's serial

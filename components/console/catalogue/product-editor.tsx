@@ -7,7 +7,8 @@ import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { MAX_PRODUCT_ATTRIBUTES, MAX_PRODUCT_IMAGES, productImageIdOf, type ConsoleProduct, type ProductImage } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 
 // The product editor of the console's catalogue: name, description, warranty in months,
 // attributes as name/value rows, and images uploaded here (checked by content on the server)

@@ -8,7 +8,8 @@ import { MAX_LEGAL_MARKDOWN_CHARS } from '@/lib/schemas/console-legal';
 import { LegalDocumentView } from '@/components/legal/legal-document-view';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 
 // Publishing a new version of a legal document: write Markdown or choose a PDF, preview it as
 // customers will see it (the same view as the brand's legal pages), then publish.

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton } from '../ui';
+import { ConsoleButton } from '../button';
 
 // Sends the failed messages again (owner, manager), once the brand fixed what made them fail.
 export function RetryFailedButton({ brand, failed }: { brand: string; failed: number }) {

@@ -6,7 +6,7 @@ import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { ComplaintStatus } from '@/lib/domain/complaints';
 import { complaintStatusLabel } from './labels';
-import { ConsoleButton } from './console-button';
+import { ConsoleButton } from '../button';
 
 // What support staff do on a ticket: assign it, move its status by the allowed moves, reply to
 // the customer (into the thread they read). Each form calls the console API and refreshes the page.
@@ -72,9 +72,9 @@ function AssignForm({ brand, ticketId, status, assigneeStaffId, staff, selfStaff
       {error && <p id="assign-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
       {closed && <p id="assign-closed" className="mt-1 text-sm text-gray-700">A closed ticket keeps its assignee; reopen it to change it.</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <ConsoleButton type="submit" busy={busy} disabled={closed}>Save assignee</ConsoleButton>
+        <ConsoleButton size="sm" type="submit" busy={busy} disabled={closed}>Save assignee</ConsoleButton>
         {staff.some((s) => s.staffId === selfStaffId) && assigneeStaffId !== selfStaffId && (
-          <ConsoleButton type="button" variant="secondary" busy={busy} disabled={closed} onClick={() => save(selfStaffId)}>Assign to me</ConsoleButton>
+          <ConsoleButton size="sm" type="button" variant="secondary" busy={busy} disabled={closed} onClick={() => save(selfStaffId)}>Assign to me</ConsoleButton>
         )}
       </div>
     </form>
@@ -122,7 +122,7 @@ function StatusForm({ brand, ticketId, status, nextStatuses }: Pick<Props, 'bran
         ))}
       </select>
       {error && <p id="status-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
-      <ConsoleButton type="submit" busy={busy} className="mt-3">Change status</ConsoleButton>
+      <ConsoleButton size="sm" type="submit" busy={busy} className="mt-3">Change status</ConsoleButton>
     </form>
   );
 }
@@ -166,7 +166,7 @@ function ReplyForm({ brand, ticketId, status }: Pick<Props, 'brand' | 'ticketId'
       />
       {error && <p id="reply-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
       {closed && <p id="reply-closed" className="mt-1 text-sm text-gray-700">The ticket is closed; reopen it to reply.</p>}
-      <ConsoleButton type="submit" busy={busy} disabled={closed} className="mt-3">Send reply</ConsoleButton>
+      <ConsoleButton size="sm" type="submit" busy={busy} disabled={closed} className="mt-3">Send reply</ConsoleButton>
     </form>
   );
 }
