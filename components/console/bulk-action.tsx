@@ -83,7 +83,7 @@ export function BulkAction({
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {children}
-        <ConsoleButton size="sm" ref={step.triggerRef} type="submit" variant="secondary" disabled={step.busy || step.asking}>
+        <ConsoleButton size="sm" id={step.triggerId} type="submit" variant="secondary" disabled={step.busy || step.asking}>
           {apply}
         </ConsoleButton>
       </div>

@@ -1,7 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import type { CodeRow } from '@/lib/schemas/console-codes';
 import { ConsoleButton } from './button';
 import { ConfirmBox, useConfirmStep } from './confirm-step';
@@ -16,14 +17,13 @@ export function CodeActions({ brand, qrId, state }: { brand: string; qrId: strin
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const remove = useConfirmStep();
-  const base = `/console/brands/${encodeURIComponent(brand)}/codes/${encodeURIComponent(qrId)}`;
-
-  async function act(path: string, message: string) {
+  
+  async function act(operation: typeof CONSOLE_API.blacklistCode | typeof CONSOLE_API.whitelistCode, message: string) {
     setBusy(true);
     setError('');
     setDone('');
     try {
-      await consoleFetch(path, { method: 'POST' });
+      await consoleApi(operation, { params: { brand, qrId } });
       setDone(message);
       router.refresh();
     } catch (err) {
@@ -37,7 +37,7 @@ export function CodeActions({ brand, qrId, state }: { brand: string; qrId: strin
     setError('');
     setDone('');
     void remove.act(async () => {
-      await consoleFetch(base, { method: 'DELETE' });
+      await consoleApi(CONSOLE_API.deleteCode, { params: { brand, qrId } });
       setDone('Deleted.');
       router.refresh();
     });
@@ -52,16 +52,16 @@ export function CodeActions({ brand, qrId, state }: { brand: string; qrId: strin
       </h2>
       <div className="flex flex-wrap gap-3">
         {state === 'blacklisted' ? (
-          <ConsoleButton variant="secondary" busy={busy} disabled={working} onClick={() => act(`${base}/whitelist`, 'Whitelisted again: scans answer as before.')}>
+          <ConsoleButton variant="secondary" busy={busy} disabled={working} onClick={() => act(CONSOLE_API.whitelistCode, 'Whitelisted again: scans answer as before.')}>
             Undo blacklisting
           </ConsoleButton>
         ) : (
-          <ConsoleButton variant="danger" busy={busy} disabled={working} onClick={() => act(`${base}/blacklist`, 'Blacklisted: scans of this code now answer Fake.')}>
+          <ConsoleButton variant="danger" busy={busy} disabled={working} onClick={() => act(CONSOLE_API.blacklistCode, 'Blacklisted: scans of this code now answer Fake.')}>
             Blacklist
           </ConsoleButton>
         )}
         {!remove.asking && (
-          <ConsoleButton ref={remove.triggerRef} variant="danger-outline" disabled={working} onClick={remove.ask}>
+          <ConsoleButton id={remove.triggerId} variant="danger-outline" disabled={working} onClick={remove.ask}>
             Delete code…
           </ConsoleButton>
         )}

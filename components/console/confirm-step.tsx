@@ -1,5 +1,5 @@
 'use client';
-import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 import { ConsoleButton } from './button';
@@ -14,7 +14,7 @@ import { ConsoleButton } from './button';
 // field and moves focus there; the box then closes.
 //
 //   const step = useConfirmStep();
-//   {!step.asking && <ConsoleButton ref={step.triggerRef} onClick={step.ask}>Delete code…</ConsoleButton>}
+//   {!step.asking && <ConsoleButton id={step.triggerId} onClick={step.ask}>Delete code…</ConsoleButton>}
 //   <ConfirmBox step={step} question="Delete code X?" yes="Yes, delete this code" onYes={() => void step.act(remove)} />
 
 export type ConfirmStep = {
@@ -22,10 +22,14 @@ export type ConfirmStep = {
   busy: boolean;
   /** The failure said in the box (when the form did not take it). */
   error: string;
-  /** The button that asks (hidden while asking): focus comes back to it. */
-  triggerRef: RefObject<HTMLButtonElement | null>;
-  yesRef: RefObject<HTMLButtonElement | null>;
-  errorRef: RefObject<HTMLParagraphElement | null>;
+  /** The id of the button that asks (hidden while asking): focus comes back to it. Elements are
+   * found by id when focus moves, so the step holds no refs a render could read. */
+  triggerId: string;
+  /** That button, when it is shown (for a form's own focus after a failure). */
+  triggerElement: () => HTMLElement | null;
+  /** The ids of the box's Yes button and of its failure. */
+  yesId: string;
+  errorId: string;
   /** Shows the question, focus on Yes. */
   ask: () => void;
   /** Closes the question, focus back on the step's button. */
@@ -44,27 +48,28 @@ export function useConfirmStep(): ConfirmStep {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const yesRef = useRef<HTMLButtonElement>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
+  const base = useId();
+  const [triggerId, yesId, errorId] = [`${base}-ask`, `${base}-yes`, `${base}-error`];
   const focusLater = useFocusAfterRender();
+  const triggerElement = useCallback(() => document.getElementById(triggerId), [triggerId]);
 
   return {
     asking,
     busy,
     error,
-    triggerRef,
-    yesRef,
-    errorRef,
+    triggerId,
+    triggerElement,
+    yesId,
+    errorId,
     ask() {
       setError('');
       setAsking(true);
-      focusLater(() => yesRef.current);
+      focusLater(() => document.getElementById(yesId));
     },
     cancel() {
       setError('');
       setAsking(false);
-      focusLater(() => triggerRef.current);
+      focusLater(triggerElement);
     },
     close() {
       setError('');
@@ -76,7 +81,7 @@ export function useConfirmStep(): ConfirmStep {
       try {
         await work();
         setAsking(false);
-        focusLater(options.then ?? (() => triggerRef.current));
+        focusLater(options.then ?? triggerElement);
         return true;
       } catch (err) {
         if (options.failed) {
@@ -84,7 +89,7 @@ export function useConfirmStep(): ConfirmStep {
           options.failed(err);
         } else {
           setError(errorMessageOf(undefined, err));
-          focusLater(() => errorRef.current);
+          focusLater(() => document.getElementById(errorId));
         }
         return false;
       } finally {
@@ -116,33 +121,34 @@ export function ConfirmBox({
   className?: string;
 }) {
   const id = useId();
-  if (!step.asking) return null;
+  const { asking, busy, error, cancel: cancelStep, yesId, errorId } = step;
+  if (!asking) return null;
   return (
     <div
       role="alertdialog"
       aria-labelledby={`${id}-question`}
       className={`space-y-2 rounded-md border-2 p-3 ${tone === 'danger' ? 'border-red-700' : 'border-blue-800'} ${className}`}
       onKeyDown={(e) => {
-        if (e.key !== 'Escape' || step.busy) return;
+        if (e.key !== 'Escape' || busy) return;
         e.preventDefault();
         e.stopPropagation();
-        step.cancel();
+        cancelStep();
       }}
       data-testid="confirm-step"
     >
       <p id={`${id}-question`} className={size === 'sm' ? 'text-sm text-gray-900' : 'text-gray-900'}>
         {question}
       </p>
-      {step.error && (
-        <p ref={step.errorRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
-          {step.error}
+      {error && (
+        <p id={errorId} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
+          {error}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <ConsoleButton ref={step.yesRef} size={size} variant={tone} busy={step.busy} onClick={onYes}>
+        <ConsoleButton id={yesId} size={size} variant={tone} busy={busy} onClick={onYes}>
           {yes}
         </ConsoleButton>
-        <ConsoleButton size={size} variant="secondary" disabled={step.busy} onClick={step.cancel}>
+        <ConsoleButton size={size} variant="secondary" disabled={busy} onClick={cancelStep}>
           {cancel}
         </ConsoleButton>
       </div>

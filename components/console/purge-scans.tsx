@@ -1,8 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { PurgeScansResult } from '@/lib/schemas/console-money';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { ConsoleButton } from './button';
 import { ConfirmBox, useConfirmStep } from './confirm-step';
 
@@ -16,7 +16,7 @@ export function PurgeScans({ brand, retentionDays }: { brand: string; retentionD
 
   function purge() {
     void step.act(async () => {
-      const r = await consoleFetch<PurgeScansResult>(`/console/brands/${encodeURIComponent(brand)}/settings/purge-scans`, { method: 'POST', body: { confirm: true } });
+      const r = await consoleApi(CONSOLE_API.purgeScans, { params: { brand }, body: { confirm: true } });
       setDone(`Purged: ${r.scansDeleted} scans and ${r.sessionsDeleted} sessions from before ${r.before.slice(0, 10)} deleted.`);
     });
   }
@@ -32,7 +32,7 @@ export function PurgeScans({ brand, retentionDays }: { brand: string; retentionD
       {done && <Alert kind="success">{done}</Alert>}
       {!step.asking && (
         <ConsoleButton
-          ref={step.triggerRef}
+          id={step.triggerId}
           variant="danger-outline"
           onClick={() => {
             setDone('');

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { SuspectMarkAction } from '@/lib/schemas/console-suspect-marks';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 import { ConsoleButton } from './button';
 import { ConfirmBox, useConfirmStep } from './confirm-step';
@@ -23,7 +23,6 @@ export function SuspectMarkForm({ brand, qrId, marked }: { brand: string; qrId: 
   const [done, setDone] = useState('');
   const step = useConfirmStep();
   const { busy, asking: confirming } = step;
-  const path = `/console/brands/${encodeURIComponent(brand)}/codes/${encodeURIComponent(qrId)}/suspect${marked ? '/clear' : ''}`;
 
   function ask(e: FormEvent) {
     e.preventDefault();
@@ -41,7 +40,7 @@ export function SuspectMarkForm({ brand, qrId, marked }: { brand: string; qrId: 
     setErrors({});
     void step.act(
       async () => {
-        const answer = await consoleFetch<SuspectMarkAction>(path, { method: 'POST', body: { reason } });
+        const answer = await consoleApi(marked ? CONSOLE_API.clearSuspect : CONSOLE_API.markSuspect, { params: { brand, qrId }, body: { reason } });
         const flag = answer.redFlag ? ` Red flag ${answer.redFlag.id}: ${answer.redFlag.status}.` : '';
         setDone(answer.marked ? `Marked suspect: other people's checks of this unit now answer suspect.${flag}` : `Mark cleared: the unit is judged by its checks alone again.${flag}`);
         setReason('');
@@ -76,7 +75,7 @@ export function SuspectMarkForm({ brand, qrId, marked }: { brand: string; qrId: 
           disabled={busy || confirming}
         />
         {!confirming && (
-          <ConsoleButton ref={step.triggerRef} type="submit" variant={marked ? 'secondary' : 'danger'} busy={busy}>
+          <ConsoleButton id={step.triggerId} type="submit" variant={marked ? 'secondary' : 'danger'} busy={busy}>
             {marked ? 'Clear the mark…' : 'Mark suspect…'}
           </ConsoleButton>
         )}

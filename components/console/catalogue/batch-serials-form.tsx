@@ -1,9 +1,9 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { BatchSerials } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton } from '../button';
 import { FieldError, inputClass } from '../ui';
@@ -62,7 +62,7 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
           scheme === 'numbered'
             ? { scheme, prefix: values.prefix.trim(), start: values.start.trim() === '' ? Number.NaN : Number(values.start), width: values.width.trim() === '' ? Number.NaN : Number(values.width), confirm: true }
             : { scheme, confirm: true };
-        const r = await consoleFetch<BatchSerials>(`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batchId)}/serials`, { method: 'POST', body });
+        const r = await consoleApi(CONSOLE_API.batchSerials, { params: { brand, batchId }, body });
         setDone(`${r.units.toLocaleString('en-IN')} serials set: ${r.first} to ${r.last}. Print the codes again for their GS1 links to carry them.`);
         router.refresh();
       },
@@ -146,7 +146,7 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
       )}
       <p className="mb-3 text-sm text-gray-700">Set serials before printing: a GS1 link already printed with an old serial then answers Fake.</p>
       {!step.asking && (
-        <ConsoleButton ref={step.triggerRef} type="submit" busy={busy}>
+        <ConsoleButton id={step.triggerId} type="submit" busy={busy}>
           Set serials…
         </ConsoleButton>
       )}

@@ -1,9 +1,9 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { BulkBlacklist } from '@/lib/schemas/console-codes';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton } from '../button';
 import { FieldError, inputClass } from '../ui';
@@ -37,7 +37,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
     void step.act(
       async () => {
         const body = { batchId, confirm: true, ...(from.trim() ? { from: from.trim() } : {}), ...(to.trim() ? { to: to.trim() } : {}) };
-        const r = await consoleFetch<BulkBlacklist>(`/console/brands/${encodeURIComponent(brand)}/codes/blacklist`, { method: 'POST', body });
+        const r = await consoleApi(CONSOLE_API.blacklistCodes, { params: { brand }, body });
         setDone(`Blacklisted ${r.blacklisted} codes${r.alreadyBlacklisted ? ` (${r.alreadyBlacklisted} were already)` : ''}: their scans now answer Fake.`);
         router.refresh();
       },
@@ -46,7 +46,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
           const found = formErrorsOf(err, ['from', 'to']);
           setErrors(found);
           const field = found.from ? 'from' : found.to ? 'to' : '';
-          focusLater(() => (field ? document.getElementById(`${id}-${field}`) : step.triggerRef.current));
+          focusLater(() => (field ? document.getElementById(`${id}-${field}`) : step.triggerElement()));
         },
       },
     );
@@ -79,7 +79,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
         {input('to', 'To code', to, setTo)}
       </div>
       {!step.asking && (
-        <ConsoleButton ref={step.triggerRef} type="submit" busy={busy}>
+        <ConsoleButton id={step.triggerId} type="submit" busy={busy}>
           Blacklist codes…
         </ConsoleButton>
       )}

@@ -1,8 +1,8 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { RecallResult } from '@/lib/schemas/console-messages';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton } from '../button';
 import { FieldError, inputClass } from '../ui';
@@ -32,8 +32,8 @@ export function RecallForm({ brand, batchId, batchNumber, customers }: { brand: 
   function send() {
     void step.act(
       async () => {
-        const r = await consoleFetch<RecallResult>(`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batchId)}/recall`, {
-          method: 'POST',
+        const r = await consoleApi(CONSOLE_API.recall, {
+          params: { brand, batchId },
           body: { notice: notice.trim(), confirm: true },
         });
         setDone(`Sent to ${r.customers} customer${r.customers === 1 ? '' : 's'}: ${r.queued.email} e-mail, ${r.queued.sms} SMS and ${r.queued.whatsapp} WhatsApp messages queued, and in each customer's messages in the app.`);
@@ -43,7 +43,7 @@ export function RecallForm({ brand, batchId, batchNumber, customers }: { brand: 
         failed: (err) => {
           const found = formErrorsOf(err, ['notice']);
           setErrors(found);
-          focusLater(() => (found.notice ? document.getElementById(`${id}-notice`) : step.triggerRef.current));
+          focusLater(() => (found.notice ? document.getElementById(`${id}-notice`) : step.triggerElement()));
         },
       },
     );
@@ -69,7 +69,7 @@ export function RecallForm({ brand, batchId, batchNumber, customers }: { brand: 
       />
       <FieldError id={`${id}-notice-error`} error={errors.notice} />
       {!step.asking && (
-        <ConsoleButton ref={step.triggerRef} type="submit" className="mt-3" disabled={customers === 0}>Send notice…</ConsoleButton>
+        <ConsoleButton id={step.triggerId} type="submit" className="mt-3" disabled={customers === 0}>Send notice…</ConsoleButton>
       )}
       <ConfirmBox
         step={step}

@@ -1,7 +1,8 @@
 'use client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleUpload } from '@/lib/client/console-upload';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@/lib/schemas/legal';
 import { MAX_LEGAL_MARKDOWN_CHARS } from '@/lib/schemas/console-legal';
@@ -73,7 +74,7 @@ export function PublishLegal({ brand, nextVersions }: { brand: string; nextVersi
     if (mode === 'markdown') form.append('markdown', markdown);
     else if (file) form.append('file', file);
     try {
-      const out = await consoleUpload<{ version: number; documentType: string }>(`/console/brands/${brand}/legal/documents`, form);
+      const out = await consoleApi(CONSOLE_API.publishLegal, { params: { brand }, form });
       setPublished(`${out.documentType} version ${out.version} is published.`);
       setPreviewing(false);
       setMarkdown('');

@@ -3,7 +3,8 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf } from '@/lib/client/form-errors';
 import { ConsoleButton } from '../button';
 import { ConfirmBox, useConfirmStep } from '../confirm-step';
@@ -26,7 +27,7 @@ export function RedFlagClose({ brand, flagId, qrId, alreadyBlacklisted }: { bran
 
   async function send(action: 'resolve' | 'dismiss', withBlacklist: boolean) {
     const body = action === 'resolve' ? { note: note.trim(), blacklist: withBlacklist } : { note: note.trim() };
-    await consoleFetch(`/console/brands/${encodeURIComponent(brand)}/red-flags/${encodeURIComponent(flagId)}/${action}`, { method: 'POST', body });
+    await consoleApi(action === 'resolve' ? CONSOLE_API.resolveRedFlag : CONSOLE_API.dismissRedFlag, { params: { brand, id: flagId }, body });
     setErrors({});
     setDone(action === 'resolve' ? (withBlacklist ? 'Resolved, and the code is blacklisted: scans of it now answer Fake.' : 'Resolved.') : 'Dismissed.');
     startTransition(() => router.refresh());
@@ -71,7 +72,7 @@ export function RedFlagClose({ brand, flagId, qrId, alreadyBlacklisted }: { bran
       )}
       {!confirming && (
         <div className="mt-2 flex flex-wrap gap-2">
-          <ConsoleButton size="sm" ref={step.triggerRef} busy={working} onClick={() => close('resolve')}>{blacklist && qrId && !alreadyBlacklisted ? 'Resolve and blacklist…' : 'Resolve'}</ConsoleButton>
+          <ConsoleButton size="sm" id={step.triggerId} busy={working} onClick={() => close('resolve')}>{blacklist && qrId && !alreadyBlacklisted ? 'Resolve and blacklist…' : 'Resolve'}</ConsoleButton>
           <ConsoleButton size="sm" variant="secondary" busy={working} onClick={() => close('dismiss')}>Dismiss</ConsoleButton>
         </div>
       )}

@@ -26,7 +26,7 @@ function Harness({ work, toForm }: { work: () => Promise<void>; toForm?: boolean
     <div>
       {formError && <p data-testid="form-error">{formError}</p>}
       {!step.asking && (
-        <ConsoleButton ref={step.triggerRef} variant="danger-outline" onClick={step.ask}>
+        <ConsoleButton id={step.triggerId} variant="danger-outline" onClick={step.ask}>
           Delete code…
         </ConsoleButton>
       )}

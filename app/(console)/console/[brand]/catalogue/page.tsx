@@ -4,6 +4,7 @@ import { listBatches, listProducts } from '@/lib/console/catalogue';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { productImageIdOf } from '@/lib/schemas/console-catalogue';
 import { linkClass, Section } from '@/components/console/ui';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // The console's catalogue: the brand's products and batches, with links to edit them, make a
 // batch and generate its codes. Rendered on the server (works without JavaScript).
@@ -45,7 +46,7 @@ export default async function CataloguePage({ params }: { params: Promise<{ bran
                       <span className="flex items-center gap-2">
                         {imageId && (
                           // eslint-disable-next-line @next/next/no-img-element -- served by the console API
-                          <img src={`/api/console/brands/${brand}/catalogue/images/${imageId}`} alt="" className="h-10 w-10 rounded object-cover" />
+                          <img src={consoleApiHref(CONSOLE_API.image, { brand, imageId })} alt="" className="h-10 w-10 rounded object-cover" />
                         )}
                         <Link href={`/${brand}/catalogue/products/${p.id}`} className={linkClass}>
                           {p.name}

@@ -57,7 +57,7 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
       )}
       <Section title="GS1 barcode number" id="product-gtin">
         {canWrite ? (
-          <Gs1KeyForm apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/products/${encodeURIComponent(product.id)}/gtin`} field="gtin" value={product.gtin ?? ''} />
+          <Gs1KeyForm brand={brand} id={product.id} field="gtin" value={product.gtin ?? ''} />
         ) : (
           <p>GTIN: {product.gtin ?? 'none'}</p>
         )}
