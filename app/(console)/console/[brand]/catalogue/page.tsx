@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listBatches, listProducts } from '@/lib/console/catalogue';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleBatchesRoute, consoleProductsRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { productImageIdOf } from '@/lib/schemas/console-catalogue';
 import { linkClass, Section } from '@/components/console/ui';
@@ -11,9 +12,9 @@ import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 export default async function CataloguePage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'catalogue', 'read');
+  const { role } = await requireStaffPage(brand, 'catalogue', 'read');
   const canWrite = roleMay(role, 'catalogue', 'write');
-  const [products, batches] = await Promise.all([listProducts(scope), listBatches(scope)]);
+  const [{ products }, { batches }] = await Promise.all([callRoute(consoleProductsRoute, { params: { brand } }), callRoute(consoleBatchesRoute, { params: { brand } })]);
   return (
     <div>
       <h1 className="mb-6 text-2xl font-bold text-gray-900">Catalogue</h1>
