@@ -4,13 +4,15 @@ import { useRouter } from 'next/navigation';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { Alert } from '@/components/ui/alert';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
-import { ConsoleButton } from './support/console-button';
+import { ConsoleButton } from './button';
+import { ConfirmBox, useConfirmStep } from './confirm-step';
 
 // The table kit's bulk action: rows chosen by their checkboxes (inputs of this form by their
 // `form` attribute, so the table stays rendered on the server), the action's own fields, then
 // asked again in words ("Close 3 complaints?") before it is sent; the answer said in a live
 // region and the list read again. Keyboard: Tab to the boxes, Space to choose, Enter to apply,
-// focus lands on Confirm, then on the outcome.
+// focus lands on Confirm (Escape or Cancel back to Apply), then on the outcome. The question is
+// the console's one confirm step (confirm-step.tsx).
 
 export type BulkRun = (ids: string[]) => Promise<string>;
 
@@ -35,11 +37,10 @@ export function BulkAction({
   const router = useRouter();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const focusLater = useFocusAfterRender();
-  const [chosen, setChosen] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const step = useConfirmStep();
+  const [chosen, setChosen] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const label = (n: number) => `${n} ${n === 1 ? noun[0] : noun[1]}`;
 
@@ -53,24 +54,23 @@ export function BulkAction({
     }
     setOutcome(null);
     setChosen(ids);
-    focusLater(() => confirmRef.current);
+    step.ask();
   }
 
-  async function confirm() {
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      const text = await run(chosen);
-      setOutcome({ kind: 'success', text });
-      setChosen(null);
-      router.refresh();
-    } catch (err) {
-      setOutcome({ kind: 'error', text: errorMessageOf(undefined, err) });
-      setChosen(null);
-    } finally {
-      setBusy(false);
-      focusLater(() => outcomeRef.current);
-    }
+  function confirm() {
+    void step.act(
+      async () => {
+        setOutcome({ kind: 'success', text: await run(chosen) });
+        router.refresh();
+      },
+      {
+        then: () => outcomeRef.current,
+        failed: (err) => {
+          setOutcome({ kind: 'error', text: errorMessageOf(undefined, err) });
+          focusLater(() => outcomeRef.current);
+        },
+      },
+    );
   }
 
   return (
@@ -83,33 +83,11 @@ export function BulkAction({
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {children}
-        <ConsoleButton type="submit" variant="secondary" disabled={busy || !!chosen}>
+        <ConsoleButton size="sm" id={step.triggerId} type="submit" variant="secondary" disabled={step.busy || step.asking}>
           {apply}
         </ConsoleButton>
       </div>
-      {chosen && (
-        <div role="group" aria-labelledby={`${id}-question`} className="mt-3 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
-          <p id={`${id}-question`} className="mb-2 font-medium text-gray-900">
-            {question(chosen.length, label(chosen.length))}
-          </p>
-          <div className="flex gap-3">
-            <ConsoleButton type="button" ref={confirmRef} variant="danger" onClick={confirm} busy={busy}>
-              Confirm
-            </ConsoleButton>
-            <ConsoleButton
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setChosen(null);
-                focusLater(() => formRef.current?.querySelector<HTMLElement>('button[type="submit"]') ?? null);
-              }}
-              disabled={busy}
-            >
-              Cancel
-            </ConsoleButton>
-          </div>
-        </div>
-      )}
+      <ConfirmBox step={step} size="sm" className="mt-3" question={question(chosen.length, label(chosen.length))} yes="Confirm" onYes={confirm} />
     </form>
   );
 }

@@ -2,17 +2,18 @@
 import { useId, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { DISPUTE_REASON_MAX } from '@/lib/domain/disputes';
 import type { ConsoleDisputeDetail } from '@/lib/schemas/disputes';
+import { ConsoleButton } from './button';
 
 // The two decisions on an open dispute (claims area writers: owner, support), each confirmed
 // before it is sent: move the claim to the disputing customer (with what moves and what stays in
 // words), or reject it with a reason the customer reads. The API audits both; the page reloads.
 
 type Choice = 'move' | 'reject' | null;
-const button = 'min-h-11 rounded-lg border px-4 py-2 font-semibold disabled:opacity-60';
 
 export function DisputeActions({ brand, disputeId, moves }: { brand: string; disputeId: string; moves: ConsoleDisputeDetail['moves'] }) {
   const router = useRouter();
@@ -23,7 +24,6 @@ export function DisputeActions({ brand, disputeId, moves }: { brand: string; dis
   const [error, setError] = useState<{ text: string; field?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
-  const base = `/console/brands/${encodeURIComponent(brand)}/disputes/${encodeURIComponent(disputeId)}`;
 
   const choose = (c: Choice) => {
     setChoice(c);
@@ -39,7 +39,7 @@ export function DisputeActions({ brand, disputeId, moves }: { brand: string; dis
     setBusy(true);
     setError(null);
     try {
-      await consoleFetch(`${base}/${choice}`, { method: 'POST', body: choice === 'reject' ? { reason: reason.trim() } : note.trim() ? { note: note.trim() } : {} });
+      await consoleApi(choice === 'reject' ? CONSOLE_API.rejectDispute : CONSOLE_API.moveDisputedClaim, { params: { brand, disputeId }, body: choice === 'reject' ? { reason: reason.trim() } : note.trim() ? { note: note.trim() } : {} });
       router.refresh();
     } catch (err) {
       const field = (err as { body?: { field?: string } }).body?.field;
@@ -60,8 +60,8 @@ export function DisputeActions({ brand, disputeId, moves }: { brand: string; dis
       {error && !error.field && <Alert>{error.text}</Alert>}
       {choice === null && (
         <div className="flex flex-wrap gap-3">
-          <button type="button" className={`${button} border-transparent bg-blue-800 text-white`} onClick={() => choose('move')}>Move the claim to this customer…</button>
-          <button type="button" className={`${button} border-red-700 bg-white text-red-800`} onClick={() => choose('reject')}>Reject the dispute…</button>
+          <ConsoleButton onClick={() => choose('move')}>Move the claim to this customer…</ConsoleButton>
+          <ConsoleButton variant="danger-outline" onClick={() => choose('reject')}>Reject the dispute…</ConsoleButton>
         </div>
       )}
       {choice === 'move' && (
@@ -74,8 +74,8 @@ export function DisputeActions({ brand, disputeId, moves }: { brand: string; dis
           <textarea id={`${id}-note`} value={note} maxLength={DISPUTE_REASON_MAX} onChange={(e) => setNote(e.target.value)} className="block min-h-20 w-full rounded-md border border-gray-500 px-3 py-2" aria-invalid={error?.field === 'note' || undefined} aria-describedby={error?.field === 'note' ? `${id}-error` : undefined} />
           {error?.field === 'note' && <p id={`${id}-error`} className="text-sm font-medium text-red-700">{error.text}</p>}
           <div className="flex flex-wrap gap-3">
-            <button type="button" disabled={busy} aria-busy={busy || undefined} className={`${button} border-transparent bg-blue-800 text-white`} onClick={() => void decide()}>{busy ? 'Moving…' : 'Yes, move the claim'}</button>
-            <button type="button" disabled={busy} className={`${button} border-gray-400 bg-white text-gray-900`} onClick={() => choose(null)}>Cancel</button>
+            <ConsoleButton busy={busy} onClick={() => void decide()}>{busy ? 'Moving…' : 'Yes, move the claim'}</ConsoleButton>
+            <ConsoleButton variant="secondary" disabled={busy} onClick={() => choose(null)}>Cancel</ConsoleButton>
           </div>
         </div>
       )}
@@ -86,8 +86,8 @@ export function DisputeActions({ brand, disputeId, moves }: { brand: string; dis
           <textarea id={`${id}-reason`} value={reason} required maxLength={DISPUTE_REASON_MAX} onChange={(e) => setReason(e.target.value)} className="block min-h-20 w-full rounded-md border border-gray-500 px-3 py-2" aria-invalid={error?.field === 'reason' || undefined} aria-describedby={error?.field === 'reason' ? `${id}-error` : undefined} />
           {error?.field === 'reason' && <p id={`${id}-error`} className="text-sm font-medium text-red-700">{error.text}</p>}
           <div className="flex flex-wrap gap-3">
-            <button type="button" disabled={busy} aria-busy={busy || undefined} className={`${button} border-transparent bg-red-700 text-white`} onClick={() => void decide()}>{busy ? 'Rejecting…' : 'Yes, reject'}</button>
-            <button type="button" disabled={busy} className={`${button} border-gray-400 bg-white text-gray-900`} onClick={() => choose(null)}>Cancel</button>
+            <ConsoleButton variant="danger" busy={busy} onClick={() => void decide()}>{busy ? 'Rejecting…' : 'Yes, reject'}</ConsoleButton>
+            <ConsoleButton variant="secondary" disabled={busy} onClick={() => choose(null)}>Cancel</ConsoleButton>
           </div>
         </div>
       )}

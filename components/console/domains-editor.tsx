@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { BrandSettings } from '@/lib/schemas/console-money';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ConsoleButton } from './button';
 
 // The brand's domains (console area 'settings'): the host names its customer app answers on.
 // One added here is pending, serving nothing, until the operator approves it (docs/console.md
@@ -20,12 +21,12 @@ export function DomainsEditor({ brand, domains: initial, pendingDomains: initial
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
 
-  async function send(path: string, value: string, message: string) {
+  async function send(operation: typeof CONSOLE_API.addDomain | typeof CONSOLE_API.removeDomain, value: string, message: string) {
     setBusy(true);
     setErrors({});
     setDone('');
     try {
-      const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings/${path}`, { method: 'POST', body: { domain: value } });
+      const next = await consoleApi(operation, { params: { brand }, body: { domain: value } });
       setDomains(next.domains);
       setPending(next.pendingDomains);
       setDone(message);
@@ -40,7 +41,7 @@ export function DomainsEditor({ brand, domains: initial, pendingDomains: initial
 
   const add = (e: FormEvent) => {
     e.preventDefault();
-    void send('domains', domain, `${domain.trim().toLowerCase()} added. It serves nothing until the operator approves it.`);
+    void send(CONSOLE_API.addDomain, domain, `${domain.trim().toLowerCase()} added. It serves nothing until the operator approves it.`);
   };
 
   return (
@@ -53,15 +54,9 @@ export function DomainsEditor({ brand, domains: initial, pendingDomains: initial
           <li key={d} className="flex min-h-11 items-center justify-between gap-3 py-1">
             <span className="font-mono text-gray-900">{d}</span>
             {canWrite && domains.length > 1 && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void send('domains/remove', d, `${d} removed.`)}
-                className="min-h-11 rounded-md border border-gray-500 px-3 text-sm text-gray-900"
-                aria-label={`Remove ${d}`}
-              >
+              <ConsoleButton size="sm" variant="secondary" disabled={busy} onClick={() => void send(CONSOLE_API.removeDomain, d, `${d} removed.`)} aria-label={`Remove ${d}`}>
                 Remove
-              </button>
+              </ConsoleButton>
             )}
           </li>
         ))}
@@ -71,15 +66,9 @@ export function DomainsEditor({ brand, domains: initial, pendingDomains: initial
               {d} <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 font-sans text-sm text-amber-900">Pending approval: serves nothing yet</span>
             </span>
             {canWrite && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void send('domains/remove', d, `${d} removed.`)}
-                className="min-h-11 rounded-md border border-gray-500 px-3 text-sm text-gray-900"
-                aria-label={`Remove ${d}`}
-              >
+              <ConsoleButton size="sm" variant="secondary" disabled={busy} onClick={() => void send(CONSOLE_API.removeDomain, d, `${d} removed.`)} aria-label={`Remove ${d}`}>
                 Remove
-              </button>
+              </ConsoleButton>
             )}
           </li>
         ))}
@@ -87,9 +76,9 @@ export function DomainsEditor({ brand, domains: initial, pendingDomains: initial
       {canWrite && (
         <form onSubmit={add} noValidate className="flex flex-wrap items-start gap-3">
           <Field label="Add a domain" className="min-w-64 flex-1" value={domain} onChange={(e) => setDomain(e.target.value)} error={errors.domain} hint="A host name like shop.example.com" disabled={busy} />
-          <button type="submit" disabled={busy || !domain.trim()} className="mt-7 min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          <ConsoleButton type="submit" disabled={busy || !domain.trim()} className="mt-7">
             Add domain
-          </button>
+          </ConsoleButton>
         </form>
       )}
     </section>

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
-import type { ConsoleNext } from '@/lib/schemas/console';
 import { CodeField } from './code-field';
 import { goToNextStep } from './next-step';
 import { RecoveryCodesShown } from './recovery-codes';
@@ -28,14 +28,14 @@ export function EnrolForm({ from }: { from: string }) {
   useEffect(() => {
     if (asked.current) return; // one secret per visit (a second request would replace the one shown)
     asked.current = true;
-    consoleFetch<Enrolment>('/console/totp/enrol', { method: 'POST' }).then(setEnrolment, (err) => setLoadError(errorMessageOf(undefined, err)));
+    consoleApi(CONSOLE_API.totpEnrol).then(setEnrolment, (err) => setLoadError(errorMessageOf(undefined, err)));
   }, []);
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     if (!valid({ code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code' })) return;
     await submit(['code'], async () => {
-      const { next, recoveryCodes: made } = await consoleFetch<{ next: ConsoleNext; recoveryCodes: string[] }>('/console/totp/confirm', { body: { code } });
+      const { next, recoveryCodes: made } = await consoleApi(CONSOLE_API.totpConfirm, { body: { code } });
       if (!made?.length) return goToNextStep(next, from);
       setRecoveryCodes(made); // shown once, before the console opens
     });

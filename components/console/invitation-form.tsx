@@ -4,8 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { ConsoleNext } from '@/lib/schemas/console';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { goToNextStep } from './next-step';
 
 // /invitation/<token> — a new account chooses its name and password; an existing one confirms
@@ -23,7 +23,7 @@ export function InvitationForm({ token, hasAccount }: { token: string; hasAccoun
     };
     if (!valid(local)) return;
     await submit({ name: 'name', password: 'password', token: 'form' }, async () => {
-      const res = await consoleFetch<{ next: ConsoleNext; brand: string }>('/console/invitations/accept', { body: { token, name: name.trim(), password } });
+      const res = await consoleApi(CONSOLE_API.acceptInvitation, { body: { token, name: name.trim(), password } });
       goToNextStep(res.next, `/${res.brand}/overview`);
     });
   }

@@ -2,10 +2,12 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import type { JourneyStepDef } from '@/lib/schemas/journeys';
 import type { JourneySummary, RewardSummary } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ConsoleButton } from './button';
 
 // A product's scan journey (console area 'rewards'): the steps a customer walks after a
 // post-sale scan (information, a question, an input, a reward), in order. Saving replaces the
@@ -61,7 +63,7 @@ export function JourneyEditor({ brand, journey, rewards, canWrite }: { brand: st
     setErrors({});
     setDone('');
     try {
-      await consoleFetch(`/console/brands/${brand}/journeys/${journey.productId}`, { method: 'PUT', body: { steps: steps.map(toStep) } });
+      await consoleApi(CONSOLE_API.saveJourney, { params: { brand, productId: journey.productId }, body: { steps: steps.map(toStep) } });
       setDone('Journey saved.');
       router.refresh();
     } catch (err) {
@@ -143,9 +145,9 @@ export function JourneyEditor({ brand, journey, rewards, canWrite }: { brand: st
                 </div>
                 {canWrite && (
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <button type="button" className="min-h-11 rounded-md border border-gray-500 px-3 text-sm" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move step ${i + 1} up`}>Up</button>
-                    <button type="button" className="min-h-11 rounded-md border border-gray-500 px-3 text-sm" disabled={i === steps.length - 1} onClick={() => move(i, 1)} aria-label={`Move step ${i + 1} down`}>Down</button>
-                    <button type="button" className="min-h-11 rounded-md border border-red-700 px-3 text-sm text-red-800" onClick={() => setSteps((x) => x.filter((_, j) => j !== i))} aria-label={`Remove step ${i + 1}`}>Remove</button>
+                    <ConsoleButton size="sm" variant="secondary" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move step ${i + 1} up`}>Up</ConsoleButton>
+                    <ConsoleButton size="sm" variant="secondary" disabled={i === steps.length - 1} onClick={() => move(i, 1)} aria-label={`Move step ${i + 1} down`}>Down</ConsoleButton>
+                    <ConsoleButton size="sm" variant="danger-outline" onClick={() => setSteps((x) => x.filter((_, j) => j !== i))} aria-label={`Remove step ${i + 1}`}>Remove</ConsoleButton>
                   </div>
                 )}
               </fieldset>
@@ -155,17 +157,16 @@ export function JourneyEditor({ brand, journey, rewards, canWrite }: { brand: st
       </ol>
       {canWrite && (
         <div className="mt-3 flex flex-wrap gap-3">
-          <button
-            type="button"
+          <ConsoleButton
+            variant="secondary"
             disabled={busy || steps.length >= 12}
-            className="min-h-11 rounded-md border border-gray-600 px-3 font-medium text-gray-900"
             onClick={() => setSteps((s) => [...s, { type: 'INFO', title: '', body: '', question: '', options: '', label: '', placeholder: '', maxLength: '100', rewardId: '' }])}
           >
             Add a step
-          </button>
-          <button type="submit" disabled={busy || steps.length === 0} aria-busy={busy || undefined} className="min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          </ConsoleButton>
+          <ConsoleButton type="submit" disabled={steps.length === 0} busy={busy}>
             {busy ? 'Saving…' : 'Save journey'}
-          </button>
+          </ConsoleButton>
         </div>
       )}
     </form>

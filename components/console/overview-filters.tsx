@@ -1,4 +1,5 @@
 import { Field } from '@/components/ui/field';
+import { ConsoleButton } from './button';
 
 // The overview's filters: a GET form (the page reads them from the address), so they work
 // without JavaScript and a filtered view can be bookmarked or shared.
@@ -37,9 +38,9 @@ export function OverviewFilters({ values, errors, products }: { values: Values; 
         )}
       </div>
       <Field id="filter-batch" label="Batch number" name="batch" defaultValue={values.batch} error={errors.batch} className="!mb-0" maxLength={64} />
-      <button type="submit" className="min-h-11 rounded-lg border border-transparent bg-gray-900 px-4 py-2 font-semibold text-white">
+      <ConsoleButton type="submit" native>
         Apply filters
-      </button>
+      </ConsoleButton>
     </form>
   );
 }

@@ -2,16 +2,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import type { ConsolePayout } from '@/lib/schemas/console-money';
+import { ConsoleButton } from './button';
 
 // The finance clerk's actions on payouts (console area 'payouts'): export the bank's
 // bulk-transfer file (downloaded by the browser), import the bank's result file, retry a failed
 // payout. The list beside them is the server's; each action refreshes it.
 
-type ExportAnswer = { fileName: string; csv: string; count: number; total: string; held: number };
-type ImportAnswer = { completed: number; failed: number; unchanged: number };
 
 function download(fileName: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -44,7 +44,7 @@ export function PayoutActions({ brand, waiting, atBank }: { brand: string; waiti
     setBusy('export');
     setMessage(null);
     try {
-      const done = await consoleFetch<ExportAnswer>(`/console/brands/${brand}/payouts/export`, { method: 'POST' });
+      const done = await consoleApi(CONSOLE_API.exportPayouts, { params: { brand } });
       if (done.count > 0) download(done.fileName, done.csv);
       const held = done.held ? ` ${plural(done.held, 'payout')} held for a review stayed behind.` : '';
       setMessage({
@@ -73,7 +73,7 @@ export function PayoutActions({ brand, waiting, atBank }: { brand: string; waiti
     setBusy('import');
     setMessage(null);
     try {
-      const done = await consoleFetch<ImportAnswer>(`/console/brands/${brand}/payouts/import`, { method: 'POST', body: { text: await file.text() } });
+      const done = await consoleApi(CONSOLE_API.importPayouts, { params: { brand }, body: { text: await file.text() } });
       setMessage({
         kind: 'success',
         text: `Imported: ${done.completed} completed, ${done.failed} failed${done.unchanged ? `, ${done.unchanged} already imported` : ''}.`,
@@ -94,9 +94,9 @@ export function PayoutActions({ brand, waiting, atBank }: { brand: string; waiti
       <div className="flex flex-wrap items-start gap-6">
         <div>
           <p className="mb-2 text-gray-800">{plural(waiting, 'payout')} waiting for the bank.</p>
-          <button type="button" onClick={() => void exportFile()} disabled={busy !== ''} aria-busy={busy === 'export' || undefined} className="min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          <ConsoleButton onClick={() => void exportFile()} disabled={busy !== ''} busy={busy === 'export'}>
             {busy === 'export' ? 'Exporting…' : 'Export the bank file'}
-          </button>
+          </ConsoleButton>
         </div>
         <form onSubmit={importFile} noValidate>
           <p className="mb-2 text-gray-800">{plural(atBank, 'payout')} at the bank.</p>
@@ -111,9 +111,9 @@ export function PayoutActions({ brand, waiting, atBank }: { brand: string; waiti
             className="mb-2 block"
           />
           <p id="bank-results-hint" className="mb-2 text-sm text-gray-700">Columns reference,status,bank_ref,reason; all rows are applied or none.</p>
-          <button type="submit" disabled={busy !== ''} aria-busy={busy === 'import' || undefined} className="min-h-11 rounded-lg border border-blue-800 px-4 py-2 font-semibold text-blue-900 disabled:opacity-60">
+          <ConsoleButton type="submit" variant="secondary" disabled={busy !== ''} busy={busy === 'import'}>
             {busy === 'import' ? 'Importing…' : 'Import results'}
-          </button>
+          </ConsoleButton>
         </form>
       </div>
     </section>
@@ -128,7 +128,7 @@ export function RetryButton({ brand, payout }: { brand: string; payout: Pick<Con
     setBusy(true);
     setError('');
     try {
-      await consoleFetch(`/console/brands/${brand}/payouts/${payout.reference}/retry`, { method: 'POST' });
+      await consoleApi(CONSOLE_API.retryPayout, { params: { brand, reference: payout.reference } });
       window.dispatchEvent(new Event(PAYOUT_RETRIED));
       router.refresh();
     } catch (err) {
@@ -139,17 +139,16 @@ export function RetryButton({ brand, payout }: { brand: string; payout: Pick<Con
   }
   return (
     <div>
-      <button
-        type="button"
+      <ConsoleButton
+        size="sm"
+        variant="secondary"
         onClick={() => void retry()}
-        disabled={busy}
-        aria-busy={busy || undefined}
+        busy={busy}
         aria-label={`Retry payout ${payout.reference}`}
         aria-describedby={error ? `retry-${payout.reference}-error` : undefined}
-        className="min-h-11 rounded-md border border-gray-600 px-3 text-sm font-semibold text-gray-900 disabled:opacity-60"
       >
         {busy ? 'Retrying…' : 'Retry'}
-      </button>
+      </ConsoleButton>
       {error && (
         <p id={`retry-${payout.reference}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}

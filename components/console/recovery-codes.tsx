@@ -2,14 +2,14 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
+import { ConsoleButton } from './button';
 
 // Recovery codes on screen (docs/console.md, "Second factor"): a new set is shown once, right
 // after it is made (at the authenticator's set-up, or when the member asks for a new set); the
 // heading takes the focus so a screen reader starts reading there.
-
-const button = 'min-h-11 rounded-md border px-4 py-2 font-medium disabled:opacity-60';
 
 /** The codes of a new set, with what to do with them; `children` is what follows (a Continue button). */
 export function RecoveryCodesShown({ codes, children }: { codes: string[]; children?: React.ReactNode }) {
@@ -34,9 +34,9 @@ export function RecoveryCodesShown({ codes, children }: { codes: string[]; child
         ))}
       </ol>
       <p className="mb-3">
-        <button type="button" onClick={copy} className={`${button} border-gray-500 bg-white`}>
+        <ConsoleButton variant="secondary" onClick={copy}>
           Copy the codes
-        </button>
+        </ConsoleButton>
         <span role="status" className="ml-2 text-sm">
           {copied ? 'Copied.' : ''}
         </span>
@@ -58,7 +58,7 @@ export function RegenerateRecoveryCodes({ remaining }: { remaining: number }) {
     setBusy(true);
     setError(undefined);
     try {
-      const res = await consoleFetch<{ codes: string[] }>('/console/recovery-codes', { method: 'POST' });
+      const res = await consoleApi(CONSOLE_API.newRecoveryCodes);
       setCodes(res.codes);
       router.refresh();
     } catch (err) {
@@ -71,9 +71,9 @@ export function RegenerateRecoveryCodes({ remaining }: { remaining: number }) {
     <div>
       {error && <Alert>{error}</Alert>}
       {codes && <RecoveryCodesShown codes={codes} />}
-      <button type="button" onClick={onClick} disabled={busy} aria-busy={busy || undefined} className={`${button} border-transparent bg-brand-primary text-brand-text`}>
+      <ConsoleButton onClick={onClick} busy={busy}>
         Make new recovery codes
-      </button>
+      </ConsoleButton>
     </div>
   );
 }

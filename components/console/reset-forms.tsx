@@ -5,7 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 
 // /reset — asks for a reset link (the same answer for any address).
 export function ResetRequestForm() {
@@ -17,7 +18,7 @@ export function ResetRequestForm() {
     ev.preventDefault();
     if (!valid({ email: email.trim() ? undefined : 'Enter your e-mail address' })) return;
     await submit(['email'], async () => {
-      const res = await consoleFetch<{ message: string }>('/console/password-reset', { body: { email: email.trim() } });
+      const res = await consoleApi(CONSOLE_API.passwordReset, { body: { email: email.trim() } });
       setSent(res.message);
       setBusy(false);
     });
@@ -45,7 +46,7 @@ export function ResetConfirmForm({ token }: { token: string }) {
     ev.preventDefault();
     if (!valid({ password: password ? undefined : 'Choose a new password' })) return;
     await submit({ password: 'password', token: 'form' }, async () => {
-      await consoleFetch('/console/password-reset/confirm', { body: { token, password } });
+      await consoleApi(CONSOLE_API.passwordResetConfirm, { body: { token, password } });
       setDone(true);
       setBusy(false);
     });

@@ -3,15 +3,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import type { RewardSummary } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ConsoleButton } from './button';
 
 // Rewards (console area 'rewards'): a new reward, an edit of one, and a pool coupon's codes
 // uploaded from a file. Amounts are typed in rupees; the API answers the field at fault.
 
-const primary = 'min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60';
 
 export function NewRewardForm({ brand }: { brand: string }) {
   const router = useRouter();
@@ -31,7 +32,7 @@ export function NewRewardForm({ brand }: { brand: string }) {
     if (type === 'Cashback') Object.assign(body, { amount: v.amount, budget: v.budget });
     else if (v.couponCode.trim()) Object.assign(body, { couponCode: v.couponCode, budget: v.budget });
     try {
-      const r = await consoleFetch<RewardSummary>(`/console/brands/${brand}/rewards`, { method: 'POST', body });
+      const r = await consoleApi(CONSOLE_API.createReward, { params: { brand }, body });
       setDone(`${r.name} created.`);
       setV({ name: '', description: '', amount: '', couponCode: '', budget: '', perCustomer: '1' });
       router.refresh();
@@ -71,9 +72,9 @@ export function NewRewardForm({ brand }: { brand: string }) {
         )}
         <Field label="Rewards per customer" inputMode="numeric" value={v.perCustomer} onChange={set('perCustomer')} error={errors.perCustomer} />
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={primary}>
+      <ConsoleButton type="submit" busy={busy}>
         {busy ? 'Creating…' : 'Create reward'}
-      </button>
+      </ConsoleButton>
     </form>
   );
 }
@@ -102,7 +103,7 @@ export function EditRewardForm({ brand, reward }: { brand: string; reward: Rewar
     if (reward.type === 'Cashback') body.amount = v.amount;
     if (!reward.pool) body.budget = v.budget;
     try {
-      await consoleFetch(`/console/brands/${brand}/rewards/${reward.rewardId}`, { method: 'PATCH', body });
+      await consoleApi(CONSOLE_API.updateReward, { params: { brand, rewardId: reward.rewardId }, body });
       setDone('Saved.');
       router.refresh();
     } catch (err) {
@@ -138,9 +139,9 @@ export function EditRewardForm({ brand, reward }: { brand: string; reward: Rewar
           Active (customers can earn it)
         </label>
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={primary}>
+      <ConsoleButton type="submit" busy={busy}>
         {busy ? 'Saving…' : 'Save reward'}
-      </button>
+      </ConsoleButton>
     </form>
   );
 }
@@ -160,8 +161,8 @@ export function CouponUploadForm({ brand, reward }: { brand: string; reward: Pic
     setBusy(true);
     setMessage(null);
     try {
-      const done = await consoleFetch<{ added: number; skippedDuplicates: number; left: number }>(`/console/brands/${brand}/rewards/${reward.rewardId}/coupons`, {
-        method: 'POST',
+      const done = await consoleApi(CONSOLE_API.addCoupons, {
+        params: { brand, rewardId: reward.rewardId },
         body: { text: await file.text() },
       });
       setMessage({ kind: 'success', text: `${done.added} codes added${done.skippedDuplicates ? `, ${done.skippedDuplicates} already in the pool` : ''}; ${done.left} left to give out.` });
@@ -188,9 +189,9 @@ export function CouponUploadForm({ brand, reward }: { brand: string; reward: Pic
         className="mb-1 block"
       />
       <p id={`${inputId}-hint`} className="mb-2 text-sm text-gray-700">One code a line, or a CSV with the codes in its first column.</p>
-      <button type="submit" disabled={busy} aria-busy={busy || undefined} className="min-h-11 rounded-lg border border-blue-800 px-4 py-2 font-semibold text-blue-900 disabled:opacity-60">
+      <ConsoleButton type="submit" variant="secondary" busy={busy}>
         {busy ? 'Uploading…' : 'Upload codes'}
-      </button>
+      </ConsoleButton>
     </form>
   );
 }

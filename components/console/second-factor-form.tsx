@@ -4,8 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { ConsoleNext } from '@/lib/schemas/console';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { CodeField } from './code-field';
 import { goToNextStep } from './next-step';
 
@@ -32,14 +32,14 @@ export function SecondFactorForm({ from }: { from: string }) {
     if (mode === 'recovery') {
       if (!valid({ recoveryCode: recoveryCode.trim() ? undefined : 'Enter one of your recovery codes' })) return;
       await submit(['recoveryCode'], async () => {
-        const { next } = await consoleFetch<{ next: ConsoleNext }>('/console/second-factor/recovery', { body: { recoveryCode: recoveryCode.trim() } });
+        const { next } = await consoleApi(CONSOLE_API.secondFactorRecovery, { body: { recoveryCode: recoveryCode.trim() } });
         goToNextStep(next, from);
       });
       return;
     }
     if (!valid({ code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code' })) return;
     await submit(['code'], async () => {
-      const { next } = await consoleFetch<{ next: ConsoleNext }>('/console/second-factor', { body: { code } });
+      const { next } = await consoleApi(CONSOLE_API.secondFactor, { body: { code } });
       goToNextStep(next, from);
     });
   }

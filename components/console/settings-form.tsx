@@ -2,12 +2,13 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
-import { useHydrated } from '@/lib/client/navigate';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { FEATURE_FLAGS, type FeatureFlag } from '@/lib/schemas/feature-flags';
 import type { BrandSettings } from '@/lib/schemas/console-money';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 import { ThemePreview } from './theme-preview';
+import { ConsoleButton } from './button';
 import { LanguageFields, languageDraftOf, languageFieldNames, languagePatchOf } from './language-settings';
 import { MessagingFields, messagingDraftOf, messagingFieldNames, messagingPatchOf } from './messaging-settings';
 import { RiskFields, riskDraftOf, riskFieldNames, riskPatchOf, TargetHoursFields, targetDraftOf, targetPatchOf } from './risk-settings';
@@ -139,7 +140,8 @@ type SectionKey = 'brand' | 'theme' | 'services' | 'otp' | 'embedding' | 'footer
  * One section of the settings, a form of its own with its own Save: it sends only its fields.
  * Its message (saved, or what to correct) is beside its button; a refused value takes the
  * keyboard to its field, scrolled to the middle of the window, once the answer is shown. The
- * button is disabled until the page is hydrated, so an early click cannot submit natively.
+ * button (the console's ConsoleButton) is disabled until the page is hydrated, so an early click
+ * cannot submit natively.
  */
 function SettingsSection({
   id,
@@ -162,7 +164,6 @@ function SettingsSection({
   onSave: () => void;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -194,9 +195,9 @@ function SettingsSection({
       {children}
       {canWrite && (
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined} className="min-h-11 rounded-lg bg-blue-800 px-6 py-2 font-semibold text-white disabled:opacity-60">
+          <ConsoleButton type="submit" busy={busy} className="px-6">
             {busy ? 'Saving…' : saveLabel}
-          </button>
+          </ConsoleButton>
         </div>
       )}
       <div ref={statusRef} tabIndex={-1} className="mt-3 empty:hidden">
@@ -286,7 +287,7 @@ export function SettingsForm({ brand, settings, canWrite }: { brand: string; set
     const attempt = (status?.attempt ?? 0) + 1;
     setStatus(null);
     try {
-      const next = await consoleFetch<BrandSettings>(`/console/brands/${brand}/settings`, { method: 'PATCH', body: patchOf(section) });
+      const next = await consoleApi(CONSOLE_API.updateSettings, { params: { brand }, body: patchOf(section) });
       setSaved(next);
       setUi(next.config.ui);
       setTargets(targetDraftOf(next.config.complaintConfig.priorities, next.config.complaintConfig.targetHours));

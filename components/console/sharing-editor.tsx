@@ -3,15 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import type { SharingView } from '@/lib/schemas/console-sharing';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ConsoleButton } from './button';
 
 // The brand's Sharing section (console area 'settings', docs/console.md "Retailer
 // organisations"): the Retailer organisations it shares with, by slug, each kind (scans,
 // complaints) switched on its own; and which retailer sells a batch. Owner and manager change it.
 
-const button = 'min-h-11 rounded-md border border-gray-500 bg-white px-3 text-sm font-semibold text-gray-900 disabled:opacity-60';
 
 export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: string; sharing: SharingView; canWrite: boolean; canAssign: boolean }) {
   const router = useRouter();
@@ -26,12 +27,12 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
 
-  async function send(path: string, body: Record<string, unknown>, message: string) {
+  async function send(operation: typeof CONSOLE_API.share | typeof CONSOLE_API.stopSharing, body: Record<string, unknown>, message: string) {
     setBusy(true);
     setErrors({});
     setDone('');
     try {
-      const next = await consoleFetch<SharingView>(`/console/brands/${brand}/sharing${path}`, { method: 'POST', body });
+      const next = await consoleApi(operation, { params: { brand }, body });
       setShares(next.shares);
       setDone(message);
       router.refresh();
@@ -47,7 +48,7 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const slug = retailer.trim().toLowerCase();
-    if (await send('', { retailer: slug, scans, complaints }, `Sharing with ${slug} saved.`)) setRetailer('');
+    if (await send(CONSOLE_API.share, { retailer: slug, scans, complaints }, `Sharing with ${slug} saved.`)) setRetailer('');
   };
 
   const assign = async (e: FormEvent) => {
@@ -57,13 +58,13 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
     setDone('');
     try {
       const slug = batchRetailer.trim().toLowerCase();
-      const res = await consoleFetch<{ batchNumber: string; retailer: string | null }>(`/console/brands/${brand}/sharing/batches`, {
-        method: 'POST',
+      const res = await consoleApi(CONSOLE_API.assignBatchRetailer, {
+        params: { brand },
         body: { batchNumber, retailer: slug || null },
       });
       setDone(res.retailer ? `Batch ${res.batchNumber} is sold by ${res.retailer}.` : `Batch ${res.batchNumber} has no retailer.`);
       setBatchNumber('');
-      const next = await consoleFetch<SharingView>(`/console/brands/${brand}/sharing`);
+      const next = await consoleApi(CONSOLE_API.sharing, { params: { brand } });
       setShares(next.shares);
       router.refresh();
     } catch (err) {
@@ -98,15 +99,15 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
                   className="h-5 w-5"
                   checked={s[kind]}
                   disabled={!canWrite || busy}
-                  onChange={(e) => void send('', { retailer: s.retailer, [kind]: e.target.checked }, `${kind === 'scans' ? 'Scans' : 'Complaints'} ${e.target.checked ? 'shared with' : 'no longer shared with'} ${s.retailer}.`)}
+                  onChange={(e) => void send(CONSOLE_API.share, { retailer: s.retailer, [kind]: e.target.checked }, `${kind === 'scans' ? 'Scans' : 'Complaints'} ${e.target.checked ? 'shared with' : 'no longer shared with'} ${s.retailer}.`)}
                 />
                 Share {kind}
               </label>
             ))}
             {canWrite && (
-              <button type="button" className={button} disabled={busy} onClick={() => void send('/remove', { retailer: s.retailer }, `Nothing is shared with ${s.retailer} any more.`)} aria-label={`Stop sharing with ${s.retailer}`}>
+              <ConsoleButton size="sm" variant="secondary" disabled={busy} onClick={() => void send(CONSOLE_API.stopSharing, { retailer: s.retailer }, `Nothing is shared with ${s.retailer} any more.`)} aria-label={`Stop sharing with ${s.retailer}`}>
                 Stop sharing
-              </button>
+              </ConsoleButton>
             )}
           </li>
         ))}
@@ -123,9 +124,9 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
               <input type="checkbox" className="h-5 w-5" checked={complaints} onChange={(e) => setComplaints(e.target.checked)} disabled={busy} /> Complaints
             </label>
           </fieldset>
-          <button type="submit" disabled={busy || !retailer.trim()} className="mt-7 min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          <ConsoleButton type="submit" disabled={busy || !retailer.trim()} className="mt-7">
             Share
-          </button>
+          </ConsoleButton>
         </form>
       )}
       {canAssign && (
@@ -133,9 +134,9 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
           {batchErrors.form && <Alert>{batchErrors.form}</Alert>}
           <Field label="Batch number" name="batchNumber" className="min-w-48 flex-1" value={batchNumber} onChange={(e) => setBatchNumber(e.target.value)} error={batchErrors.batchNumber} disabled={busy} />
           <Field label="Sold by (retailer's slug)" name="batchRetailer" className="min-w-48 flex-1" value={batchRetailer} onChange={(e) => setBatchRetailer(e.target.value)} error={batchErrors.retailer} hint="Empty: no retailer" disabled={busy} />
-          <button type="submit" disabled={busy || !batchNumber.trim()} className="mt-7 min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          <ConsoleButton type="submit" disabled={busy || !batchNumber.trim()} className="mt-7">
             Assign batch
-          </button>
+          </ConsoleButton>
         </form>
       )}
     </section>

@@ -5,8 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { ConsoleNext } from '@/lib/schemas/console';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { goToNextStep } from './next-step';
 
 // /sign-in on the console host — e-mail and password; the code or the authenticator's set-up follows.
@@ -20,7 +20,7 @@ export function ConsoleSignInForm({ from, notice }: { from: string; notice?: str
     const local = { email: email.trim() ? undefined : 'Enter your e-mail address', password: password ? undefined : 'Enter your password' };
     if (!valid(local)) return;
     await submit(['email', 'password'], async () => {
-      const { next } = await consoleFetch<{ next: ConsoleNext }>('/console/sign-in', { body: { email: email.trim(), password } });
+      const { next } = await consoleApi(CONSOLE_API.signIn, { body: { email: email.trim(), password } });
       goToNextStep(next, from);
     });
   }

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { hardNavigate, useHydrated } from '@/lib/client/navigate';
 import { CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
 
@@ -11,7 +12,7 @@ export function SignOutButton({ label = 'Sign out', onLight = false }: { label?:
   async function signOut() {
     setBusy(true);
     try {
-      await consoleFetch('/console/sign-out', { method: 'POST' });
+      await consoleApi(CONSOLE_API.signOut);
     } finally {
       hardNavigate(CONSOLE_SIGN_IN_PATH);
     }

@@ -4,16 +4,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-roles';
+import { ConsoleButton } from './button';
 
 // The owner's actions on the staff screen (/<brand>/staff): invite, change a role, remove, end a
 // member's sessions, disable or enable a member, reset another member's second factor. Each calls
 // the console API (which checks the role again), then the screen is read again from the server.
 
-const smallButton = 'min-h-11 rounded-md border px-3 py-1 font-medium disabled:opacity-60';
-const api = (brand: string, rest = '') => `/console/brands/${brand}/staff${rest}`;
 
 function RoleOptions() {
   return (
@@ -40,7 +40,7 @@ export function InviteStaffForm({ brand }: { brand: string }) {
     setSent(undefined);
     if (!valid({ email: email.trim() ? undefined : 'Enter the e-mail address to invite' })) return;
     await submit(['email', 'role'], async () => {
-      const res = await consoleFetch<{ email: string; role: string }>(api(brand, '/invitations'), { body: { email: email.trim(), role } });
+      const res = await consoleApi(CONSOLE_API.invite, { params: { brand }, body: { email: email.trim(), role } });
       setSent(`Invitation sent to ${res.email} as ${res.role}.`);
       setEmail('');
       setBusy(false);
@@ -77,9 +77,9 @@ export function InviteStaffForm({ brand }: { brand: string }) {
           </p>
         )}
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={`${smallButton} border-transparent bg-brand-primary text-brand-text`}>
+      <ConsoleButton type="submit" size="sm" busy={busy}>
         Send invitation
-      </button>
+      </ConsoleButton>
     </form>
   );
 }
@@ -104,9 +104,9 @@ function ActionButton({ label, run, confirm, danger }: { label: string; run: () 
   }
   return (
     <span className="inline-flex flex-col">
-      <button type="button" onClick={onClick} disabled={busy} aria-busy={busy || undefined} className={`${smallButton} ${danger ? 'border-red-700 text-red-800' : 'border-gray-500 bg-white'}`}>
+      <ConsoleButton size="sm" variant={danger ? 'danger-outline' : 'secondary'} onClick={onClick} busy={busy}>
         {label}
-      </button>
+      </ConsoleButton>
       {error && (
         <span role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}
@@ -127,7 +127,7 @@ export function MemberRoleForm({ brand, staffId, email, role }: { brand: string;
     setBusy(true);
     setError(undefined);
     try {
-      await consoleFetch(api(brand, `/${staffId}`), { method: 'PATCH', body: { role: value } });
+      await consoleApi(CONSOLE_API.changeRole, { params: { brand, staffId }, body: { role: value } });
       router.refresh();
     } catch (err) {
       setError(errorMessageOf(undefined, err).replace(/^role: /, ''));
@@ -150,9 +150,9 @@ export function MemberRoleForm({ brand, staffId, email, role }: { brand: string;
       >
         <RoleOptions />
       </select>
-      <button type="submit" disabled={busy || value === role} aria-busy={busy || undefined} className={`${smallButton} border-gray-500 bg-white`}>
+      <ConsoleButton type="submit" size="sm" variant="secondary" disabled={value === role} busy={busy}>
         Save role<span className="sr-only"> of {email}</span>
-      </button>
+      </ConsoleButton>
       {error && (
         <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">
           {error}
@@ -168,7 +168,7 @@ export function RemoveMemberButton({ brand, staffId, email }: { brand: string; s
       label={`Remove ${email}`}
       danger
       confirm={`Take ${email} off this brand's staff?`}
-      run={() => consoleFetch(api(brand, `/${staffId}`), { method: 'DELETE' })}
+      run={() => consoleApi(CONSOLE_API.removeMember, { params: { brand, staffId } })}
     />
   );
 }
@@ -177,13 +177,13 @@ export function EndSessionsButton({ brand, staffId, email, sessionId }: { brand:
   return (
     <ActionButton
       label={sessionId ? 'Sign out this session' : `Sign out ${email} at this brand`}
-      run={() => consoleFetch(api(brand, `/${staffId}/sessions${sessionId ? `/${sessionId}` : ''}`), { method: 'DELETE' })}
+      run={() => (sessionId ? consoleApi(CONSOLE_API.endMemberSession, { params: { brand, staffId, sessionId } }) : consoleApi(CONSOLE_API.endMemberSessions, { params: { brand, staffId } }))}
     />
   );
 }
 
 export function ReinviteButton({ brand, email, role }: { brand: string; email: string; role: StaffRole }) {
-  return <ActionButton label={`Invite ${email} again`} run={() => consoleFetch(api(brand, '/invitations'), { body: { email, role } })} />;
+  return <ActionButton label={`Invite ${email} again`} run={() => consoleApi(CONSOLE_API.invite, { params: { brand }, body: { email, role } })} />;
 }
 
 export function CancelInvitationButton({ brand, email }: { brand: string; email: string }) {
@@ -192,7 +192,7 @@ export function CancelInvitationButton({ brand, email }: { brand: string; email:
       label={`Cancel the invitation of ${email}`}
       danger
       confirm={`Cancel the invitation of ${email}? Its link stops working at once.`}
-      run={() => consoleFetch(api(brand, '/invitations/cancel'), { body: { email } })}
+      run={() => consoleApi(CONSOLE_API.cancelInvitation, { params: { brand }, body: { email } })}
     />
   );
 }
@@ -201,7 +201,7 @@ export function OwnSessionButton({ sessionId, all }: { sessionId?: string; all?:
   return (
     <ActionButton
       label={all ? 'Sign out all other sessions' : 'Sign out this session'}
-      run={() => (all ? consoleFetch('/console/sessions/sign-out-others', { method: 'POST' }) : consoleFetch(`/console/sessions/${sessionId}`, { method: 'DELETE' }))}
+      run={() => (all || !sessionId ? consoleApi(CONSOLE_API.endOtherOwnSessions) : consoleApi(CONSOLE_API.endOwnSession, { params: { sessionId } }))}
     />
   );
 }
@@ -211,14 +211,14 @@ export function DisableMemberButton({ brand, staffId, email, disabled }: { brand
     <ActionButton
       label={`Enable ${email}`}
       confirm={`Enable ${email} again at this brand? They can sign in and work here with their role.`}
-      run={() => consoleFetch(api(brand, `/${staffId}/enable`), { method: 'POST' })}
+      run={() => consoleApi(CONSOLE_API.enableMember, { params: { brand, staffId } })}
     />
   ) : (
     <ActionButton
       label={`Disable ${email}`}
       danger
       confirm={`Disable ${email} at this brand? Everything of this brand is closed to them at once; their sessions end if they have no other brand. Their role and work stay, and you can enable them again.`}
-      run={() => consoleFetch(api(brand, `/${staffId}/disable`), { method: 'POST' })}
+      run={() => consoleApi(CONSOLE_API.disableMember, { params: { brand, staffId } })}
     />
   );
 }
@@ -229,7 +229,7 @@ export function ResetSecondFactorButton({ brand, staffId, email }: { brand: stri
       label={`Reset the second factor of ${email}`}
       danger
       confirm={`Reset the second factor of ${email}? Their authenticator app and recovery codes stop working and every session of theirs ends; they set up an authenticator again at their next sign-in.`}
-      run={() => consoleFetch(api(brand, `/${staffId}/second-factor/reset`), { method: 'POST' })}
+      run={() => consoleApi(CONSOLE_API.resetSecondFactor, { params: { brand, staffId } })}
     />
   );
 }

@@ -1,11 +1,13 @@
 'use client';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { SuspectMarkAction } from '@/lib/schemas/console-suspect-marks';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ConsoleButton } from './button';
+import { ConfirmBox, useConfirmStep } from './confirm-step';
 
 // The brand's own decision on a unit (owner, manager, support: those who act on red flags):
 // mark it suspect with a reason, or clear the mark with one. Like the other protective actions,
@@ -18,11 +20,9 @@ export function SuspectMarkForm({ brand, qrId, marked }: { brand: string; qrId: 
   const router = useRouter();
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<ConsoleFormErrors>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const path = `/console/brands/${encodeURIComponent(brand)}/codes/${encodeURIComponent(qrId)}/suspect${marked ? '/clear' : ''}`;
+  const step = useConfirmStep();
+  const { busy, asking: confirming } = step;
 
   function ask(e: FormEvent) {
     e.preventDefault();
@@ -33,29 +33,23 @@ export function SuspectMarkForm({ brand, qrId, marked }: { brand: string; qrId: 
       return;
     }
     setErrors({});
-    setConfirming(true);
-    setTimeout(() => confirmRef.current?.focus(), 0);
+    step.ask();
   }
 
-  async function act() {
-    setBusy(true);
+  function act() {
     setErrors({});
-    try {
-      const answer = await consoleFetch<SuspectMarkAction>(path, { method: 'POST', body: { reason } });
-      const flag = answer.redFlag ? ` Red flag ${answer.redFlag.id}: ${answer.redFlag.status}.` : '';
-      setDone(answer.marked ? `Marked suspect: other people's checks of this unit now answer suspect.${flag}` : `Mark cleared: the unit is judged by its checks alone again.${flag}`);
-      setReason('');
-      setConfirming(false);
-      router.refresh();
-    } catch (err) {
-      setConfirming(false);
-      setErrors(consoleErrorsOf(err, FIELDS));
-    } finally {
-      setBusy(false);
-    }
+    void step.act(
+      async () => {
+        const answer = await consoleApi(marked ? CONSOLE_API.clearSuspect : CONSOLE_API.markSuspect, { params: { brand, qrId }, body: { reason } });
+        const flag = answer.redFlag ? ` Red flag ${answer.redFlag.id}: ${answer.redFlag.status}.` : '';
+        setDone(answer.marked ? `Marked suspect: other people's checks of this unit now answer suspect.${flag}` : `Mark cleared: the unit is judged by its checks alone again.${flag}`);
+        setReason('');
+        router.refresh();
+      },
+      { failed: (err) => setErrors(consoleErrorsOf(err, FIELDS)) },
+    );
   }
 
-  const button = 'min-h-11 rounded-lg border px-4 py-2 font-semibold disabled:opacity-60';
   return (
     <section aria-labelledby="suspect-title" className="space-y-2 rounded-lg border border-gray-300 bg-white p-4">
       <h2 id="suspect-title" className="text-lg font-semibold text-gray-900">
@@ -81,28 +75,21 @@ export function SuspectMarkForm({ brand, qrId, marked }: { brand: string; qrId: 
           disabled={busy || confirming}
         />
         {!confirming && (
-          <button type="submit" disabled={busy} className={`${button} ${marked ? 'border-gray-400 bg-white text-gray-900' : 'border-transparent bg-red-700 text-white'}`}>
+          <ConsoleButton id={step.triggerId} type="submit" variant={marked ? 'secondary' : 'danger'} busy={busy}>
             {marked ? 'Clear the mark…' : 'Mark suspect…'}
-          </button>
+          </ConsoleButton>
         )}
       </form>
-      {confirming && (
-        <div role="alertdialog" aria-labelledby="confirm-suspect-text" className="space-y-2 rounded-md border-2 border-red-700 p-3">
-          <p id="confirm-suspect-text" className="text-gray-900">
-            {marked
-              ? `Clear the mark on ${qrId}? Checks of this unit will be judged by their evidence alone; a red flag opened only by the mark is dismissed.`
-              : `Mark ${qrId} suspect? Other people's checks of this unit will answer suspect, its red flag opens (its rewards wait; with automatic blacklisting its codes answer Fake).`}
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <button ref={confirmRef} type="button" disabled={busy} className={`${button} border-transparent bg-red-700 text-white`} onClick={act}>
-              {marked ? 'Yes, clear the mark' : 'Yes, mark it suspect'}
-            </button>
-            <button type="button" disabled={busy} className={`${button} border-gray-400 bg-white text-gray-900`} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      )}
+      <ConfirmBox
+        step={step}
+        question={
+          marked
+            ? `Clear the mark on ${qrId}? Checks of this unit will be judged by their evidence alone; a red flag opened only by the mark is dismissed.`
+            : `Mark ${qrId} suspect? Other people's checks of this unit will answer suspect, its red flag opens (its rewards wait; with automatic blacklisting its codes answer Fake).`
+        }
+        yes={marked ? 'Yes, clear the mark' : 'Yes, mark it suspect'}
+        onYes={act}
+      />
       <p role="status" className="text-sm text-gray-900">
         {done}
       </p>

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { TrackingEventView } from '@/lib/schemas/console-codes';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
+import { ConsoleButton } from './button';
 
 // Record a tracking event on a unit, case or pallet code (owner, manager): a stage, a place and
 // a time in UTC (now when left empty). The same use case as `npm run brand record-tracking-event`;
@@ -35,8 +36,8 @@ export function TrackingForm({ brand, qrId }: { brand: string; qrId: string }) {
     setDone('');
     try {
       const when = utcFromLocalInput(at);
-      const event = await consoleFetch<TrackingEventView>(`/console/brands/${encodeURIComponent(brand)}/codes/${encodeURIComponent(qrId)}/tracking`, {
-        method: 'POST',
+      const event = await consoleApi(CONSOLE_API.recordTracking, {
+        params: { brand, qrId },
         body: { stage, place, ...(when ? { at: when } : {}) },
       });
       setDone(`Recorded: ${event.stage}, ${event.place} at ${event.at.replace('T', ' ').slice(0, 16)} UTC.`);
@@ -63,9 +64,9 @@ export function TrackingForm({ brand, qrId }: { brand: string; qrId: string }) {
         <Field label="Place" name="place" value={place} onChange={(e) => setPlace(e.target.value)} error={errors.place} hint="Like Pune DC" maxLength={200} disabled={busy} />
         <Field label="Time (UTC)" name="at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} error={errors.at} hint="Now when left empty" disabled={busy} />
         <div className="sm:col-span-3">
-          <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          <ConsoleButton type="submit" busy={busy}>
             Record event
-          </button>
+          </ConsoleButton>
         </div>
       </form>
       <p role="status" className="text-sm text-gray-900">

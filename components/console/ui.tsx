@@ -1,21 +1,7 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 // Small building blocks of the console's screens (plain colours with AA contrast; the console
-// is not themed by a brand).
-
-export function ConsoleButton({ variant = 'primary', busy, className = '', children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary'; busy?: boolean }) {
-  const tone = variant === 'primary' ? 'bg-blue-800 text-white border-blue-800 hover:bg-blue-900' : 'bg-white text-gray-900 border-gray-500 hover:bg-gray-100';
-  return (
-    <button
-      {...rest}
-      disabled={rest.disabled || busy}
-      aria-busy={busy || undefined}
-      className={`min-h-11 rounded-md border px-4 py-2 font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-800 disabled:opacity-60 ${tone} ${className}`}
-    >
-      {children}
-    </button>
-  );
-}
+// is not themed by a brand). Its one button is button.tsx.
 
 export const linkClass = 'text-blue-800 underline hover:text-blue-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-800';
 

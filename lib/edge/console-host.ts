@@ -12,7 +12,7 @@ import { isLoopbackHost } from '@/lib/edge/session-cookie';
 //   row decides whether that session is still live;
 // - `console_csrf`: readable by the page's scripts, an HMAC of the session id under the session
 //   secret. Every state-changing call of a signed-in staff member sends it back in the `x-csrf`
-//   header (lib/client/console-fetch.ts), and its Origin must be the console host: another site
+//   header (lib/client/console-api.ts), and its Origin must be the console host: another site
 //   can neither read the cookie nor set the header, and a sibling host that plants a cookie
 //   cannot compute the HMAC of a session it does not know.
 // Over HTTPS both go by `__Host-<name>` (lib/edge/cookies.ts).

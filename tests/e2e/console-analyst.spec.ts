@@ -88,12 +88,19 @@ test('a manager blacklists a code (a shopper\'s scan answers Fake), undoes it (I
   await expect(page.getByTestId('code-state')).toHaveText('Active');
   await verdict('Info');
 
-  // Delete asks first; Cancel leaves the code as it is; the keyboard reaches the confirmation.
+  // Delete asks first; Cancel (the button or Escape) leaves the code as it is and gives the
+  // keyboard back to the step; the keyboard reaches the confirmation.
   await page.getByRole('button', { name: 'Delete code…' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Delete code ${code.qrId}?`);
   await expect(confirm.getByRole('button', { name: 'Yes, delete this code' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Delete code…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Yes, delete this code' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Delete code…' })).toBeFocused();
   await expect(page.getByTestId('code-state')).toHaveText('Active');
   await page.getByRole('button', { name: 'Delete code…' }).click();
   await page.getByRole('button', { name: 'Yes, delete this code' }).click();

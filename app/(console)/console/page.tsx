@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { requireStaffSession } from '@/lib/server/console-session';
 import { membershipsOf } from '@/lib/console/staff';
 import { organizationTypeSchema } from '@/lib/schemas/console';
+import { ConsoleButton } from '@/components/console/button';
 import { ConsoleHeader } from './console-header';
 
 // / on the console host — the brands this staff member belongs to, with their organisation type
@@ -28,9 +29,9 @@ export default async function BrandListPage({ searchParams }: { searchParams: Pr
               <option value="Retailer">Retailer</option>
             </select>
           </div>
-          <button type="submit" className="min-h-11 rounded-md border border-gray-500 bg-white px-4 font-medium">
+          <ConsoleButton type="submit" variant="secondary" native>
             Filter
-          </button>
+          </ConsoleButton>
         </form>
         {all.length === 0 ? (
           <p>You are not on the staff of any brand. Ask a brand&rsquo;s owner to invite you.</p>

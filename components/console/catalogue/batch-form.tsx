@@ -1,12 +1,13 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { ConsoleBatch } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 
 // A new batch of a product: number, manufacturing and expiry dates, and the markets (countries)
 // it is sold in.
@@ -40,7 +41,8 @@ export function BatchForm({ brand, products, productId }: { brand: string; produ
         .split(/[\s,]+/)
         .map((m) => m.trim().toUpperCase())
         .filter(Boolean);
-      const batch = await consoleFetch<ConsoleBatch>(`/console/brands/${brand}/catalogue/batches`, {
+      const batch = await consoleApi(CONSOLE_API.createBatch, {
+        params: { brand },
         body: {
           productId: values.productId,
           batchNumber: values.batchNumber,

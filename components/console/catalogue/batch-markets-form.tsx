@@ -1,11 +1,12 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { ConsoleBatch } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // An existing batch's markets (owner, manager): the countries it is sold in, for the off-market
@@ -30,7 +31,7 @@ export function BatchMarketsForm({ brand, batchId, markets: initial }: { brand: 
         .split(/[\s,]+/)
         .map((m) => m.trim().toUpperCase())
         .filter(Boolean);
-      const batch = await consoleFetch<ConsoleBatch>(`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batchId)}`, { method: 'PATCH', body: { markets: list } });
+      const batch = await consoleApi(CONSOLE_API.updateBatch, { params: { brand, batchId }, body: { markets: list } });
       setMarkets(batch.markets.join(', '));
       setDone(batch.markets.length ? `Markets saved: ${batch.markets.join(', ')}.` : 'Markets saved: sold anywhere.');
       router.refresh();

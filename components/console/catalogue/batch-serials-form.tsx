@@ -1,12 +1,14 @@
 'use client';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { BatchSerials } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
+import { ConfirmBox, useConfirmStep } from '../confirm-step';
 
 // Every unit of a batch its GS1 serial at once (owner, manager; docs/gs1.md): numbered in the
 // printed order (the CSV's and the PDF's) from a first number, with a prefix and a number of
@@ -29,12 +31,11 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
   const id = useId();
   const [scheme, setScheme] = useState<Scheme>('numbered');
   const [values, setValues] = useState<Record<Field, string>>({ prefix: '', start: '1', width: String(Math.max(String(units).length, 6)) });
-  const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const step = useConfirmStep();
+  const busy = step.busy;
   const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const first = serialAt(values.prefix.trim(), values.start.trim(), values.width.trim(), 0);
   const last = serialAt(values.prefix.trim(), values.start.trim(), values.width.trim(), units - 1);
   const what =
@@ -44,37 +45,36 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
 
   const set = (name: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
-    setConfirming(false);
+    step.close();
   };
 
   function ask(e: FormEvent) {
     e.preventDefault();
     setDone('');
     setErrors({});
-    setConfirming(true);
-    focusLater(() => confirmRef.current);
+    step.ask();
   }
 
-  async function run() {
-    setBusy(true);
-    try {
-      const body =
-        scheme === 'numbered'
-          ? { scheme, prefix: values.prefix.trim(), start: values.start.trim() === '' ? Number.NaN : Number(values.start), width: values.width.trim() === '' ? Number.NaN : Number(values.width), confirm: true }
-          : { scheme, confirm: true };
-      const r = await consoleFetch<BatchSerials>(`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batchId)}/serials`, { method: 'POST', body });
-      setDone(`${r.units.toLocaleString('en-IN')} serials set: ${r.first} to ${r.last}. Print the codes again for their GS1 links to carry them.`);
-      setConfirming(false);
-      router.refresh();
-    } catch (err) {
-      const found = formErrorsOf(err, [...FIELDS]);
-      setErrors(found);
-      setConfirming(false);
-      const field = (['prefix', 'start', 'width'] as const).find((f) => found[f]);
-      focusLater(() => document.getElementById(field ? `${id}-${field}` : `${id}-status`));
-    } finally {
-      setBusy(false);
-    }
+  function run() {
+    void step.act(
+      async () => {
+        const body =
+          scheme === 'numbered'
+            ? { scheme, prefix: values.prefix.trim(), start: values.start.trim() === '' ? Number.NaN : Number(values.start), width: values.width.trim() === '' ? Number.NaN : Number(values.width), confirm: true }
+            : { scheme, confirm: true };
+        const r = await consoleApi(CONSOLE_API.batchSerials, { params: { brand, batchId }, body });
+        setDone(`${r.units.toLocaleString('en-IN')} serials set: ${r.first} to ${r.last}. Print the codes again for their GS1 links to carry them.`);
+        router.refresh();
+      },
+      {
+        failed: (err) => {
+          const found = formErrorsOf(err, [...FIELDS]);
+          setErrors(found);
+          const field = (['prefix', 'start', 'width'] as const).find((f) => found[f]);
+          focusLater(() => document.getElementById(field ? `${id}-${field}` : `${id}-status`));
+        },
+      },
+    );
   }
 
   const input = (name: Field, label: string, hint: string, numeric: boolean) => (
@@ -125,7 +125,7 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
               disabled={busy}
               onChange={() => {
                 setScheme(value);
-                setConfirming(false);
+                step.close();
               }}
             />
             {label}
@@ -145,26 +145,12 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
         </>
       )}
       <p className="mb-3 text-sm text-gray-700">Set serials before printing: a GS1 link already printed with an old serial then answers Fake.</p>
-      {!confirming && (
-        <ConsoleButton type="submit" busy={busy}>
+      {!step.asking && (
+        <ConsoleButton id={step.triggerId} type="submit" busy={busy}>
           Set serials…
         </ConsoleButton>
       )}
-      {confirming && (
-        <div role="alertdialog" aria-labelledby={`${id}-confirm`} className="space-y-2 rounded-md border-2 border-blue-800 p-3">
-          <p id={`${id}-confirm`} className="text-gray-900">
-            {what}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button ref={confirmRef} type="button" disabled={busy} onClick={() => void run()} className="min-h-11 rounded-lg bg-blue-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
-              Yes, set the serials
-            </button>
-            <button type="button" disabled={busy} onClick={() => setConfirming(false)} className="min-h-11 rounded-lg border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900">
-              Cancel
-            </button>
-          </div>
-        </div>
-      )}
+      <ConfirmBox step={step} tone="primary" question={what} yes="Yes, set the serials" onYes={run} />
     </form>
   );
 }

@@ -1,12 +1,14 @@
 'use client';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { BulkBlacklist } from '@/lib/schemas/console-codes';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
+import { ConfirmBox, useConfirmStep } from '../confirm-step';
 
 // Blacklist many of a batch's codes at once (owner, manager): the whole batch, or its units from
 // one printed code to another; each unit's printed and hidden code together. Asked again before
@@ -17,39 +19,37 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
   const id = useId();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const step = useConfirmStep();
+  const busy = step.busy;
   const focusLater = useFocusAfterRender();
   const [done, setDone] = useState('');
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const what = from.trim() || to.trim() ? `the units of batch ${batchNumber} from ${from.trim() || '…'} to ${to.trim() || '…'}` : `every code of batch ${batchNumber}`;
 
   function ask(e: FormEvent) {
     e.preventDefault();
     setDone('');
     setErrors({});
-    setConfirming(true);
-    focusLater(() => confirmRef.current);
+    step.ask();
   }
 
-  async function run() {
-    setBusy(true);
-    try {
-      const body = { batchId, confirm: true, ...(from.trim() ? { from: from.trim() } : {}), ...(to.trim() ? { to: to.trim() } : {}) };
-      const r = await consoleFetch<BulkBlacklist>(`/console/brands/${encodeURIComponent(brand)}/codes/blacklist`, { method: 'POST', body });
-      setDone(`Blacklisted ${r.blacklisted} codes${r.alreadyBlacklisted ? ` (${r.alreadyBlacklisted} were already)` : ''}: their scans now answer Fake.`);
-      setConfirming(false);
-      router.refresh();
-    } catch (err) {
-      const found = formErrorsOf(err, ['from', 'to']);
-      setErrors(found);
-      setConfirming(false);
-      const field = found.from ? 'from' : found.to ? 'to' : '';
-      if (field) focusLater(() => document.getElementById(`${id}-${field}`));
-    } finally {
-      setBusy(false);
-    }
+  function run() {
+    void step.act(
+      async () => {
+        const body = { batchId, confirm: true, ...(from.trim() ? { from: from.trim() } : {}), ...(to.trim() ? { to: to.trim() } : {}) };
+        const r = await consoleApi(CONSOLE_API.blacklistCodes, { params: { brand }, body });
+        setDone(`Blacklisted ${r.blacklisted} codes${r.alreadyBlacklisted ? ` (${r.alreadyBlacklisted} were already)` : ''}: their scans now answer Fake.`);
+        router.refresh();
+      },
+      {
+        failed: (err) => {
+          const found = formErrorsOf(err, ['from', 'to']);
+          setErrors(found);
+          const field = found.from ? 'from' : found.to ? 'to' : '';
+          focusLater(() => (field ? document.getElementById(`${id}-${field}`) : step.triggerElement()));
+        },
+      },
+    );
   }
 
   const input = (name: 'from' | 'to', label: string, value: string, set: (v: string) => void) => (
@@ -59,7 +59,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
         id={`${id}-${name}`}
         className={`${inputClass} font-mono`}
         value={value}
-        onChange={(e) => { set(e.target.value); setConfirming(false); }}
+        onChange={(e) => { set(e.target.value); step.close(); }}
         disabled={busy}
         spellCheck={false}
         aria-invalid={errors[name] ? true : undefined}
@@ -78,24 +78,12 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
         {input('from', 'From code', from, setFrom)}
         {input('to', 'To code', to, setTo)}
       </div>
-      {!confirming && (
-        <ConsoleButton type="submit" busy={busy}>
+      {!step.asking && (
+        <ConsoleButton id={step.triggerId} type="submit" busy={busy}>
           Blacklist codes…
         </ConsoleButton>
       )}
-      {confirming && (
-        <div role="alertdialog" aria-labelledby={`${id}-confirm`} className="space-y-2 rounded-md border-2 border-red-700 p-3">
-          <p id={`${id}-confirm`} className="text-gray-900">{`Blacklist ${what}, printed and hidden codes together? Every scan of them will answer Fake.`}</p>
-          <div className="flex flex-wrap gap-2">
-            <button ref={confirmRef} type="button" disabled={busy} onClick={() => void run()} className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
-              Yes, blacklist them
-            </button>
-            <button type="button" disabled={busy} onClick={() => setConfirming(false)} className="min-h-11 rounded-lg border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900">
-              Cancel
-            </button>
-          </div>
-        </div>
-      )}
+      <ConfirmBox step={step} question={`Blacklist ${what}, printed and hidden codes together? Every scan of them will answer Fake.`} yes="Yes, blacklist them" onYes={run} />
     </form>
   );
 }

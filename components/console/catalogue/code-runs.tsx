@@ -1,12 +1,14 @@
 'use client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { MAX_CODES_PER_RUN, type CodeRun } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useSetBatchCodes } from './batch-codes';
 
 // Generating a batch's codes: the run goes on in the background on the server; this polls it and
@@ -62,9 +64,7 @@ export function CodeRuns({ brand, batchId, initialRuns, canWrite }: { brand: str
     wasActive.current = true;
     const timer = setInterval(async () => {
       try {
-        const { runs: fresh, batchCodes } = await consoleFetch<{ runs: CodeRun[]; batchCodes: number }>(
-          `/console/brands/${brand}/catalogue/batches/${batchId}/code-runs`,
-        );
+        const { runs: fresh, batchCodes } = await consoleApi(CONSOLE_API.codeRuns, { params: { brand, batchId } });
         setRuns(fresh);
         setBatchCodes(batchCodes);
       } catch {
@@ -84,7 +84,8 @@ export function CodeRuns({ brand, batchId, initialRuns, canWrite }: { brand: str
     setBusy(true);
     setErrors({});
     try {
-      const run = await consoleFetch<CodeRun>(`/console/brands/${brand}/catalogue/batches/${batchId}/code-runs`, {
+      const run = await consoleApi(CONSOLE_API.createCodeRun, {
+        params: { brand, batchId },
         body: {
           count,
           batchLevel: values.batchLevel,

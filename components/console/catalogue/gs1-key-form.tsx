@@ -1,10 +1,12 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 
 // One GS1 key of the catalogue (docs/gs1.md): a product's GTIN, a batch's lot or a unit's serial
@@ -34,7 +36,15 @@ const TEXT: Record<Key, { label: string; hint: string; save: string; saved: (v: 
   },
 };
 
-export function Gs1KeyForm({ apiPath, field, value: initial }: { apiPath: string; field: Key; value: string }) {
+/** Saves one key by its own operation; answers the key as stored. */
+async function save(brand: string, owner: string, field: Key, value: string | null): Promise<string | null> {
+  if (field === 'gtin') return (await consoleApi(CONSOLE_API.productGtin, { params: { brand, productId: owner }, body: { gtin: value } })).gtin;
+  if (field === 'lot') return (await consoleApi(CONSOLE_API.batchLot, { params: { brand, batchId: owner }, body: { lot: value } })).lot;
+  return (await consoleApi(CONSOLE_API.unitSerial, { params: { brand, qrId: owner }, body: { serial: value } })).serial;
+}
+
+/** `id`: the product's id (gtin), the batch's (lot) or the unit's qrId (serial). */
+export function Gs1KeyForm({ brand, id: owner, field, value: initial }: { brand: string; id: string; field: Key; value: string }) {
   const router = useRouter();
   const id = useId();
   const text = TEXT[field];
@@ -51,10 +61,10 @@ export function Gs1KeyForm({ apiPath, field, value: initial }: { apiPath: string
     setDone('');
     try {
       const typed = value.trim();
-      const saved = await consoleFetch<Record<Key, string | null>>(apiPath, { method: 'PUT', body: { [field]: typed || null } });
+      const saved = await save(brand, owner, field, typed || null);
       // A cleared serial stays empty in the field (its qrId is the serial); the other keys show what is stored.
-      setValue(field === 'serial' && !typed ? '' : (saved[field] ?? ''));
-      setDone(field === 'serial' && !typed ? "Serial cleared: the code's qrId is its serial again." : text.saved(saved[field]));
+      setValue(field === 'serial' && !typed ? '' : (saved ?? ''));
+      setDone(field === 'serial' && !typed ? "Serial cleared: the code's qrId is its serial again." : text.saved(saved));
       router.refresh();
     } catch (err) {
       setErrors(formErrorsOf(err, [field]));

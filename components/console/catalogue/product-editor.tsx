@@ -1,13 +1,14 @@
 'use client';
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import { consoleUpload } from '@/lib/client/console-upload';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import { MAX_PRODUCT_ATTRIBUTES, MAX_PRODUCT_IMAGES, productImageIdOf, type ConsoleProduct, type ProductImage } from '@/lib/schemas/console-catalogue';
+import { MAX_PRODUCT_ATTRIBUTES, MAX_PRODUCT_IMAGES, productImageIdOf, type ConsoleProduct } from '@/lib/schemas/console-catalogue';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 
 // The product editor of the console's catalogue: name, description, warranty in months,
 // attributes as name/value rows, and images uploaded here (checked by content on the server)
@@ -20,7 +21,7 @@ const row = (name = '', value = ''): Attribute => ({ key: `a${++rowSeq}`, name, 
 /** Where the console shows an image: its own endpoint for uploads, the address for others. */
 export const consoleImageSrc = (brand: string, ref: string) => {
   const id = productImageIdOf(ref);
-  return id ? `/api/console/brands/${brand}/catalogue/images/${id}` : ref;
+  return id ? consoleApiHref(CONSOLE_API.image, { brand, imageId: id }) : ref;
 };
 
 const FIELDS = { name: 'name', description: 'description', warrantyMonths: 'warrantyMonths', attributes: 'attributes', images: 'images', image: 'image' };
@@ -52,7 +53,7 @@ export function ProductEditor({ brand, product }: { brand: string; product?: Con
     try {
       const form = new FormData();
       form.append('image', file);
-      const image = await consoleUpload<ProductImage>(`/console/brands/${brand}/catalogue/images`, form);
+      const image = await consoleApi(CONSOLE_API.uploadImage, { params: { brand }, form });
       setImages((list) => [...list, image.url]);
       input.value = '';
     } catch (err) {
@@ -83,10 +84,9 @@ export function ProductEditor({ brand, product }: { brand: string; product?: Con
       images,
     };
     try {
-      const out = await consoleFetch<ConsoleProduct>(`/console/brands/${brand}/catalogue/products${product ? `/${product.id}` : ''}`, {
-        method: product ? 'PUT' : 'POST',
-        body,
-      });
+      const out = await (product
+        ? consoleApi(CONSOLE_API.updateProduct, { params: { brand, productId: product.id }, body })
+        : consoleApi(CONSOLE_API.createProduct, { params: { brand }, body }));
       setSaved(true);
       if (!product) router.push(`/${brand}/catalogue/products/${out.id}?created=1`);
       else router.refresh();

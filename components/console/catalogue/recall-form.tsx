@@ -1,11 +1,13 @@
 'use client';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { useId, useState, type FormEvent } from 'react';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
-import type { RecallResult } from '@/lib/schemas/console-messages';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 import { useFocusAfterRender } from '@/components/ui/use-form-focus';
+import { ConfirmBox, useConfirmStep } from '../confirm-step';
 
 // A recall or safety notice to every customer who claimed or registered a unit of the batch
 // (owner, manager; docs/messages.md): asked again with the count before it is sent, then the count
@@ -14,39 +16,37 @@ import { useFocusAfterRender } from '@/components/ui/use-form-focus';
 export function RecallForm({ brand, batchId, batchNumber, customers }: { brand: string; batchId: string; batchNumber: string; customers: number }) {
   const id = useId();
   const [notice, setNotice] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const step = useConfirmStep();
+  const busy = step.busy;
   const focusLater = useFocusAfterRender();
 
   function ask(e: FormEvent) {
     e.preventDefault();
     setDone('');
     setErrors({});
-    setConfirming(true);
-    focusLater(() => confirmRef.current);
+    step.ask();
   }
 
-  async function send() {
-    setBusy(true);
-    try {
-      const r = await consoleFetch<RecallResult>(`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batchId)}/recall`, {
-        method: 'POST',
-        body: { notice: notice.trim(), confirm: true },
-      });
-      setDone(`Sent to ${r.customers} customer${r.customers === 1 ? '' : 's'}: ${r.queued.email} e-mail, ${r.queued.sms} SMS and ${r.queued.whatsapp} WhatsApp messages queued, and in each customer's messages in the app.`);
-      setNotice('');
-      setConfirming(false);
-    } catch (err) {
-      const found = formErrorsOf(err, ['notice']);
-      setErrors(found);
-      setConfirming(false);
-      if (found.notice) focusLater(() => document.getElementById(`${id}-notice`));
-    } finally {
-      setBusy(false);
-    }
+  function send() {
+    void step.act(
+      async () => {
+        const r = await consoleApi(CONSOLE_API.recall, {
+          params: { brand, batchId },
+          body: { notice: notice.trim(), confirm: true },
+        });
+        setDone(`Sent to ${r.customers} customer${r.customers === 1 ? '' : 's'}: ${r.queued.email} e-mail, ${r.queued.sms} SMS and ${r.queued.whatsapp} WhatsApp messages queued, and in each customer's messages in the app.`);
+        setNotice('');
+      },
+      {
+        failed: (err) => {
+          const found = formErrorsOf(err, ['notice']);
+          setErrors(found);
+          focusLater(() => (found.notice ? document.getElementById(`${id}-notice`) : step.triggerElement()));
+        },
+      },
+    );
   }
 
   return (
@@ -62,25 +62,22 @@ export function RecallForm({ brand, batchId, batchNumber, customers }: { brand: 
         className={`${inputClass} min-h-24`}
         value={notice}
         maxLength={1000}
-        onChange={(e) => { setNotice(e.target.value); setConfirming(false); }}
+        onChange={(e) => { setNotice(e.target.value); step.close(); }}
         disabled={busy}
         aria-invalid={errors.notice ? true : undefined}
         aria-describedby={errors.notice ? `${id}-notice-error` : undefined}
       />
       <FieldError id={`${id}-notice-error`} error={errors.notice} />
-      {!confirming ? (
-        <ConsoleButton type="submit" className="mt-3" disabled={customers === 0}>Send notice…</ConsoleButton>
-      ) : (
-        <div className="mt-3 rounded-md border border-red-700 bg-red-50 p-3">
-          <p className="mb-2 text-red-900">Send this notice to {customers} customer{customers === 1 ? '' : 's'} of batch {batchNumber}? It cannot be taken back.</p>
-          <div className="flex gap-3">
-            <button ref={confirmRef} type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void send()} className="min-h-11 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
-              Send to {customers} customer{customers === 1 ? '' : 's'}
-            </button>
-            <ConsoleButton type="button" variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>Cancel</ConsoleButton>
-          </div>
-        </div>
+      {!step.asking && (
+        <ConsoleButton id={step.triggerId} type="submit" className="mt-3" disabled={customers === 0}>Send notice…</ConsoleButton>
       )}
+      <ConfirmBox
+        step={step}
+        className="mt-3"
+        question={`Send this notice to ${customers} customer${customers === 1 ? '' : 's'} of batch ${batchNumber}? It cannot be taken back.`}
+        yes={`Send to ${customers} customer${customers === 1 ? '' : 's'}`}
+        onYes={send}
+      />
     </form>
   );
 }

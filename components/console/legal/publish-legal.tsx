@@ -1,14 +1,16 @@
 'use client';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleUpload } from '@/lib/client/console-upload';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { formErrorsOf, type FormErrors } from '@/lib/client/form-errors';
 import { LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '@/lib/schemas/legal';
 import { MAX_LEGAL_MARKDOWN_CHARS } from '@/lib/schemas/console-legal';
 import { LegalDocumentView } from '@/components/legal/legal-document-view';
 import { Alert } from '@/components/ui/alert';
 import { useFocusOnError } from '@/components/ui/use-form-focus';
-import { ConsoleButton, FieldError, inputClass } from '../ui';
+import { ConsoleButton } from '../button';
+import { FieldError, inputClass } from '../ui';
 
 // Publishing a new version of a legal document: write Markdown or choose a PDF, preview it as
 // customers will see it (the same view as the brand's legal pages), then publish.
@@ -72,7 +74,7 @@ export function PublishLegal({ brand, nextVersions }: { brand: string; nextVersi
     if (mode === 'markdown') form.append('markdown', markdown);
     else if (file) form.append('file', file);
     try {
-      const out = await consoleUpload<{ version: number; documentType: string }>(`/console/brands/${brand}/legal/documents`, form);
+      const out = await consoleApi(CONSOLE_API.publishLegal, { params: { brand }, form });
       setPublished(`${out.documentType} version ${out.version} is published.`);
       setPreviewing(false);
       setMarkdown('');

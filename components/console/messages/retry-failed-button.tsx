@@ -1,10 +1,11 @@
 'use client';
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { Alert } from '@/components/ui/alert';
-import { ConsoleButton } from '../ui';
+import { ConsoleButton } from '../button';
 
 // Sends the failed messages again (owner, manager), once the brand fixed what made them fail.
 export function RetryFailedButton({ brand, failed }: { brand: string; failed: number }) {
@@ -14,7 +15,7 @@ export function RetryFailedButton({ brand, failed }: { brand: string; failed: nu
   async function retry() {
     setBusy(true);
     try {
-      const r = await consoleFetch<{ requeued: number }>(`/console/brands/${encodeURIComponent(brand)}/messages/retry-failed`, { method: 'POST' });
+      const r = await consoleApi(CONSOLE_API.retryFailedMessages, { params: { brand } });
       setResult({ ok: true, text: `${r.requeued} message${r.requeued === 1 ? '' : 's'} queued again.` });
       router.refresh();
     } catch (err) {

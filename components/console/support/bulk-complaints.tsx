@@ -1,7 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import type { BulkComplaints } from '@/lib/schemas/console-complaints';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { BulkAction } from '../bulk-action';
 
 // Several complaints at once (those who may change complaints): assign the chosen ones to a
@@ -21,7 +21,7 @@ export function BulkComplaintsForm({ brand, formId, staff }: { brand: string; fo
       question={(_n, label) => (action === 'close' ? `Close ${label}?` : `Assign ${label} to ${who}?`)}
       run={async (ticketIds) => {
         const body = action === 'close' ? { action, ticketIds, confirm: true } : { action, ticketIds, staffId: staffId || null, confirm: true };
-        const r = await consoleFetch<BulkComplaints>(`/console/brands/${encodeURIComponent(brand)}/complaints/bulk`, { method: 'POST', body });
+        const r = await consoleApi(CONSOLE_API.bulkComplaints, { params: { brand }, body });
         const n = r.changed.length;
         const done = action === 'close' ? `Closed ${n} complaint${n === 1 ? '' : 's'}` : `Assigned ${n} complaint${n === 1 ? '' : 's'} to ${who}`;
         return r.unchanged.length ? `${done}; ${r.unchanged.length} already closed.` : `${done}.`;

@@ -1,6 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { BulkAction } from '../bulk-action';
 
 // Several open red flags resolved at once as copies, with one note; offered (on by default) to
@@ -18,8 +19,8 @@ export function BulkResolveRedFlags({ brand, formId }: { brand: string; formId: 
       apply="Resolve chosen"
       question={(_n, label) => `Resolve ${label} as copies${blacklist ? ' and blacklist their codes (scans of them will answer Fake)' : ''}?`}
       run={async (ids) => {
-        const r = await consoleFetch<{ resolved: Array<{ blacklisted: string[] }> }>(`/console/brands/${encodeURIComponent(brand)}/red-flags/resolve`, {
-          method: 'POST',
+        const r = await consoleApi(CONSOLE_API.resolveRedFlags, {
+          params: { brand },
           body: { ids, note: note.trim(), blacklist, confirm: true },
         });
         const codes = r.resolved.reduce((n, f) => n + f.blacklisted.length, 0);

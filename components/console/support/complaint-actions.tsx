@@ -3,10 +3,11 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import type { ComplaintStatus } from '@/lib/domain/complaints';
 import { complaintStatusLabel } from './labels';
-import { ConsoleButton } from './console-button';
+import { ConsoleButton } from '../button';
 
 // What support staff do on a ticket: assign it, move its status by the allowed moves, reply to
 // the customer (into the thread they read). Each form calls the console API and refreshes the page.
@@ -22,7 +23,6 @@ type Props = {
   selfStaffId: string;
 };
 
-const ticketPath = (brand: string, ticketId: string) => `/console/brands/${encodeURIComponent(brand)}/complaints/${encodeURIComponent(ticketId)}`;
 const selectClass = 'block min-h-10 w-full rounded-md border border-gray-500 bg-white px-2 py-1.5 text-gray-900';
 
 function useRefresh() {
@@ -41,7 +41,7 @@ function AssignForm({ brand, ticketId, status, assigneeStaffId, staff, selfStaff
   async function save(to: string) {
     setDone('');
     await submit(['staffId'], async () => {
-      await consoleFetch(`${ticketPath(brand, ticketId)}/assign`, { method: 'POST', body: { staffId: to || null } });
+      await consoleApi(CONSOLE_API.assignComplaint, { params: { brand, ticketId }, body: { staffId: to || null } });
       setErrors({});
       setBusy(false);
       setStaffId(to);
@@ -72,9 +72,9 @@ function AssignForm({ brand, ticketId, status, assigneeStaffId, staff, selfStaff
       {error && <p id="assign-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
       {closed && <p id="assign-closed" className="mt-1 text-sm text-gray-700">A closed ticket keeps its assignee; reopen it to change it.</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <ConsoleButton type="submit" busy={busy} disabled={closed}>Save assignee</ConsoleButton>
+        <ConsoleButton size="sm" type="submit" busy={busy} disabled={closed}>Save assignee</ConsoleButton>
         {staff.some((s) => s.staffId === selfStaffId) && assigneeStaffId !== selfStaffId && (
-          <ConsoleButton type="button" variant="secondary" busy={busy} disabled={closed} onClick={() => save(selfStaffId)}>Assign to me</ConsoleButton>
+          <ConsoleButton size="sm" type="button" variant="secondary" busy={busy} disabled={closed} onClick={() => save(selfStaffId)}>Assign to me</ConsoleButton>
         )}
       </div>
     </form>
@@ -94,7 +94,7 @@ function StatusForm({ brand, ticketId, status, nextStatuses }: Pick<Props, 'bran
     setDone('');
     if (!valid({ status: to ? undefined : 'Choose the status to move to.' })) return;
     await submit(['status'], async () => {
-      await consoleFetch(`${ticketPath(brand, ticketId)}/status`, { method: 'POST', body: { status: to } });
+      await consoleApi(CONSOLE_API.complaintStatus, { params: { brand, ticketId }, body: { status: to } });
       setErrors({});
       setBusy(false);
       setDone(`Moved to ${complaintStatusLabel(to as ComplaintStatus)}.`);
@@ -122,7 +122,7 @@ function StatusForm({ brand, ticketId, status, nextStatuses }: Pick<Props, 'bran
         ))}
       </select>
       {error && <p id="status-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
-      <ConsoleButton type="submit" busy={busy} className="mt-3">Change status</ConsoleButton>
+      <ConsoleButton size="sm" type="submit" busy={busy} className="mt-3">Change status</ConsoleButton>
     </form>
   );
 }
@@ -139,7 +139,7 @@ function ReplyForm({ brand, ticketId, status }: Pick<Props, 'brand' | 'ticketId'
     setDone(false);
     if (!valid({ message: message.trim() ? undefined : 'Write the reply first.' })) return;
     await submit(['message'], async () => {
-      await consoleFetch(`${ticketPath(brand, ticketId)}/replies`, { method: 'POST', body: { message: message.trim() } });
+      await consoleApi(CONSOLE_API.replyToComplaint, { params: { brand, ticketId }, body: { message: message.trim() } });
       setMessage('');
       setErrors({});
       setBusy(false);
@@ -166,7 +166,7 @@ function ReplyForm({ brand, ticketId, status }: Pick<Props, 'brand' | 'ticketId'
       />
       {error && <p id="reply-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
       {closed && <p id="reply-closed" className="mt-1 text-sm text-gray-700">The ticket is closed; reopen it to reply.</p>}
-      <ConsoleButton type="submit" busy={busy} disabled={closed} className="mt-3">Send reply</ConsoleButton>
+      <ConsoleButton size="sm" type="submit" busy={busy} disabled={closed} className="mt-3">Send reply</ConsoleButton>
     </form>
   );
 }

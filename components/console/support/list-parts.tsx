@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { ConsoleButton } from '../button';
 
 // Pieces the console's support lists share, rendered on the server: a filter form that works
 // without JavaScript (a GET of the same page), page links, and an empty state.
@@ -29,9 +30,9 @@ export function FilterForm({ label, children, paged = true, submit = 'Filter' }:
     <form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-gray-300 bg-white p-3">
       {children}
       {paged && <input type="hidden" name="page" value="1" />}
-      <button type="submit" className="min-h-10 rounded-md border border-gray-900 bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+      <ConsoleButton type="submit" size="sm" native>
         {submit}
-      </button>
+      </ConsoleButton>
     </form>
   );
 }

@@ -1,10 +1,13 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useId, useRef, useState, useTransition } from 'react';
+import { useId, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
-import { consoleFetch } from '@/lib/client/console-fetch';
-import { ConsoleButton } from './console-button';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
+import { formErrorsOf } from '@/lib/client/form-errors';
+import { ConsoleButton } from '../button';
+import { ConfirmBox, useConfirmStep } from '../confirm-step';
 
 // Resolve (a copy, confirmed) or dismiss (not a copy; lifts its automatic blacklisting) an open
 // red flag, with a note saying why. Resolving offers to blacklist the unit's codes (the printed and
@@ -14,30 +17,36 @@ export function RedFlagClose({ brand, flagId, qrId, alreadyBlacklisted }: { bran
   const [, startTransition] = useTransition();
   const [note, setNote] = useState('');
   const [done, setDone] = useState('');
-  const { errors, busy, setBusy, setErrors, formRef, valid, submit } = useFormSubmit();
+  const { errors, busy, setBusy, setErrors, formRef, valid, submit, fail } = useFormSubmit();
   const id = useId();
   const [blacklist, setBlacklist] = useState(!alreadyBlacklisted && !!qrId);
-  const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const step = useConfirmStep();
+  const confirming = step.asking;
+  const working = busy || step.busy;
+  const FIELDS = ['note', 'blacklist'];
 
-  async function close(action: 'resolve' | 'dismiss', confirmed = false) {
+  async function send(action: 'resolve' | 'dismiss', withBlacklist: boolean) {
+    const body = action === 'resolve' ? { note: note.trim(), blacklist: withBlacklist } : { note: note.trim() };
+    await consoleApi(action === 'resolve' ? CONSOLE_API.resolveRedFlag : CONSOLE_API.dismissRedFlag, { params: { brand, id: flagId }, body });
+    setErrors({});
+    setDone(action === 'resolve' ? (withBlacklist ? 'Resolved, and the code is blacklisted: scans of it now answer Fake.' : 'Resolved.') : 'Dismissed.');
+    startTransition(() => router.refresh());
+  }
+
+  async function close(action: 'resolve' | 'dismiss') {
     setDone('');
     if (!valid({ note: note.trim() ? undefined : 'Write a note saying why.' })) return;
     const withBlacklist = action === 'resolve' && blacklist;
-    if (withBlacklist && !confirmed) {
-      setConfirming(true);
-      setTimeout(() => confirmRef.current?.focus(), 0);
-      return;
-    }
-    await submit(['note', 'blacklist'], async () => {
-      const body = action === 'resolve' ? { note: note.trim(), blacklist: withBlacklist } : { note: note.trim() };
-      await consoleFetch(`/console/brands/${encodeURIComponent(brand)}/red-flags/${encodeURIComponent(flagId)}/${action}`, { method: 'POST', body });
-      setErrors({});
+    // Blacklisting is asked again first (the shared confirm step), then sent from its Yes.
+    if (withBlacklist) return step.ask();
+    await submit(FIELDS, async () => {
+      await send(action, false);
       setBusy(false);
-      setConfirming(false);
-      setDone(action === 'resolve' ? (withBlacklist ? 'Resolved, and the code is blacklisted: scans of it now answer Fake.' : 'Resolved.') : 'Dismissed.');
-      startTransition(() => router.refresh());
     });
+  }
+
+  function resolveAndBlacklist() {
+    void step.act(() => send('resolve', true), { failed: (err) => fail(formErrorsOf(err, FIELDS)) });
   }
 
   const error = errors.note ?? errors.form;
@@ -57,27 +66,24 @@ export function RedFlagClose({ brand, flagId, qrId, alreadyBlacklisted }: { bran
       {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
       {qrId && !alreadyBlacklisted && (
         <label className="mt-2 flex items-start gap-2 text-sm text-gray-900">
-          <input type="checkbox" className="mt-1 h-4 w-4" checked={blacklist} onChange={(e) => { setBlacklist(e.target.checked); setConfirming(false); }} />
+          <input type="checkbox" className="mt-1 h-4 w-4" checked={blacklist} onChange={(e) => { setBlacklist(e.target.checked); step.close(); }} />
           <span>When resolving, also blacklist {qrId} and its hidden code (customers who scan them are told the product is not genuine)</span>
         </label>
       )}
       {!confirming && (
         <div className="mt-2 flex flex-wrap gap-2">
-          <ConsoleButton type="button" busy={busy} onClick={() => close('resolve')}>{blacklist && qrId && !alreadyBlacklisted ? 'Resolve and blacklist…' : 'Resolve'}</ConsoleButton>
-          <ConsoleButton type="button" variant="secondary" busy={busy} onClick={() => close('dismiss')}>Dismiss</ConsoleButton>
+          <ConsoleButton size="sm" id={step.triggerId} busy={working} onClick={() => close('resolve')}>{blacklist && qrId && !alreadyBlacklisted ? 'Resolve and blacklist…' : 'Resolve'}</ConsoleButton>
+          <ConsoleButton size="sm" variant="secondary" busy={working} onClick={() => close('dismiss')}>Dismiss</ConsoleButton>
         </div>
       )}
-      {confirming && (
-        <div role="alertdialog" aria-labelledby={`${id}-confirm`} className="mt-2 space-y-2 rounded-md border-2 border-red-700 p-3">
-          <p id={`${id}-confirm`} className="text-sm text-gray-900">
-            {`Blacklist ${qrId} and its hidden code? Every scan of them will answer Fake. Undo it from the code's page if this was a mistake.`}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <ConsoleButton ref={confirmRef} type="button" variant="danger" busy={busy} onClick={() => close('resolve', true)}>Yes, resolve and blacklist</ConsoleButton>
-            <ConsoleButton type="button" variant="secondary" busy={busy} onClick={() => setConfirming(false)}>Cancel</ConsoleButton>
-          </div>
-        </div>
-      )}
+      <ConfirmBox
+        step={step}
+        size="sm"
+        className="mt-2"
+        question={`Blacklist ${qrId} and its hidden code? Every scan of them will answer Fake. Undo it from the code's page if this was a mistake.`}
+        yes="Yes, resolve and blacklist"
+        onYes={resolveAndBlacklist}
+      />
     </form>
   );
 }

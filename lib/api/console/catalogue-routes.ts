@@ -73,16 +73,42 @@ const download = (body: string | Buffer, contentType: string, fileName: string) 
     'cache-control': 'private, no-store',
   });
 
+// GET /api/console/brands/{brand}/catalogue/products (the catalogue pages read it, callRoute)
+export const consoleProductsRoute = defineRoute({
+  method: 'get',
+  path: `${base}/products`,
+  tag: 'console-catalogue',
+  access: read,
+  params: consoleBrandParams,
+  response: { description: 'The brand\'s products, oldest first', schema: productListSchema },
+  handle: async (_input, ctx) => ({ products: await listProducts(ctx.scope) }),
+});
+
+// GET /api/console/brands/{brand}/catalogue/products/{productId} (the product page reads it, callRoute)
+export const consoleProductRoute = defineRoute({
+  method: 'get',
+  path: `${base}/products/{productId}`,
+  tag: 'console-catalogue',
+  access: read,
+  params: productParams,
+  response: { description: 'One product', schema: productSchema },
+  handle: async ({ params }, ctx) => getProduct(ctx.scope, params.productId),
+});
+
+// GET /api/console/brands/{brand}/catalogue/batches?productId= (the catalogue pages read it, callRoute)
+export const consoleBatchesRoute = defineRoute({
+  method: 'get',
+  path: `${base}/batches`,
+  tag: 'console-catalogue',
+  access: read,
+  params: consoleBrandParams,
+  query: batchListQuery,
+  response: { description: 'The brand\'s batches, newest first, with their code counts', schema: batchListSchema },
+  handle: async ({ query }, ctx) => ({ batches: await listBatches(ctx.scope, { productId: query.productId }) }),
+});
+
 export const consoleCatalogueRoutes = [
-  defineRoute({
-    method: 'get',
-    path: `${base}/products`,
-    tag: 'console-catalogue',
-    access: read,
-    params: consoleBrandParams,
-    response: { description: 'The brand\'s products, oldest first', schema: productListSchema },
-    handle: async (_input, ctx) => ({ products: await listProducts(ctx.scope) }),
-  }),
+  consoleProductsRoute,
   defineRoute({
     method: 'post',
     path: `${base}/products`,
@@ -94,15 +120,7 @@ export const consoleCatalogueRoutes = [
     response: { status: 201, description: 'The product, created', schema: productSchema },
     handle: async ({ body }, ctx) => createProduct(ctx.scope, body),
   }),
-  defineRoute({
-    method: 'get',
-    path: `${base}/products/{productId}`,
-    tag: 'console-catalogue',
-    access: read,
-    params: productParams,
-    response: { description: 'One product', schema: productSchema },
-    handle: async ({ params }, ctx) => getProduct(ctx.scope, params.productId),
-  }),
+  consoleProductRoute,
   defineRoute({
     method: 'put',
     path: `${base}/products/{productId}`,
@@ -148,16 +166,7 @@ export const consoleCatalogueRoutes = [
       });
     },
   }),
-  defineRoute({
-    method: 'get',
-    path: `${base}/batches`,
-    tag: 'console-catalogue',
-    access: read,
-    params: consoleBrandParams,
-    query: batchListQuery,
-    response: { description: 'The brand\'s batches, newest first, with their code counts', schema: batchListSchema },
-    handle: async ({ query }, ctx) => ({ batches: await listBatches(ctx.scope, { productId: query.productId }) }),
-  }),
+  consoleBatchesRoute,
   defineRoute({
     method: 'post',
     path: `${base}/batches`,

@@ -16,16 +16,19 @@ import { legalDocumentTypeSchema } from '@/lib/schemas/legal';
 const base = '/console/brands/{brand}/legal';
 const documentParams = consoleBrandParams.extend(legalDocumentParamsShape);
 
+// GET /api/console/brands/{brand}/legal/documents — the console's legal page reads it (callRoute)
+export const consoleLegalListRoute = defineRoute({
+  method: 'get',
+  path: `${base}/documents`,
+  tag: 'console-legal',
+  access: { class: 'staff', area: 'legal', access: 'read' },
+  params: consoleBrandParams,
+  response: { description: 'Each document type with its versions (newest first) and how many customers acknowledged each', schema: legalOverviewSchema },
+  handle: async (_input, ctx) => listLegalVersions(ctx.scope),
+});
+
 export const consoleLegalRoutes = [
-  defineRoute({
-    method: 'get',
-    path: `${base}/documents`,
-    tag: 'console-legal',
-    access: { class: 'staff', area: 'legal', access: 'read' },
-    params: consoleBrandParams,
-    response: { description: 'Each document type with its versions (newest first) and how many customers acknowledged each', schema: legalOverviewSchema },
-    handle: async (_input, ctx) => listLegalVersions(ctx.scope),
-  }),
+  consoleLegalListRoute,
   defineRoute({
     method: 'post',
     path: `${base}/documents`,

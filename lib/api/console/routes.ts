@@ -44,6 +44,26 @@ import { remainingRecoveryCodes } from '@/lib/console/recovery-codes';
 // (/console/brands/{brand}/...) are in their own folders' routes.ts, listed in consoleApiRoutes
 // (app.ts).
 
+// GET /api/console/recovery-codes — how many of one's recovery codes are unused (the recovery codes page reads it, callRoute)
+export const consoleRecoveryCodesStatusRoute = defineRoute({
+  method: 'get',
+  path: '/console/recovery-codes',
+  tag: 'console',
+  access: 'staff-session',
+  response: { description: 'Unused recovery codes', schema: recoveryCodesStatusSchema },
+  handle: async (_input, ctx) => ({ remaining: await remainingRecoveryCodes(ctx.staffId) }),
+});
+
+// GET /api/console/sessions — one's own live sessions (this one marked current) (the sessions page reads it, callRoute)
+export const consoleOwnSessionsRoute = defineRoute({
+  method: 'get',
+  path: '/console/sessions',
+  tag: 'console',
+  access: 'staff-session',
+  response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
+  handle: async (_input, ctx) => ({ sessions: (await liveSessionsOf(ctx.staffId)).map((s) => sessionView(s, ctx.sessionId)) }),
+});
+
 export const consoleAuthRoutes = [
   // POST /api/console/sign-in { email, password } — the first factor; starts a session that needs the second
   defineRoute({
@@ -153,14 +173,7 @@ export const consoleAuthRoutes = [
   }),
 
   // GET /api/console/recovery-codes — how many of one's recovery codes are unused
-  defineRoute({
-    method: 'get',
-    path: '/console/recovery-codes',
-    tag: 'console',
-    access: 'staff-session',
-    response: { description: 'Unused recovery codes', schema: recoveryCodesStatusSchema },
-    handle: async (_input, ctx) => ({ remaining: await remainingRecoveryCodes(ctx.staffId) }),
-  }),
+  consoleRecoveryCodesStatusRoute,
   // POST /api/console/recovery-codes — ten new recovery codes (shown once); the old ones stop working
   defineRoute({
     method: 'post',
@@ -172,14 +185,7 @@ export const consoleAuthRoutes = [
   }),
 
   // GET /api/console/sessions — one's own live sessions (this one marked current)
-  defineRoute({
-    method: 'get',
-    path: '/console/sessions',
-    tag: 'console',
-    access: 'staff-session',
-    response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
-    handle: async (_input, ctx) => ({ sessions: (await liveSessionsOf(ctx.staffId)).map((s) => sessionView(s, ctx.sessionId)) }),
-  }),
+  consoleOwnSessionsRoute,
   // DELETE /api/console/sessions/{sessionId} — signs one of one's own sessions out
   defineRoute({
     method: 'delete',

@@ -14,17 +14,20 @@ import { brandDomainBodySchema, brandSettingsSchema, purgeScansBodySchema, purge
 const read = { class: 'staff', area: 'settings', access: 'read' } as const;
 const write = { class: 'staff', area: 'settings', access: 'write' } as const;
 
+// GET /api/console/brands/{brand}/settings — the settings page reads it (callRoute)
+export const consoleSettingsRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/settings',
+  tag: 'console',
+  access: read,
+  params: consoleBrandParams,
+  response: { description: 'The brand\'s configuration with every default, its name and domains', schema: brandSettingsSchema },
+  handle: (_input, ctx) => getSettings(ctx.scope),
+});
+
 export const consoleSettingsRoutes = [
   // GET /api/console/brands/{brand}/settings
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/settings',
-    tag: 'console',
-    access: read,
-    params: consoleBrandParams,
-    response: { description: 'The brand\'s configuration with every default, its name and domains', schema: brandSettingsSchema },
-    handle: (_input, ctx) => getSettings(ctx.scope),
-  }),
+  consoleSettingsRoute,
 
   // PATCH /api/console/brands/{brand}/settings {ui?, flags?, otpServices?, ...}
   defineRoute({

@@ -24,17 +24,20 @@ const settingsRead = { class: 'staff', area: 'settings', access: 'read' } as con
 const settingsWrite = { class: 'staff', area: 'settings', access: 'write' } as const;
 const sharedRead = { class: 'staff', area: 'shared', access: 'read' } as const;
 
+// GET /api/console/brands/{brand}/sharing — the settings page reads it (callRoute)
+export const consoleSharingRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/sharing',
+  tag: 'console',
+  access: settingsRead,
+  params: consoleBrandParams,
+  response: { description: 'The retailers the brand shares with, what with each, and the batches assigned to each', schema: sharingSchema },
+  handle: (_input, ctx) => getSharing(ctx.scope),
+});
+
 export const consoleSharingRoutes = [
   // GET /api/console/brands/{brand}/sharing
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/sharing',
-    tag: 'console',
-    access: settingsRead,
-    params: consoleBrandParams,
-    response: { description: 'The retailers the brand shares with, what with each, and the batches assigned to each', schema: sharingSchema },
-    handle: (_input, ctx) => getSharing(ctx.scope),
-  }),
+  consoleSharingRoute,
 
   // POST /api/console/brands/{brand}/sharing {retailer, scans?, complaints?}
   defineRoute({

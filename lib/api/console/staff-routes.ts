@@ -43,23 +43,38 @@ import { hitRateLimit } from '../rate-limit';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const INVITE_LIMIT = { limit: 50, windowSeconds: 3600, message: 'Too many invitations in an hour. Please try again later.' };
 
+// GET /api/console/brands/{brand}/staff — members with role and last sign-in, open invitations (the staff page reads it, callRoute)
+export const consoleStaffListRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/staff',
+  tag: 'console-staff',
+  access: { class: 'staff', area: 'staff', access: 'read' },
+  params: consoleBrandParams,
+  response: { description: 'The brand’s staff and open invitations', schema: staffListSchema },
+  handle: async (_input, ctx) => {
+    const { members, invitations } = await listStaff(ctx.scope);
+    return {
+      members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString(), lastSignInAt: iso(m.lastSignInAt), disabledAt: iso(m.disabledAt) })),
+      invitations: invitations.map((i) => ({ ...i, invitedAt: i.invitedAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
+    };
+  },
+});
+
+// GET /api/console/brands/{brand}/staff/{staffId}/sessions — a member's live sessions (the member's sessions page reads it, callRoute)
+export const consoleMemberSessionsRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/staff/{staffId}/sessions',
+  tag: 'console-staff',
+  access: { class: 'staff', area: 'staff', access: 'read' },
+  params: staffMemberParams,
+  response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
+  errors: { 404: 'No such member of this brand' },
+  handle: async ({ params }, ctx) => ({ sessions: (await memberSessions(ctx.scope, params.staffId)).map((s) => sessionView(s)) }),
+});
+
 export const consoleStaffRoutes = [
   // GET /api/console/brands/{brand}/staff — members with role and last sign-in, open invitations
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/staff',
-    tag: 'console-staff',
-    access: { class: 'staff', area: 'staff', access: 'read' },
-    params: consoleBrandParams,
-    response: { description: 'The brand’s staff and open invitations', schema: staffListSchema },
-    handle: async (_input, ctx) => {
-      const { members, invitations } = await listStaff(ctx.scope);
-      return {
-        members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString(), lastSignInAt: iso(m.lastSignInAt), disabledAt: iso(m.disabledAt) })),
-        invitations: invitations.map((i) => ({ ...i, invitedAt: i.invitedAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
-      };
-    },
-  }),
+  consoleStaffListRoute,
 
   // POST /api/console/brands/{brand}/staff/invitations/cancel { email } — the open invitation's link stops working
   defineRoute({
@@ -157,16 +172,7 @@ export const consoleStaffRoutes = [
     handle: ({ params }, ctx) => resetMemberSecondFactor(ctx.scope, params.staffId),
   }),
   // GET /api/console/brands/{brand}/staff/{staffId}/sessions — a member's live sessions
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/staff/{staffId}/sessions',
-    tag: 'console-staff',
-    access: { class: 'staff', area: 'staff', access: 'read' },
-    params: staffMemberParams,
-    response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
-    errors: { 404: 'No such member of this brand' },
-    handle: async ({ params }, ctx) => ({ sessions: (await memberSessions(ctx.scope, params.staffId)).map((s) => sessionView(s)) }),
-  }),
+  consoleMemberSessionsRoute,
   // DELETE /api/console/brands/{brand}/staff/{staffId}/sessions — ends all of a member's sessions
   defineRoute({
     method: 'delete',

@@ -2,7 +2,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SettingsForm } from '@/components/console/settings-form';
 import { languagePatchOf, toggleLanguage } from '@/components/console/language-settings';
-import { consoleFetch } from '@/lib/client/console-fetch';
+import { consoleApi } from '@/lib/client/console-api';
+import { CONSOLE_API } from '@/lib/shared/console-api';
 import { defaultClientConfig } from '@/lib/schemas/client-config';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import type { BrandSettings } from '@/lib/schemas/console-money';
@@ -12,8 +13,8 @@ import type { BrandSettings } from '@/lib/schemas/console-money';
 // the API names.
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
-jest.mock('@/lib/client/console-fetch', () => ({ consoleFetch: jest.fn() }));
-const fetchMock = consoleFetch as jest.MockedFunction<typeof consoleFetch>;
+jest.mock('@/lib/client/console-api', () => ({ consoleApi: jest.fn() }));
+const fetchMock = consoleApi as jest.MockedFunction<typeof consoleApi>;
 
 const settings = (): BrandSettings => ({
   organizationName: 'Acme',
@@ -66,7 +67,7 @@ describe('the Languages section of the settings', () => {
     fireEvent.click(section.getByRole('checkbox', { name: /^Tamil \(\s*தமிழ்\s*\)$/ }));
     fireEvent.change(section.getByRole('combobox', { name: 'Default language' }), { target: { value: 'ta' } });
     await act(async () => fireEvent.click(section.getByRole('button', { name: 'Save languages' })));
-    expect(fetchMock).toHaveBeenCalledWith('/console/brands/acme/settings', { method: 'PATCH', body: { locale: { languages: ['en', 'hi', 'ta'], defaultLanguage: 'ta', timeZone: 'Asia/Kolkata' } } });
+    expect(fetchMock).toHaveBeenCalledWith(CONSOLE_API.updateSettings, { params: { brand: 'acme' }, body: { locale: { languages: ['en', 'hi', 'ta'], defaultLanguage: 'ta', timeZone: 'Asia/Kolkata' } } });
     expect(await section.findByRole('status')).toHaveTextContent('Settings saved. Customers see them now.');
   });
 

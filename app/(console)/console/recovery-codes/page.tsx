@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireStaffSession } from '@/lib/server/console-session';
-import { remainingRecoveryCodes } from '@/lib/console/recovery-codes';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleRecoveryCodesStatusRoute } from '@/lib/server/routes';
 import { RECOVERY_CODE_COUNT } from '@/lib/domain/recovery-codes';
 import { RegenerateRecoveryCodes } from '@/components/console/recovery-codes';
 import { ConsoleHeader } from '../console-header';
@@ -9,7 +10,7 @@ import { ConsoleHeader } from '../console-header';
 // left unused, and a new set on request (confirmed; the old codes stop working; shown once).
 export default async function SecondFactorSettingsPage() {
   const session = await requireStaffSession();
-  const remaining = await remainingRecoveryCodes(session.staffId);
+  const { remaining } = await callRoute(consoleRecoveryCodesStatusRoute);
   return (
     <>
       <ConsoleHeader email={session.email} />

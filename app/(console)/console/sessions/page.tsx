@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireStaffSession } from '@/lib/server/console-session';
-import { liveSessionsOf } from '@/lib/console/sessions';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleOwnSessionsRoute } from '@/lib/server/routes';
 import { OwnSessionButton } from '@/components/console/staff-actions';
 import { ConsoleHeader } from '../console-header';
 import { device, when } from '../format';
@@ -8,7 +9,7 @@ import { device, when } from '../format';
 // /sessions — where one's own console account is signed in; sign out any other one, or all.
 export default async function OwnSessionsPage() {
   const session = await requireStaffSession();
-  const sessions = await liveSessionsOf(session.staffId);
+  const { sessions } = await callRoute(consoleOwnSessionsRoute);
   const others = sessions.filter((s) => s.id !== session.sessionId);
   return (
     <>

@@ -5,9 +5,11 @@ import { auditQuerySchema } from '@/lib/schemas/console';
 import { ApiError } from '@/lib/errors';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS } from '@/lib/domain/security-events';
 import { Alert } from '@/components/ui/alert';
+import { ConsoleButton } from '@/components/console/button';
 import { when } from '../../format';
 import { FilterText } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // /<brand>/audit (owner only) — every change by staff or the command line, newest first (or sorted
 // by a column: when, who, action), 50 to a page (keyset cursor), filtered by action, actor and kind
@@ -90,14 +92,14 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
         <FilterText name="from" label="From" type="date" value={query.from ?? ''} />
         <FilterText name="to" label="To" type="date" value={query.to ?? ''} />
         {sort !== '-at' && <input type="hidden" name="sort" value={sort} />}
-        <button type="submit" className="min-h-11 rounded-md border border-gray-500 bg-white px-4 font-medium">
+        <ConsoleButton type="submit" variant="secondary" native>
           Filter
-        </button>
+        </ConsoleButton>
       </form>
       {page && (
         <ListBar>
           <ListCount total={page.total} one="entry" many="entries" />
-          {page.entries.length > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/audit.csv`, kept)} />}
+          {page.entries.length > 0 && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.auditCsv, { brand }), kept)} />}
         </ListBar>
       )}
       {problem && <Alert>{problem}</Alert>}

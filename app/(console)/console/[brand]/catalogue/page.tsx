@@ -1,18 +1,20 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listBatches, listProducts } from '@/lib/console/catalogue';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleBatchesRoute, consoleProductsRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { productImageIdOf } from '@/lib/schemas/console-catalogue';
 import { linkClass, Section } from '@/components/console/ui';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // The console's catalogue: the brand's products and batches, with links to edit them, make a
 // batch and generate its codes. Rendered on the server (works without JavaScript).
 
 export default async function CataloguePage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'catalogue', 'read');
+  const { role } = await requireStaffPage(brand, 'catalogue', 'read');
   const canWrite = roleMay(role, 'catalogue', 'write');
-  const [products, batches] = await Promise.all([listProducts(scope), listBatches(scope)]);
+  const [{ products }, { batches }] = await Promise.all([callRoute(consoleProductsRoute, { params: { brand } }), callRoute(consoleBatchesRoute, { params: { brand } })]);
   return (
     <div>
       <h1 className="mb-6 text-2xl font-bold text-gray-900">Catalogue</h1>
@@ -45,7 +47,7 @@ export default async function CataloguePage({ params }: { params: Promise<{ bran
                       <span className="flex items-center gap-2">
                         {imageId && (
                           // eslint-disable-next-line @next/next/no-img-element -- served by the console API
-                          <img src={`/api/console/brands/${brand}/catalogue/images/${imageId}`} alt="" className="h-10 w-10 rounded object-cover" />
+                          <img src={consoleApiHref(CONSOLE_API.image, { brand, imageId })} alt="" className="h-10 w-10 rounded object-cover" />
                         )}
                         <Link href={`/${brand}/catalogue/products/${p.id}`} className={linkClass}>
                           {p.name}

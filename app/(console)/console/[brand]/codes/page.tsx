@@ -7,6 +7,7 @@ import { productChoices } from '@/lib/console/red-flags';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, singleValues, tableWrap } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, hrefWith, ListBar, ListCount, SortHeader, type Kept } from '@/components/console/table-kit';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // /<brand>/codes on the console host: find codes by qrId, authentication code or batch number,
 // filtered and sorted (the table kit), a page at a time (keyset: "Next page" carries the last
@@ -69,7 +70,7 @@ export default async function CodesPage({ params, searchParams }: Props) {
       </p>
       <ListBar>
         <ListCount total={result.total} one="code" many="codes" />
-        {result.total > 0 && seesCodeSecrets(scope) && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/codes.csv`, kept)} />}
+        {result.total > 0 && seesCodeSecrets(scope) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.codesCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full text-left text-sm" data-testid="codes-table">

@@ -11,6 +11,7 @@ import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, lis
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 import { ChooseBox } from '@/components/console/bulk-action';
 import { BulkComplaintsForm } from '@/components/console/support/bulk-complaints';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // The complaints inbox: a page of tickets, filtered by status, priority, age, assignee, days,
 // product and batch in the address (so the filters work without JavaScript), sorted by its
@@ -46,7 +47,7 @@ export default async function ComplaintsPage({ params, searchParams }: { params:
       {mayWrite && list.complaints.length > 0 && <BulkComplaintsForm brand={brand} formId={bulkId} staff={staff} />}
       <ListBar>
         <ListCount total={list.total} one="complaint" many="complaints" />
-        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/complaints.csv`, kept)} />}
+        {list.total > 0 && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.complaintsCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

@@ -4,6 +4,7 @@ import { listFeedback } from '@/lib/console/feedback';
 import { feedbackListQuerySchema } from '@/lib/schemas/console-feedback';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // Customers' feedback, read-only, through the table kit: sorted by when it was given or its
 // rating, filtered by rating, comment, product, batch and days, counted with the mean rating,
@@ -33,7 +34,7 @@ export default async function FeedbackPage({ params, searchParams }: { params: P
       </FilterForm>
       <ListBar>
         <ListCount total={list.total} one="answer" many="answers" />
-        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/feedback.csv`, kept)} />}
+        {list.total > 0 && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.feedbackCsv, { brand }), kept)} />}
       </ListBar>
       <p className="mb-3 text-gray-900" data-testid="feedback-summary">
         {list.total} {list.total === 1 ? 'answer' : 'answers'}{list.averageRating !== null ? `, ${list.averageRating} of 5 on average` : ''}

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listLegalVersions } from '@/lib/console/legal';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleLegalListRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import type { LegalDocumentType } from '@/lib/schemas/legal';
 import { PublishLegal } from '@/components/console/legal/publish-legal';
@@ -12,8 +13,8 @@ import { linkClass, Section } from '@/components/console/ui';
 
 export default async function LegalPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'legal', 'read');
-  const { types } = await listLegalVersions(scope);
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'legal', 'read');
+  const { types } = await callRoute(consoleLegalListRoute, { params: { brand } });
   const nextVersions = Object.fromEntries(types.map((t) => [t.documentType, (t.versions[0]?.version ?? 0) + 1])) as Record<LegalDocumentType, number>;
   return (
     <div>

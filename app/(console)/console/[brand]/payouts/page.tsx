@@ -9,6 +9,7 @@ import { payoutListQuerySchema } from '@/lib/schemas/console-money';
 import { PayoutActions, RetryButton } from '@/components/console/payout-actions';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, hrefWith, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // /<brand>/payouts on the console host: the brand's payouts through the table kit (sorted by a
 // column, filtered by status, product, batch and days, counted, paged, and for owner and finance
@@ -63,7 +64,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
       </FilterForm>
       <ListBar>
         <ListCount total={total} one="payout" many="payouts" />
-        {total > 0 && mayDownloadPayouts(scope) && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/payouts.csv`, kept)} />}
+        {total > 0 && mayDownloadPayouts(scope) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.payoutsCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

@@ -12,6 +12,7 @@ import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, lis
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
 import { ChooseBox } from '@/components/console/bulk-action';
 import { BulkResolveRedFlags } from '@/components/console/support/bulk-red-flags';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // Red flags (suspect units): filtered by status, rule, product, batch, days and place (where the
 // unit was last checked, by name), sorted, counted and exported as filtered (the table kit); those who may change them resolve (a copy) or dismiss
@@ -72,7 +73,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
       {mayWrite && openShown && <BulkResolveRedFlags brand={brand} formId={bulkId} />}
       <ListBar>
         <ListCount total={total} one="red flag" many="red flags" />
-        {total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/red-flags.csv`, kept)} />}
+        {total > 0 && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.redFlagsCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

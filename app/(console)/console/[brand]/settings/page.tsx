@@ -1,11 +1,11 @@
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getSettings } from '@/lib/console/settings';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleSettingsRoute, consoleSharingRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { SettingsForm } from '@/components/console/settings-form';
 import { DomainsEditor } from '@/components/console/domains-editor';
 import { PurgeScans } from '@/components/console/purge-scans';
 import { SharingEditor } from '@/components/console/sharing-editor';
-import { getSharing } from '@/lib/console/sharing';
 
 // /<brand>/settings on the console host: the brand's configuration with a live preview of the
 // customer app; owner and manager change it (and may purge old scan data now), the analyst reads
@@ -13,11 +13,11 @@ import { getSharing } from '@/lib/console/sharing';
 
 export default async function SettingsPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { scope, role, brand: org } = await requireStaffPage(brand, 'settings', 'read');
-  const settings = await getSettings(scope);
+  const { role, brand: org } = await requireStaffPage(brand, 'settings', 'read');
+  const settings = await callRoute(consoleSettingsRoute, { params: { brand } });
   const canWrite = roleMay(role, 'settings', 'write');
   // Only a Manufacturer brand shares with Retailer organisations.
-  const sharing = org.organizationType === 'Retailer' ? null : await getSharing(scope);
+  const sharing = org.organizationType === 'Retailer' ? null : await callRoute(consoleSharingRoute, { params: { brand } });
   return (
     <div>
       <h1 id="page-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Brand settings</h1>

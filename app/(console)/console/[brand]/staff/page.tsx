@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listStaff } from '@/lib/console/staff-admin';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleStaffListRoute } from '@/lib/server/routes';
 import {
   CancelInvitationButton,
   DisableMemberButton,
@@ -19,8 +20,8 @@ import { when } from '../../format';
 // another member's second factor. A brand always keeps an enabled owner (the API refuses otherwise).
 export default async function StaffPage({ params }: { params: Promise<{ brand: string }> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope, staff: me, brand: current } = await requireStaffPage(brand, 'staff', 'read');
-  const { members, invitations } = await listStaff(scope);
+  const { timeZone: tz, staff: me, brand: current } = await requireStaffPage(brand, 'staff', 'read');
+  const { members, invitations } = await callRoute(consoleStaffListRoute, { params: { brand } });
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">Staff of {current.name}</h1>

@@ -5,6 +5,7 @@ import { listWarranties, mayDownloadWarranties } from '@/lib/console/warranty';
 import { CONSOLE_WARRANTY_STATUSES, warrantyListQuerySchema } from '@/lib/schemas/console-warranty';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // Warranty registrations through the table kit: sorted by a column, filtered by status, product,
 // batch, customer and the days they were registered (in the address, so the filters work without
@@ -36,7 +37,7 @@ export default async function WarrantyPage({ params, searchParams }: { params: P
       </FilterForm>
       <ListBar>
         <ListCount total={list.total} one="registration" many="registrations" />
-        {list.total > 0 && mayDownloadWarranties(scope) && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/warranty.csv`, kept)} />}
+        {list.total > 0 && mayDownloadWarranties(scope) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.warrantyCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

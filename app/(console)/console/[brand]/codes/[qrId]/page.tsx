@@ -93,11 +93,7 @@ export default async function CodePage({ params }: Props) {
       {code.unit && !code.batchLevel && roleMay(role, 'redFlags', 'write') && <SuspectMarkForm brand={brand} qrId={code.qrId} marked={markedNow} />}
       {unitSerial && roleMay(role, 'catalogue', 'write') && (
         <Section id="gs1-serial-title" title="GS1 serial">
-          <Gs1KeyForm
-            apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/units/${encodeURIComponent(code.qrId)}/serial`}
-            field="serial"
-            value={unitSerial.serial ?? ''}
-          />
+          <Gs1KeyForm brand={brand} id={code.qrId} field="serial" value={unitSerial.serial ?? ''} />
         </Section>
       )}
       {code.unit && (

@@ -5,6 +5,7 @@ import { getLegalVersion } from '@/lib/console/legal';
 import { ApiError } from '@/lib/errors';
 import { LegalDocumentView } from '@/components/legal/legal-document-view';
 import { linkClass } from '@/components/console/ui';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // One published version of a legal document, shown as customers see it.
 
@@ -33,7 +34,7 @@ export default async function LegalVersionPage({ params }: { params: Promise<{ b
             version: doc.version,
             format: doc.format,
             publishedAt: doc.publishedAt,
-            url: `/api/console/brands/${brand}/legal/documents/${doc.documentId}`,
+            url: consoleApiHref(CONSOLE_API.legalDocument, { brand, documentId: doc.documentId }),
             content: doc.format === 'markdown' ? doc.text : null,
           }}
         />

@@ -1,17 +1,18 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listStaff, memberSessions } from '@/lib/console/staff-admin';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleMemberSessionsRoute, consoleStaffListRoute } from '@/lib/server/routes';
 import { EndSessionsButton } from '@/components/console/staff-actions';
 import { device, when } from '../../../format';
 
 // /<brand>/staff/<staffId> (owner only) — a member's live sessions, each to sign out.
 export default async function MemberSessionsPage({ params }: { params: Promise<{ brand: string; staffId: string }> }) {
   const { brand, staffId } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'staff', 'read');
-  const member = (await listStaff(scope)).members.find((m) => m.staffId === staffId);
+  const { timeZone: tz } = await requireStaffPage(brand, 'staff', 'read');
+  const member = (await callRoute(consoleStaffListRoute, { params: { brand } })).members.find((m) => m.staffId === staffId);
   if (!member) notFound();
-  const sessions = await memberSessions(scope, staffId);
+  const { sessions } = await callRoute(consoleMemberSessionsRoute, { params: { brand, staffId } });
   return (
     <>
       <p className="mb-2">

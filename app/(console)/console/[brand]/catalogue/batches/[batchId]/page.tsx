@@ -15,6 +15,7 @@ import { batchSerialsSummary } from '@/lib/console/gs1-keys';
 import { linkClass, Section } from '@/components/console/ui';
 import { RecallForm } from '@/components/console/catalogue/recall-form';
 import { recallAudience } from '@/lib/console/messages';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // One batch: its details, its markets and GS1 lot and serials (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
 // the progress of each run (a run still going is picked up again after a reload).
@@ -32,7 +33,6 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
     if (err instanceof ApiError && err.code === 'not_found') notFound();
     throw err;
   });
-  const api = `/api/console/brands/${brand}/catalogue/batches/${batch.id}`;
   // The PDF's limit counts the codes printed, so a batch too big for one sheet still prints level by level.
   const levels = await batchPrintableLevels(scope, batch.id);
   const printable = levels.reduce((n, l) => n + l.codes, 0);
@@ -82,7 +82,7 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
       )}
       {roleMay(role, 'catalogue', 'write') && (
         <Section title="GS1 lot" id="gs1-lot">
-          <Gs1KeyForm apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/batches/${encodeURIComponent(batch.id)}/lot`} field="lot" value={batch.lot} />
+          <Gs1KeyForm brand={brand} id={batch.id} field="lot" value={batch.lot} />
         </Section>
       )}
       {roleMay(role, 'catalogue', 'write') && serials.units > 0 && (
@@ -94,14 +94,14 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
         {batch.codes ? (
           <ul className="list-disc pl-6">
             <li>
-              <a href={`${api}/codes.csv`} download className={linkClass}>
+              <a href={consoleApiHref(CONSOLE_API.batchCodesCsv, { brand, batchId: batch.id })} download className={linkClass}>
                 Codes as CSV
               </a>{' '}
               (one row per code, for a printer&apos;s data merge)
             </li>
             {printable > 0 && printable <= MAX_PDF_CODES && (
               <li>
-                <a href={`${api}/codes.pdf`} download className={linkClass}>
+                <a href={consoleApiHref(CONSOLE_API.batchCodesPdf, { brand, batchId: batch.id })} download className={linkClass}>
                   Print-ready PDF of the QR codes
                 </a>{' '}
                 ({printable.toLocaleString('en-IN')} codes)
@@ -111,7 +111,7 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
               levels.map((l) => (
                 <li key={l.level}>
                   {l.codes <= MAX_PDF_CODES ? (
-                    <a href={`${api}/codes.pdf?levels=${l.level}`} download className={linkClass}>
+                    <a href={consoleApiHref(CONSOLE_API.batchCodesPdf, { brand, batchId: batch.id }, { levels: l.level })} download className={linkClass}>
                       Print-ready PDF of the {LEVEL_LABELS[l.level] ?? `level ${l.level}`} codes
                     </a>
                   ) : (

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listProducts } from '@/lib/console/catalogue';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleProductsRoute } from '@/lib/server/routes';
 import { BatchForm } from '@/components/console/catalogue/batch-form';
 import { linkClass } from '@/components/console/ui';
 
@@ -9,8 +10,8 @@ import { linkClass } from '@/components/console/ui';
 export default async function NewBatchPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<{ product?: string }> }) {
   const { brand } = await params;
   const { product } = await searchParams;
-  const { scope } = await requireStaffPage(brand, 'catalogue', 'write');
-  const products = (await listProducts(scope)).map((p) => ({ id: p.id, name: p.name }));
+  await requireStaffPage(brand, 'catalogue', 'write');
+  const products = (await callRoute(consoleProductsRoute, { params: { brand } })).products.map((p) => ({ id: p.id, name: p.name }));
   return (
     <div>
       <p className="mb-2">

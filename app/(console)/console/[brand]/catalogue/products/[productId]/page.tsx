@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getProduct, listBatches } from '@/lib/console/catalogue';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleBatchesRoute, consoleProductRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
-import { ApiError } from '@/lib/errors';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { ProductEditor, consoleImageSrc } from '@/components/console/catalogue/product-editor';
 import { Alert } from '@/components/ui/alert';
 import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
@@ -14,13 +15,14 @@ import { linkClass, Section } from '@/components/console/ui';
 export default async function ProductPage({ params, searchParams }: { params: Promise<{ brand: string; productId: string }>; searchParams: Promise<{ created?: string }> }) {
   const { brand, productId } = await params;
   const { created } = await searchParams;
-  const { scope, role } = await requireStaffPage(brand, 'catalogue', 'read');
+  const { role } = await requireStaffPage(brand, 'catalogue', 'read');
   const canWrite = roleMay(role, 'catalogue', 'write');
-  const product = await getProduct(scope, productId).catch((err) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  // No such product of this brand, or not an id at all (refused by the route's params): not found.
+  const product = await callRoute(consoleProductRoute, { params: { brand, productId } }).catch((err) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   });
-  const batches = await listBatches(scope, { productId: product.id });
+  const { batches } = await callRoute(consoleBatchesRoute, { params: { brand }, query: { productId: product.id } });
   return (
     <div>
       <p className="mb-2">
@@ -57,7 +59,7 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
       )}
       <Section title="GS1 barcode number" id="product-gtin">
         {canWrite ? (
-          <Gs1KeyForm apiPath={`/console/brands/${encodeURIComponent(brand)}/catalogue/products/${encodeURIComponent(product.id)}/gtin`} field="gtin" value={product.gtin ?? ''} />
+          <Gs1KeyForm brand={brand} id={product.id} field="gtin" value={product.gtin ?? ''} />
         ) : (
           <p>GTIN: {product.gtin ?? 'none'}</p>
         )}
