@@ -128,6 +128,8 @@ export const CONSOLE_API = {
   resolveRedFlag: op()('POST', '/console/brands/{brand}/red-flags/{id}/resolve'),
   dismissRedFlag: op()('POST', '/console/brands/{brand}/red-flags/{id}/dismiss'),
   feedbackCsv: op()('GET', '/console/brands/{brand}/feedback.csv'),
+  reportsCsv: op()('GET', '/console/brands/{brand}/reports.csv'),
+  disputesCsv: op()('GET', '/console/brands/{brand}/disputes.csv'),
   moveDisputedClaim: op()('POST', '/console/brands/{brand}/disputes/{disputeId}/move'),
   rejectDispute: op()('POST', '/console/brands/{brand}/disputes/{disputeId}/reject'),
 } as const;

@@ -5,6 +5,7 @@ import { listDisputes } from '@/lib/console/disputes';
 import { disputeListQuerySchema } from '@/lib/schemas/disputes';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // Disputed claims (area claims: owner, support, analyst read; owner and support decide): customers
 // whose check of a hidden code answered Product Claimed and who sent a photo of the pack. Through
@@ -44,7 +45,7 @@ export default async function DisputesPage({ params, searchParams }: { params: P
       </FilterForm>
       <ListBar>
         <ListCount total={list.total} one="dispute" many="disputes" testId="disputes-summary" />
-        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/disputes.csv`, kept)} />}
+        {list.total > 0 && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.disputesCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

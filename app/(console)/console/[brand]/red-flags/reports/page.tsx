@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/errors';
 import { reportListQuerySchema, reportPhotoUrl } from '@/lib/schemas/console-reports';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
+import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // Customers' reports of suspicious products (the /report form), read-only, beside the red flags,
 // through the table kit: sorted by when they were sent or the code given; filtered by
@@ -51,7 +52,7 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
       </FilterForm>
       <ListBar>
         <ListCount total={list.total} one="report" many="reports" />
-        {list.total > 0 && <CsvLink href={csvHref(`/api/console/brands/${encodeURIComponent(brand)}/reports.csv`, kept)} />}
+        {list.total > 0 && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.reportsCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">
