@@ -59,7 +59,8 @@ test('a genuine buyer disputes a claimed hidden code with a photo, the owner mov
   await expect(staffPage.getByTestId('claimants')).toContainText('Asha');
   const photo = staffPage.getByRole('img', { name: `Photo of the pack sent with dispute ${reference}` });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The photo itself arrives and decodes (visible is only its box: on a busy machine the bytes may still be coming).
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await staffPage.locator('html[data-hydrated="true"]').waitFor();
   // By keyboard: the decision opens a confirmation that takes the focus.
   await staffPage.getByRole('button', { name: 'Move the claim to this customer…' }).focus();
