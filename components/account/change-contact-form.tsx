@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
 import { Field } from '@/components/ui/field';
 import { DeferredPasswordField as PasswordField } from '@/components/ui/deferred-password-field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
@@ -144,18 +145,7 @@ export function ChangeContactForm() {
         {sent ? (
           <>
             <Alert kind="success">{t('account.codeSent', { contact: sent.maskedContact })}</Alert>
-            <Field
-              label={t('auth.code')}
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={OTP_LENGTH}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              error={errors.otp}
-              required
-            />
+            <CodeField label={t('auth.code')} value={code} onChange={setCode} error={errors.otp} />
             <Button type="submit" busy={busy}>{t('account.confirm')}</Button>
             <button type="button" className="mt-4 block min-h-11 underline" disabled={busy} onClick={() => run(['otp'], sent.channel, () => sendCode(sent))}>
               {t('auth.sendNewCode')}

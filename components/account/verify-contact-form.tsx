@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { CodeField } from '@/components/ui/code-field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { http } from '@/lib/client/lazy-http';
 import { useProfileState } from '@/components/shell/profile';
@@ -57,18 +57,7 @@ export default function VerifyContact({ status, what, onConfirmed }: { status: C
         {sentTo ? (
           <>
             <Alert kind="success">{t('account.codeSent', { contact: sentTo })}</Alert>
-            <Field
-              label={t('auth.code')}
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={OTP_LENGTH}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              error={errors.otp}
-              required
-            />
+            <CodeField label={t('auth.code')} value={code} onChange={setCode} error={errors.otp} />
             <Button type="submit" busy={busy}>{t('account.confirm')}</Button>
             <button type="button" className="mt-4 min-h-11 underline" onClick={send}>
               {t('auth.sendNewCode')}

@@ -5,6 +5,7 @@ import { useBrand } from '@/components/shell/brand-context';
 import { useT } from '@/components/shell/i18n-context';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
 import { Field } from '@/components/ui/field';
 import { DeferredPasswordField as PasswordField } from '@/components/ui/deferred-password-field';
 import { authOptionsOf } from '@/lib/client/auth-options';
@@ -122,18 +123,7 @@ export function OtpVerifyForm() {
           {t('auth.signupExisting')} <Link className="underline" href="/login">{t('auth.signInLower')}</Link>.
         </p>
       )}
-      <Field
-        label={t('auth.code')}
-        name="otp"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={OTP_LENGTH}
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        error={errors.otp}
-        required
-      />
+      <CodeField label={t('auth.code')} value={code} onChange={setCode} error={errors.otp} />
       {needPassword && (
         // Only after a reload: the password chosen on /signup stays in memory, never in storage.
         <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" hint={t('auth.passwordAgain', { count: PASSWORD_MIN_LENGTH })} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
