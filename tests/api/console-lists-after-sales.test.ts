@@ -5,11 +5,12 @@ import { payoutIn } from '../support/console-money';
 import { insertFeedback, insertWarranty, supportBrand } from '../support/console-support';
 import { claimedUnit, signedInCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
-import { auditLog, batches, feedback, payouts, products, warranties } from '@/lib/db/schema';
+import { batches, feedback, payouts, products, warranties } from '@/lib/db/schema';
 import { PAYOUT_LIST_HEADER } from '@/lib/console/payouts';
 import { WARRANTY_EXPORT_HEADER } from '@/lib/console/warranty';
 import { FEEDBACK_EXPORT_HEADER } from '@/lib/console/feedback';
 import type { StaffRole } from '@/lib/domain/staff-roles';
+import { rowsOf, audited, BAD_QUERIES } from '../support/console-lists';
 
 // The after-sales lists through the table kit (docs/console.md, "Lists"): payouts, warranty
 // registrations and reward grants sort by their columns, filter (days, product, batch, status),
@@ -22,27 +23,12 @@ jest.setTimeout(120_000);
 
 type Brand = Awaited<ReturnType<typeof createTestBrand>>;
 
-/** The CSV's rows without the byte-order mark, the header first. */
-const rowsOf = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
 
 async function batchNumberOf(clientId: string, batchId: string) {
   const db = await getDb();
   const [row] = await db.select({ n: batches.batchNumber }).from(batches).where(and(eq(batches.clientId, clientId), eq(batches.id, batchId)));
   return row!.n;
 }
-
-async function audited(clientId: string, action: string) {
-  const db = await getDb();
-  return db.select().from(auditLog).where(and(eq(auditLog.clientId, clientId), eq(auditLog.action, action)));
-}
-
-/** Refusals every list and its CSV share: each names its field. */
-const BAD_QUERIES = [
-  ['sort=colour', 'sort'],
-  ['from=2026-02-30', 'from'],
-  ['from=2026-03-10&to=2026-03-01', 'to'],
-  ['shade=red', 'shade'],
-] as const;
 
 describe('the payouts list', () => {
   let brand: Brand;

@@ -1,16 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { apiServerForFile, call, createTestBrand } from '../support/api-server';
 import { createTestBatch, type TestBatch } from '../support/codes';
 import { signedInStaff, type SignedInStaff } from '../support/console';
 import { fixtures, signedInCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
-import { auditLog, claimDisputes, files, products, reports, scans } from '@/lib/db/schema';
+import { claimDisputes, files, products, reports, scans } from '@/lib/db/schema';
 import { insertRedFlag } from '../support/console-support';
 import { RED_FLAG_EXPORT_HEADER } from '@/lib/console/red-flags';
 import { REPORT_EXPORT_HEADER } from '@/lib/console/reports';
 import { placeNameOf } from '@/lib/places/gazetteer';
 import { randomId } from '@/lib/ids';
 import type { StaffRole } from '@/lib/domain/staff-roles';
+import { rowsOf, audited, BAD_QUERIES } from '../support/console-lists';
 
 // Customers' reports and disputed claims through the table kit (docs/console.md, "Lists"): each
 // sorts by its columns, filters (days, product, batch; the reports by place, the disputes by
@@ -23,22 +24,7 @@ jest.setTimeout(120_000);
 
 type Brand = Awaited<ReturnType<typeof createTestBrand>>;
 
-/** The CSV's rows without the byte-order mark, the header first. */
-const rowsOf = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
 const firstCells = (text: string) => rowsOf(text).slice(1).map((r) => r.split(',')[0]);
-
-async function audited(clientId: string, action: string) {
-  const db = await getDb();
-  return db.select().from(auditLog).where(and(eq(auditLog.clientId, clientId), eq(auditLog.action, action)));
-}
-
-/** Refusals every list and its CSV share: each names its field. */
-const BAD_QUERIES = [
-  ['sort=colour', 'sort'],
-  ['from=2026-02-30', 'from'],
-  ['from=2026-03-10&to=2026-03-01', 'to'],
-  ['shade=red', 'shade'],
-] as const;
 
 // Coarse places as customers share them (two decimals), and the names the list gives them.
 const PUNE = { lat: 18.52, lng: 73.86 };

@@ -10,6 +10,7 @@ import { cliScope } from '@/lib/console/scope';
 import { exportCodes, CODE_EXPORT_HEADER } from '@/lib/console/codes';
 import { csvStream } from '@/lib/console/list-kit';
 import type { StaffRole } from '@/lib/domain/staff-roles';
+import { rowsOf } from '../support/console-lists';
 
 // The console's lists through the table kit (docs/console.md, "Lists"): sort and filter by the
 // query (a value not understood is a 422 naming it), the count, and the CSV of exactly what is
@@ -27,8 +28,6 @@ const staffOf: Partial<Record<StaffRole, SignedInStaff>> = {};
 let outsider: SignedInStaff;
 const base = () => `/api/console/brands/${brand.slug}`;
 
-/** The CSV's rows without the byte-order mark, the header first. */
-const rowsOf = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
 
 beforeAll(async () => {
   brand = await createTestBrand();
