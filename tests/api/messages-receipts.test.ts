@@ -236,6 +236,10 @@ describe('receipts that come before the message is marked sent', () => {
       recipient: '+919800000012',
       body: 'Paid',
       idempotencyKey: `payout-completed:p-${randomId('p', 8)}:${channel}`,
+      // Due by the worker's clock, as the queue writes it (lib/messaging/queue.ts). The column's
+      // default is the database's now(), in microseconds: a round started within the same
+      // millisecond (a fast local PostgreSQL) would find the row not yet due.
+      nextAttemptAt: new Date(Date.now() - 1000),
     }));
     await db.insert(messageOutbox).values(rows);
     const stored = async (id: string) => (await db.select().from(messageOutbox).where(eq(messageOutbox.id, id)))[0]!;
