@@ -376,16 +376,54 @@ async function floorLoad() {
 }
 
 /**
- * Lighthouse rows for the verify page: the median of 3 runs against its budgets.
- * @param {string} qrId
+ * Unscanned unit codes for Lighthouse: a batch of fresh codes made through the running server's
+ * operator channel (the command line, `generate-codes`), so each Lighthouse run opens a code's
+ * first scan, as a shopper's first look is, not the load test's code scanned thousands of times
+ * (a new visitor then, but on a code with a scan history).
+ * @param {string} dataDir the running server's data folder
+ * @param {number} count
+ * @returns {string[]} the verify pages' addresses (fewer when the command fails: then the caller reuses)
+ */
+function freshVerifyUrls(dataDir, count) {
+  const brand = (/** @type {string[]} */ ...args) =>
+    spawnSync(process.execPath, ['--conditions=react-server', '--no-warnings', path.join(root, 'scripts/brand.mjs'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+    });
+  const source = 'DEMO-SERUM-01'; // the demo seed's batch (lib/operator/demo-catalog.ts)
+  const g = brand('generate-codes', '--slug', 'demo', '--batch', source, '--count', String(count));
+  if (g.status !== 0) return [];
+  const listed = brand('list-codes', '--slug', 'demo', '--batch', source, '--limit', '500');
+  const seen = new Set(); // demo-codes.json's codes are the seed's; a new code is not among them
+  const demoFile = path.join(dataDir, 'demo-codes.json');
+  if (existsSync(demoFile)) for (const c of /** @type {DemoCodes} */ (JSON.parse(readFileSync(demoFile, 'utf8'))).codes ?? []) seen.add(c.qrId);
+  return listed.stdout
+    .split('\n')
+    .filter((l) => /\blevel=6\b/.test(l) && /\bstate=unclaimed\b/.test(l))
+    .map((l) => /qrId=(\S+)/.exec(l)?.[1])
+    .filter((q) => q !== undefined && !seen.has(q))
+    .slice(0, count)
+    .map((q) => `${base}/info/verify/${q}`);
+}
+
+/**
+ * Lighthouse rows for the verify page: the median of 3 runs against its budgets, each run on a
+ * code's first scan (a fresh code per run) when fresh codes could be made.
+ * @param {string} qrId the load test's code (scanned thousands of times): used when no fresh code could be made
+ * @param {string} dataDir the running server's data folder
  * @returns {Promise<Row[]>}
  */
-async function lighthouseRows(qrId) {
+async function lighthouseRows(qrId, dataDir) {
   const b = lighthouseBudgets;
   if (!existsSync(CHROMIUM)) return [[`Lighthouse, verify page`, `not measured: no Chromium at ${CHROMIUM}`, '', '']];
+  const fresh = freshVerifyUrls(dataDir, 9);
+  const scanned = `${base}/info/verify/${qrId}`;
+  const urls = (/** @type {number} */ from) => (fresh.length >= from + 3 ? fresh.slice(from, from + 3) : [scanned]);
+  if (fresh.length < 9) console.error(`[bench] Lighthouse: ${fresh.length} fresh codes made (9 wanted); runs without one open the load test's code`);
   let r;
   try {
-    r = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3);
+    r = await lighthouseMedian(urls(0), 3);
   } catch (err) {
     // A failed trace (Lighthouse's NO_NAVSTART, seen here under load) loses one row, not the run.
     return [[`Lighthouse, verify page`, `not measured: ${firstLine(err)}`, '', 'MISSED']];
@@ -395,7 +433,8 @@ async function lighthouseRows(qrId) {
   const ok = lighthouseVerdict(r);
   /** @param {boolean} v */
   const mark = (v) => (v ? 'ok' : 'MISSED');
-  const label = 'Lighthouse, verify page (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
+  const first = fresh.length >= 9 ? ', each run a fresh code\'s first scan' : '';
+  const label = `Lighthouse, verify page (mobile, simulated slow 4G, 4× CPU slowdown; median of 3${first})`;
   const rows = [
     [`${label}: performance`, `${r.score} (runs ${r.runs.map((x) => x.score).join(', ')})`, `≥ ${b.score}`, mark(ok.score)],
     [`${label}: largest contentful paint`, `${fmt(r.lcpMs / 1000, 2)} s (runs ${r.runs.map((x) => fmt(x.lcpMs / 1000, 2)).join(', ')})`, `≤ ${b.lcpMs / 1000} s`, mark(ok.lcpMs)],
@@ -404,9 +443,9 @@ async function lighthouseRows(qrId) {
   ];
   // The same page in Hindi (a phone set to Hindi: its text and its script's font), against the same budgets.
   try {
-    const h = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3, 'simulate', 'hi-IN,hi');
+    const h = await lighthouseMedian(urls(3), 3, 'simulate', 'hi-IN,hi');
     if (!h) throw new Error(`no Chromium at ${CHROMIUM}`); // lighthouseMedian's undefined
-    const hindi = 'Lighthouse, verify page in Hindi (mobile, simulated slow 4G, 4× CPU slowdown; median of 3)';
+    const hindi = `Lighthouse, verify page in Hindi (mobile, simulated slow 4G, 4× CPU slowdown; median of 3${first})`;
     const okH = lighthouseVerdict(h);
     rows.push([`${hindi}: performance`, `${h.score} (runs ${h.runs.map((x) => x.score).join(', ')})`, `≥ ${b.score}`, mark(okH.score)]);
     rows.push([`${hindi}: largest contentful paint`, `${fmt(h.lcpMs / 1000, 2)} s`, `≤ ${b.lcpMs / 1000} s`, mark(okH.lcpMs)]);
@@ -418,9 +457,9 @@ async function lighthouseRows(qrId) {
   // The same page with the network and CPU really slowed while it loads (no estimate): what a
   // phone on slow 4G sees, for reading the simulated figures beside (docs/benchmarks.md).
   try {
-    const a = await lighthouseMedian(`${base}/info/verify/${qrId}`, 3, 'devtools');
+    const a = await lighthouseMedian(urls(6), 3, 'devtools');
     if (!a) throw new Error(`no Chromium at ${CHROMIUM}`); // lighthouseMedian's undefined
-    const applied = 'Lighthouse, verify page (mobile, applied slow 4G and 4× CPU slowdown; median of 3)';
+    const applied = `Lighthouse, verify page (mobile, applied slow 4G and 4× CPU slowdown; median of 3${first})`;
     rows.push([`${applied}: first / largest contentful paint`, `${fmt(a.fcpMs / 1000, 2)} s / ${fmt(a.lcpMs / 1000, 2)} s`, '', '']);
     rows.push([`${applied}: total blocking time`, `${fmt(a.tbtMs, 0)} ms`, '', '']);
   } catch (err) {
@@ -602,7 +641,7 @@ async function main() {
         const cpuShare = (100 * floor.cpuMs) / verifyPage.cpuMs;
         rows.push([`server CPU time a request, verify page against the empty dynamic page`, `${fmt(verifyPage.cpuMs, 2)} ms against ${fmt(floor.cpuMs, 2)} ms: ${fmt(verifyPage.cpuMs / floor.cpuMs, 1)}× the floor's, so at most ${fmt(cpuShare, 0)}% of its throughput when the server is the limit`, '≥ 60% (inverse)', cpuShare >= 60 ? 'ok' : 'UNDER']);
       }
-      if (qrId) rows.push(...(await lighthouseRows(qrId)));
+      if (qrId) rows.push(...(await lighthouseRows(qrId, dataDir)));
       rows.push(...(await benchUpload({ base, dataDir })));
     } finally {
       await stop(child);

@@ -69,7 +69,7 @@ async function once(url, throttling = 'simulate', lang) {
 
 /**
  * The median of each figure over `runs` runs, and the runs themselves; undefined without Chromium.
- * @param {string} url
+ * @param {string | string[]} url the page, or one page per run (round robin)
  * @param {number} [runs]
  * @param {Throttling} [throttling]
  * @param {string} [lang] the language the browser asks for first
@@ -77,9 +77,13 @@ async function once(url, throttling = 'simulate', lang) {
  */
 export async function lighthouseMedian(url, runs = 3, throttling = 'simulate', lang = undefined) {
   if (!existsSync(CHROMIUM)) return undefined;
+  // Several addresses: run i opens the i-th (round robin), e.g. a fresh code per run, so each run
+  // is a first scan as a shopper's is, not a repeat visit to a code the runs before have scanned.
+  const urls = Array.isArray(url) ? url : [url];
+  if (!urls.length) throw new Error('lighthouseMedian: no page address');
   /** @type {LighthouseRun[]} */
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await once(url, throttling, lang));
+  for (let i = 0; i < runs; i++) all.push(await once(urls[i % urls.length], throttling, lang));
   const m = (/** @type {keyof LighthouseRun} */ k) => median(all.map((r) => r[k]));
   return { score: m('score'), lcpMs: m('lcpMs'), cls: m('cls'), tbtMs: m('tbtMs'), fcpMs: m('fcpMs'), runs: all };
 }
@@ -94,23 +98,25 @@ export function lighthouseVerdict(r, b = lighthouseBudgets) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const url = process.argv.slice(2).find((a) => /^https?:\/\//.test(a));
+  // Several addresses (e.g. fresh codes): one per run, round robin.
+  const urls = process.argv.slice(2).filter((a) => /^https?:\/\//.test(a));
+  const url = urls[0];
   const i = process.argv.indexOf('--runs');
   const runs = i > 0 ? Number(process.argv[i + 1]) : 3;
   const applied = process.argv.includes('--applied');
   const l = process.argv.indexOf('--lang');
   const lang = l > 0 ? process.argv[l + 1] : undefined;
   if (!url || !Number.isInteger(runs) || runs < 1) {
-    console.error('Usage: npm run bench:lighthouse -- <page URL> [--runs 3] [--applied]');
+    console.error('Usage: npm run bench:lighthouse -- <page URL> [<page URL> …, one a run] [--runs 3] [--applied] [--lang hi]');
     process.exit(1);
   }
-  const r = await lighthouseMedian(url, runs, applied ? 'devtools' : 'simulate', lang);
+  const r = await lighthouseMedian(urls, runs, applied ? 'devtools' : 'simulate', lang);
   if (!r) {
     console.error(`Chromium is missing at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
     process.exit(1);
   }
   const ok = lighthouseVerdict(r);
-  console.log(`Lighthouse (mobile, ${applied ? 'applied' : 'simulated'} slow 4G, 4× CPU slowdown), median of ${runs}${lang ? `, in ${lang}` : ''}: ${url}`);
+  console.log(`Lighthouse (mobile, ${applied ? 'applied' : 'simulated'} slow 4G, 4× CPU slowdown), median of ${runs}${lang ? `, in ${lang}` : ''}: ${urls.join(' ')}`);
   console.log(`  performance ${r.score} ${ok.score ? 'ok' : 'UNDER 95'}`);
   console.log(`  LCP ${r.lcpMs.toFixed(0)} ms ${ok.lcpMs ? 'ok' : 'OVER 1500'}; CLS ${r.cls.toFixed(3)} ${ok.cls ? 'ok' : 'OVER 0.05'}; TBT ${r.tbtMs.toFixed(0)} ms ${ok.tbtMs ? 'ok' : 'OVER 100'}; FCP ${r.fcpMs.toFixed(0)} ms`);
   console.log(`  runs: ${r.runs.map((x) => `${x.score}/${x.lcpMs.toFixed(0)} ms`).join(', ')}`);
