@@ -16,6 +16,21 @@ export default defineConfig([
     files: ['tests/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // A question before an action is the console's confirm step (components/console/confirm-step.tsx)
+    // or the page's own words, never the browser's dialogs (unstyled, no focus return, blocking).
+    files: ['app/**', 'components/**', 'lib/client/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...['confirm', 'alert', 'prompt'].map((name) => ({ name, message: 'Ask on the confirm step (components/console/confirm-step.tsx), not a browser dialog.' }))],
+      'no-restricted-properties': ['error', ...['confirm', 'alert', 'prompt'].map((property) => ({ object: 'window', property, message: 'Ask on the confirm step (components/console/confirm-step.tsx), not a browser dialog.' }))],
+    },
+  },
+  {
+    // The console's one button kit: no screen of the console writes a <button> of its own.
+    files: ['components/console/**', 'app/(console)/**'],
+    ignores: ['components/console/button.tsx'],
+    rules: { 'react/forbid-elements': ['error', { forbid: [{ element: 'button', message: 'use ConsoleButton (components/console/button.tsx)' }] }] },
+  },
   ...layerRules,
   globalIgnores(['.next/**', '.next-*/**', 'scripts/bench-floor/.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'tests/support/empty.js']),
 ]);

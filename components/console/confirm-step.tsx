@@ -11,7 +11,9 @@ import { ConsoleButton } from './button';
 // step's button on Cancel (the button or Escape) or once the action is done. While the call is
 // out, Yes is busy (aria-busy) and both buttons are disabled. A failure either stays in the box,
 // said as an alert that takes focus, or is handed to the form (`failed`), which puts it on its
-// field and moves focus there; the box then closes.
+// field and moves focus there; the box then closes. A decision that needs a word of its own (a
+// reason the customer reads) puts its field in the box (`children`) and asks with the focus there
+// (`useConfirmStep({ focus })`).
 //
 //   const step = useConfirmStep();
 //   {!step.asking && <ConsoleButton id={step.triggerId} onClick={step.ask}>Delete code…</ConsoleButton>}
@@ -44,7 +46,12 @@ export type ConfirmStep = {
   act: (work: () => Promise<void>, options?: { failed?: (err: unknown) => void; then?: () => HTMLElement | null }) => Promise<boolean>;
 };
 
-export function useConfirmStep(): ConfirmStep {
+export type ConfirmStepOptions = {
+  /** Where focus goes when the question shows: its Yes button by default, a field in the box that must be filled first. */
+  focus?: () => HTMLElement | null;
+};
+
+export function useConfirmStep({ focus }: ConfirmStepOptions = {}): ConfirmStep {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -64,7 +71,7 @@ export function useConfirmStep(): ConfirmStep {
     ask() {
       setError('');
       setAsking(true);
-      focusLater(() => document.getElementById(yesId));
+      focusLater(focus ?? (() => document.getElementById(yesId)));
     },
     cancel() {
       setError('');
@@ -109,9 +116,12 @@ export function ConfirmBox({
   cancel = 'Cancel',
   size = 'md',
   className = '',
+  children,
 }: {
   step: ConfirmStep;
   question: ReactNode;
+  /** What the decision needs besides Yes (a field), between the question and the buttons. */
+  children?: ReactNode;
   yes: ReactNode;
   onYes: () => void;
   /** danger: what cannot be taken back; primary: a change that can be made again. */
@@ -139,6 +149,7 @@ export function ConfirmBox({
       <p id={`${id}-question`} className={size === 'sm' ? 'text-sm text-gray-900' : 'text-gray-900'}>
         {question}
       </p>
+      {children}
       {error && (
         <p id={errorId} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
           {error}

@@ -1,96 +1,103 @@
 'use client';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { Alert } from '@/components/ui/alert';
 import { consoleApi } from '@/lib/client/console-api';
 import { CONSOLE_API } from '@/lib/shared/console-api';
-import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { DISPUTE_REASON_MAX } from '@/lib/domain/disputes';
 import type { ConsoleDisputeDetail } from '@/lib/schemas/disputes';
 import { ConsoleButton } from './button';
+import { ConfirmBox, useConfirmStep } from './confirm-step';
 
-// The two decisions on an open dispute (claims area writers: owner, support), each confirmed
-// before it is sent: move the claim to the disputing customer (with what moves and what stays in
-// words), or reject it with a reason the customer reads. The API audits both; the page reloads.
+// The two decisions on an open dispute (claims area writers: owner, support), each on the
+// console's confirm step, whose question says what happens to the customers and the unit's code:
+// move the claim to the disputing customer (what moves and what stays), with an optional note for
+// the audit log; or reject it with a reason the customer reads (asked with the focus on the
+// reason). Cancel sends nothing and gives focus back to the decision's button. The API audits
+// both; the page reloads.
 
-type Choice = 'move' | 'reject' | null;
+export type DisputeParties = {
+  /** The disputing customer's name. */
+  disputer: string;
+  /** Who holds the claim now (null: nobody). */
+  holder: string | null;
+  /** The unit's visible code (null: not known). */
+  unit: string | null;
+};
 
-export function DisputeActions({ brand, disputeId, moves }: { brand: string; disputeId: string; moves: ConsoleDisputeDetail['moves'] }) {
+export function DisputeActions({ brand, disputeId, moves, parties }: { brand: string; disputeId: string; moves: ConsoleDisputeDetail['moves']; parties: DisputeParties }) {
   const router = useRouter();
   const id = useId();
-  const [choice, setChoice] = useState<Choice>(null);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<{ text: string; field?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
+  const reasonId = `${id}-reason`;
+  const move = useConfirmStep();
+  const reject = useConfirmStep({ focus: () => document.getElementById(reasonId) });
+  const asking = move.asking || reject.asking;
 
-  const choose = (c: Choice) => {
-    setChoice(c);
-    setError(null);
-    setTimeout(() => confirmRef.current?.focus(), 0);
-  };
-
-  async function decide() {
-    if (choice === 'reject' && !reason.trim()) {
-      setError({ text: 'Give the reason the customer will read.', field: 'reason' });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await consoleApi(choice === 'reject' ? CONSOLE_API.rejectDispute : CONSOLE_API.moveDisputedClaim, { params: { brand, disputeId }, body: choice === 'reject' ? { reason: reason.trim() } : note.trim() ? { note: note.trim() } : {} });
+  function decideMove() {
+    void move.act(async () => {
+      await consoleApi(CONSOLE_API.moveDisputedClaim, { params: { brand, disputeId }, body: note.trim() ? { note: note.trim() } : {} });
       router.refresh();
-    } catch (err) {
-      const field = (err as { body?: { field?: string } }).body?.field;
-      setError({ text: errorMessageOf(undefined, err), field });
-      setBusy(false);
-    }
+    });
   }
 
+  function decideReject() {
+    if (!reason.trim()) {
+      setReasonError('Give the reason the customer will read.');
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setReasonError('');
+    void reject.act(async () => {
+      await consoleApi(CONSOLE_API.rejectDispute, { params: { brand, disputeId }, body: { reason: reason.trim() } });
+      router.refresh();
+    });
+  }
+
+  const { disputer, holder, unit } = parties;
+  const theUnit = unit ? `The unit ${unit}` : 'The unit';
   const carries = [
     'the claim',
     ...(moves.warranty ? ['its warranty registration'] : []),
     ...(moves.unpaidRewards ? [`${moves.unpaidRewards} unpaid ${moves.unpaidRewards === 1 ? 'reward' : 'rewards'}`] : []),
   ].join(', ');
+  const moveQuestion =
+    `Move ${carries} to the disputing customer? ${theUnit} leaves ${holder ? `${holder}'s` : "the first claimant's"} products and becomes ${disputer}'s: ` +
+    `their check of its hidden code then answers Genuine Post Sale.` +
+    (moves.paidRewards > 0 ? ` ${moves.paidRewards} paid ${moves.paidRewards === 1 ? 'reward stays' : 'rewards stay'} with the first claimant.` : '');
+  const rejectQuestion =
+    `Reject the dispute? The claim stays where it is: ${theUnit.charAt(0).toLowerCase()}${theUnit.slice(1)} stays ${holder ? `in ${holder}'s products` : 'unclaimed'}, ` +
+    `and ${disputer}'s check of its hidden code still answers Product Claimed. ${disputer} reads your reason with their products.`;
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-gray-300 bg-white p-4">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">Decide</h2>
-      {error && !error.field && <Alert>{error.text}</Alert>}
-      {choice === null && (
+      {!asking && (
         <div className="flex flex-wrap gap-3">
-          <ConsoleButton onClick={() => choose('move')}>Move the claim to this customer…</ConsoleButton>
-          <ConsoleButton variant="danger-outline" onClick={() => choose('reject')}>Reject the dispute…</ConsoleButton>
+          <ConsoleButton id={move.triggerId} onClick={move.ask}>Move the claim to this customer…</ConsoleButton>
+          <ConsoleButton id={reject.triggerId} variant="danger-outline" onClick={() => { setReasonError(''); reject.ask(); }}>Reject the dispute…</ConsoleButton>
         </div>
       )}
-      {choice === 'move' && (
-        <div ref={confirmRef} tabIndex={-1} role="alertdialog" aria-labelledby={`${id}-move-text`} className="space-y-2 rounded-md border-2 border-blue-800 p-3">
-          <p id={`${id}-move-text`} className="text-gray-900">
-            Move {carries} to the disputing customer? The unit leaves the first claimant&apos;s products.
-            {moves.paidRewards > 0 && ` ${moves.paidRewards} paid ${moves.paidRewards === 1 ? 'reward stays' : 'rewards stay'} with the first claimant.`}
-          </p>
-          <label htmlFor={`${id}-note`} className="block font-medium text-gray-900">Note for the audit log (optional)</label>
-          <textarea id={`${id}-note`} value={note} maxLength={DISPUTE_REASON_MAX} onChange={(e) => setNote(e.target.value)} className="block min-h-20 w-full rounded-md border border-gray-500 px-3 py-2" aria-invalid={error?.field === 'note' || undefined} aria-describedby={error?.field === 'note' ? `${id}-error` : undefined} />
-          {error?.field === 'note' && <p id={`${id}-error`} className="text-sm font-medium text-red-700">{error.text}</p>}
-          <div className="flex flex-wrap gap-3">
-            <ConsoleButton busy={busy} onClick={() => void decide()}>{busy ? 'Moving…' : 'Yes, move the claim'}</ConsoleButton>
-            <ConsoleButton variant="secondary" disabled={busy} onClick={() => choose(null)}>Cancel</ConsoleButton>
-          </div>
-        </div>
-      )}
-      {choice === 'reject' && (
-        <div ref={confirmRef} tabIndex={-1} role="alertdialog" aria-labelledby={`${id}-reject-text`} className="space-y-2 rounded-md border-2 border-red-700 p-3">
-          <p id={`${id}-reject-text`} className="text-gray-900">Reject the dispute? The claim stays where it is; the customer reads your reason.</p>
-          <label htmlFor={`${id}-reason`} className="block font-medium text-gray-900">Reason (shown to the customer)</label>
-          <textarea id={`${id}-reason`} value={reason} required maxLength={DISPUTE_REASON_MAX} onChange={(e) => setReason(e.target.value)} className="block min-h-20 w-full rounded-md border border-gray-500 px-3 py-2" aria-invalid={error?.field === 'reason' || undefined} aria-describedby={error?.field === 'reason' ? `${id}-error` : undefined} />
-          {error?.field === 'reason' && <p id={`${id}-error`} className="text-sm font-medium text-red-700">{error.text}</p>}
-          <div className="flex flex-wrap gap-3">
-            <ConsoleButton variant="danger" busy={busy} onClick={() => void decide()}>{busy ? 'Rejecting…' : 'Yes, reject'}</ConsoleButton>
-            <ConsoleButton variant="secondary" disabled={busy} onClick={() => choose(null)}>Cancel</ConsoleButton>
-          </div>
-        </div>
-      )}
+      <ConfirmBox step={move} tone="primary" question={moveQuestion} yes={move.busy ? 'Moving…' : 'Yes, move the claim'} onYes={decideMove}>
+        <label htmlFor={`${id}-note`} className="block font-medium text-gray-900">Note for the audit log (optional)</label>
+        <textarea id={`${id}-note`} value={note} maxLength={DISPUTE_REASON_MAX} disabled={move.busy} onChange={(e) => setNote(e.target.value)} className="block min-h-20 w-full rounded-md border border-gray-500 px-3 py-2" />
+      </ConfirmBox>
+      <ConfirmBox step={reject} question={rejectQuestion} yes={reject.busy ? 'Rejecting…' : 'Yes, reject'} onYes={decideReject}>
+        <label htmlFor={reasonId} className="block font-medium text-gray-900">Reason (shown to the customer)</label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          required
+          maxLength={DISPUTE_REASON_MAX}
+          disabled={reject.busy}
+          onChange={(e) => setReason(e.target.value)}
+          className="block min-h-20 w-full rounded-md border border-gray-500 px-3 py-2"
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+        />
+        {reasonError && <p id={`${reasonId}-error`} className="text-sm font-medium text-red-700">{reasonError}</p>}
+      </ConfirmBox>
     </section>
   );
 }

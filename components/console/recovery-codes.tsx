@@ -1,11 +1,10 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { consoleApi } from '@/lib/client/console-api';
 import { CONSOLE_API } from '@/lib/shared/console-api';
-import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { ConsoleButton } from './button';
+import { ConfirmBox, useConfirmStep } from './confirm-step';
 
 // Recovery codes on screen (docs/console.md, "Second factor"): a new set is shown once, right
 // after it is made (at the authenticator's set-up, or when the member asks for a new set); the
@@ -46,34 +45,40 @@ export function RecoveryCodesShown({ codes, children }: { codes: string[]; child
   );
 }
 
-/** Makes a new set for the signed-in member after asking; the old codes stop working. */
+/**
+ * Makes a new set for the signed-in member after asking on the console's confirm step (how many
+ * unused codes stop working); Cancel makes nothing. The new set is shown once, its heading taking
+ * the focus.
+ */
 export function RegenerateRecoveryCodes({ remaining }: { remaining: number }) {
   const router = useRouter();
   const [codes, setCodes] = useState<string[]>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  async function onClick() {
-    const warning = remaining > 0 ? `Make ten new recovery codes? Your ${remaining} unused codes stop working at once.` : 'Make ten new recovery codes?';
-    if (!window.confirm(warning)) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await consoleApi(CONSOLE_API.newRecoveryCodes);
-      setCodes(res.codes);
-      router.refresh();
-    } catch (err) {
-      setError(errorMessageOf(undefined, err));
-    } finally {
-      setBusy(false);
-    }
+  const step = useConfirmStep();
+  const question =
+    remaining > 0
+      ? `Make ten new recovery codes? Your ${remaining} unused ${remaining === 1 ? 'code stops' : 'codes stop'} working at once.`
+      : 'Make ten new recovery codes? They are shown only once.';
+  function make() {
+    setCodes(undefined);
+    void step.act(
+      async () => {
+        const res = await consoleApi(CONSOLE_API.newRecoveryCodes);
+        setCodes(res.codes);
+        router.refresh();
+      },
+      // The new codes' heading takes the focus (RecoveryCodesShown), not the button.
+      { then: () => document.getElementById('recovery-codes-title') },
+    );
   }
   return (
     <div>
-      {error && <Alert>{error}</Alert>}
       {codes && <RecoveryCodesShown codes={codes} />}
-      <ConsoleButton onClick={onClick} busy={busy}>
-        Make new recovery codes
-      </ConsoleButton>
+      {!step.asking && (
+        <ConsoleButton id={step.triggerId} onClick={step.ask}>
+          Make new recovery codes…
+        </ConsoleButton>
+      )}
+      <ConfirmBox step={step} question={question} yes="Yes, make new codes" onYes={make} />
     </div>
   );
 }

@@ -6,14 +6,14 @@ import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleApi } from '@/lib/client/console-api';
 import { CONSOLE_API } from '@/lib/shared/console-api';
+import { ConsoleButton } from './button';
 import { CodeField } from './code-field';
 import { goToNextStep } from './next-step';
 
-const linkButton = 'min-h-11 px-2 py-2 underline';
-
 // /second-factor — the authenticator's code finishes the sign-in; without the phone, one of the
 // account's recovery codes does instead (each works once). Switching moves the keyboard to the
-// new field, and the switch is a real button, so it works from the keyboard and is announced.
+// new field, and the switch is a real button (the console kit's link look), so it works from
+// the keyboard and is announced.
 export function SecondFactorForm({ from }: { from: string }) {
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
@@ -71,13 +71,13 @@ export function SecondFactorForm({ from }: { from: string }) {
       </Button>
       <p className="mt-6 text-center">
         {mode === 'app' ? (
-          <button type="button" className={linkButton} onClick={() => switchTo('recovery')}>
+          <ConsoleButton variant="link" onClick={() => switchTo('recovery')}>
             Use a recovery code instead
-          </button>
+          </ConsoleButton>
         ) : (
-          <button type="button" className={linkButton} onClick={() => switchTo('app')}>
+          <ConsoleButton variant="link" onClick={() => switchTo('app')}>
             Use the code from your authenticator app
-          </button>
+          </ConsoleButton>
         )}
       </p>
     </form>

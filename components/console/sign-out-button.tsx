@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { consoleApi } from '@/lib/client/console-api';
 import { CONSOLE_API } from '@/lib/shared/console-api';
-import { hardNavigate, useHydrated } from '@/lib/client/navigate';
+import { hardNavigate } from '@/lib/client/navigate';
 import { CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
+import { ConsoleButton } from './button';
 
-// Signs out of the console: the session ends on the server, then the sign-in screen.
+// Signs out of the console: the session ends on the server, then the sign-in screen. A console
+// button (the kit's header look on the coloured bar, secondary on a light page).
 export function SignOutButton({ label = 'Sign out', onLight = false }: { label?: string; onLight?: boolean } = {}) {
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
   async function signOut() {
     setBusy(true);
     try {
@@ -18,8 +19,8 @@ export function SignOutButton({ label = 'Sign out', onLight = false }: { label?:
     }
   }
   return (
-    <button type="button" onClick={signOut} disabled={busy || !hydrated} aria-busy={busy || undefined} className={`min-h-11 rounded-md border px-3 py-1 font-medium disabled:opacity-60 ${onLight ? 'border-gray-600 text-gray-900' : 'border-white/70 text-white'}`}>
+    <ConsoleButton variant={onLight ? 'secondary' : 'header'} busy={busy} onClick={signOut}>
       {label}
-    </button>
+    </ConsoleButton>
   );
 }

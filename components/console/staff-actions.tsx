@@ -9,11 +9,13 @@ import { CONSOLE_API } from '@/lib/shared/console-api';
 import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-roles';
 import { ConsoleButton } from './button';
+import { ConfirmBox, useConfirmStep } from './confirm-step';
 
 // The owner's actions on the staff screen (/<brand>/staff): invite, change a role, remove, end a
 // member's sessions, disable or enable a member, reset another member's second factor. Each calls
 // the console API (which checks the role again), then the screen is read again from the server.
-
+// Those that cannot simply be taken back (remove, cancel an invitation, disable or enable, reset
+// a second factor) are asked again in words first, on the console's confirm step.
 
 function RoleOptions() {
   return (
@@ -84,13 +86,21 @@ export function InviteStaffForm({ brand }: { brand: string }) {
   );
 }
 
-/** A button that calls the API and refreshes the screen, with the error (if any) announced beside it. */
-function ActionButton({ label, run, confirm, danger }: { label: string; run: () => Promise<unknown>; confirm?: string; danger?: boolean }) {
+/** What an action that cannot simply be taken back says before it is sent (the console's confirm step). */
+type Ask = { question: string; yes: string; cancel?: string };
+
+/**
+ * A button that calls the API and refreshes the screen, with the error (if any) announced beside
+ * it. With `ask`, the button only opens the confirm step (components/console/confirm-step.tsx):
+ * the question says what will happen, Yes sends it, Cancel (or Escape) sends nothing and gives
+ * focus back to the button.
+ */
+function ActionButton({ label, run, ask, danger }: { label: string; run: () => Promise<unknown>; ask?: Ask; danger?: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const step = useConfirmStep();
   async function onClick() {
-    if (confirm && !window.confirm(confirm)) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -102,9 +112,36 @@ function ActionButton({ label, run, confirm, danger }: { label: string; run: () 
       setBusy(false);
     }
   }
+  const variant = danger ? 'danger-outline' : 'secondary';
+  if (ask) {
+    return (
+      <span className={step.asking ? 'flex basis-full flex-col' : 'inline-flex flex-col'}>
+        {!step.asking && (
+          <ConsoleButton id={step.triggerId} size="sm" variant={variant} onClick={step.ask}>
+            {label}…
+          </ConsoleButton>
+        )}
+        <ConfirmBox
+          step={step}
+          size="sm"
+          className="max-w-xl"
+          tone={danger ? 'danger' : 'primary'}
+          question={ask.question}
+          yes={ask.yes}
+          cancel={ask.cancel}
+          onYes={() =>
+            void step.act(async () => {
+              await run();
+              router.refresh();
+            })
+          }
+        />
+      </span>
+    );
+  }
   return (
     <span className="inline-flex flex-col">
-      <ConsoleButton size="sm" variant={danger ? 'danger-outline' : 'secondary'} onClick={onClick} busy={busy}>
+      <ConsoleButton size="sm" variant={variant} onClick={onClick} busy={busy}>
         {label}
       </ConsoleButton>
       {error && (
@@ -167,7 +204,7 @@ export function RemoveMemberButton({ brand, staffId, email }: { brand: string; s
     <ActionButton
       label={`Remove ${email}`}
       danger
-      confirm={`Take ${email} off this brand's staff?`}
+      ask={{ question: `Take ${email} off this brand's staff? Everything of this brand is closed to them at once; to work here again they need a new invitation.`, yes: 'Yes, remove them' }}
       run={() => consoleApi(CONSOLE_API.removeMember, { params: { brand, staffId } })}
     />
   );
@@ -191,7 +228,7 @@ export function CancelInvitationButton({ brand, email }: { brand: string; email:
     <ActionButton
       label={`Cancel the invitation of ${email}`}
       danger
-      confirm={`Cancel the invitation of ${email}? Its link stops working at once.`}
+      ask={{ question: `Cancel the invitation of ${email}? Its link stops working at once.`, yes: 'Yes, cancel the invitation', cancel: 'Keep the invitation' }}
       run={() => consoleApi(CONSOLE_API.cancelInvitation, { params: { brand }, body: { email } })}
     />
   );
@@ -210,14 +247,17 @@ export function DisableMemberButton({ brand, staffId, email, disabled }: { brand
   return disabled ? (
     <ActionButton
       label={`Enable ${email}`}
-      confirm={`Enable ${email} again at this brand? They can sign in and work here with their role.`}
+      ask={{ question: `Enable ${email} again at this brand? They can sign in and work here with their role.`, yes: 'Yes, enable them' }}
       run={() => consoleApi(CONSOLE_API.enableMember, { params: { brand, staffId } })}
     />
   ) : (
     <ActionButton
       label={`Disable ${email}`}
       danger
-      confirm={`Disable ${email} at this brand? Everything of this brand is closed to them at once; their sessions end if they have no other brand. Their role and work stay, and you can enable them again.`}
+      ask={{
+        question: `Disable ${email} at this brand? Everything of this brand is closed to them at once; their sessions end if they have no other brand. Their role and work stay, and you can enable them again.`,
+        yes: 'Yes, disable them',
+      }}
       run={() => consoleApi(CONSOLE_API.disableMember, { params: { brand, staffId } })}
     />
   );
@@ -228,7 +268,10 @@ export function ResetSecondFactorButton({ brand, staffId, email }: { brand: stri
     <ActionButton
       label={`Reset the second factor of ${email}`}
       danger
-      confirm={`Reset the second factor of ${email}? Their authenticator app and recovery codes stop working and every session of theirs ends; they set up an authenticator again at their next sign-in.`}
+      ask={{
+        question: `Reset the second factor of ${email}? Their authenticator app and recovery codes stop working and every session of theirs ends; they set up an authenticator again at their next sign-in.`,
+        yes: 'Yes, reset their second factor',
+      }}
       run={() => consoleApi(CONSOLE_API.resetSecondFactor, { params: { brand, staffId } })}
     />
   );

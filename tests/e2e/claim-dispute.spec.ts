@@ -62,12 +62,33 @@ test('a genuine buyer disputes a claimed hidden code with a photo, the owner mov
   // The photo itself arrives and decodes (visible is only its box: on a busy machine the bytes may still be coming).
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await staffPage.locator('html[data-hydrated="true"]').waitFor();
-  // By keyboard: the decision opens a confirmation that takes the focus.
+  // Each decision is asked on the console's confirm step, in words of what happens to both
+  // customers and the code. A rejection asks with the keyboard on its reason; Cancel sends
+  // nothing: after a reload the dispute is still open, for the customer too.
+  const reject = staffPage.getByRole('button', { name: 'Reject the dispute…' });
+  await reject.click();
+  const dialog = staffPage.getByRole('alertdialog');
+  await expect(dialog).toContainText("Reject the dispute? The claim stays where it is: the unit");
+  await expect(dialog).toContainText("in Asha's products, and Bina's check of its hidden code still answers Product Claimed. Bina reads your reason with their products.");
+  await expect(dialog.getByLabel('Reason (shown to the customer)')).toBeFocused();
+  await staffPage.keyboard.type('Not sure yet');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(reject).toBeFocused();
+  await staffPage.reload();
+  await ready(staffPage);
+  await expect(staffPage.getByTestId('dispute-facts')).toContainText('Open: needs a decision');
+  await expect(staffPage.getByTestId('dispute-decision')).toHaveCount(0);
+  await open(page, `${brand.origin}/my-products`);
+  await expect(page.getByTestId('my-dispute')).toHaveAttribute('data-status', 'open');
+
+  // By keyboard: the move opens its confirmation, the keyboard on its Yes.
+  await staffPage.locator('html[data-hydrated="true"]').waitFor();
   await staffPage.getByRole('button', { name: 'Move the claim to this customer…' }).focus();
   await staffPage.keyboard.press('Enter');
-  const dialog = staffPage.getByRole('alertdialog');
-  await expect(dialog).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Yes, move the claim' })).toBeFocused();
   await expect(dialog).toContainText('Move the claim to the disputing customer?');
+  await expect(dialog).toContainText("leaves Asha's products and becomes Bina's: their check of its hidden code then answers Genuine Post Sale.");
   await dialog.getByLabel('Note for the audit log (optional)').fill('Photo matches the batch');
   await dialog.getByRole('button', { name: 'Yes, move the claim' }).click();
   await expect(staffPage.getByTestId('dispute-decision')).toContainText('Claim moved to the disputing customer');

@@ -117,9 +117,21 @@ test('the second factor takes the keyboard; a removed member\'s next click says 
   // The owner takes the analyst off the staff; the analyst's next click says why.
   await open(page, `${CONSOLE_ORIGIN}/${shop.brand.slug}/staff`);
   await ready(page);
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: `Remove ${agent.email}` }).click();
+  // Asked on the console's confirm step: Cancel keeps them on the staff (after a reload too).
+  const remove = page.getByRole('button', { name: `Remove ${agent.email}…` });
+  await remove.click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`Take ${agent.email} off this brand's staff? Everything of this brand is closed to them at once; to work here again they need a new invitation.`);
+  await expect(ask.getByRole('button', { name: 'Yes, remove them' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeFocused();
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId(`state-${agent.email}`)).toContainText('Active');
+  await remove.click();
+  await ask.getByRole('button', { name: 'Yes, remove them' }).click();
   await expect(page.getByRole('button', { name: `Remove ${agent.email}` })).toHaveCount(0);
+  await expect(page.getByTestId(`state-${agent.email}`)).toHaveCount(0);
 
   await ready(member);
   await member.getByRole('link', { name: 'Codes', exact: true }).first().click();

@@ -127,6 +127,34 @@ test('an owner invites a support agent, changes their role, ends their session, 
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.waitForURL(/action=staff\.role/);
   await expect(page.getByRole('row')).toHaveCount(2);
+
+  // An invitation cancelled, asked on the console's confirm step first: "Keep the invitation"
+  // sends nothing (it is still open after a reload), Yes ends it.
+  const lateEmail = `late-${tag()}@example.com`;
+  await page.goto(`${CONSOLE_ORIGIN}/${brand.slug}/staff`);
+  await ready(page);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(lateEmail);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${lateEmail} as support, sent`)).toBeVisible();
+  const cancelInvitation = page.getByRole('button', { name: `Cancel the invitation of ${lateEmail}…` });
+  await cancelInvitation.click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText(`Cancel the invitation of ${lateEmail}? Its link stops working at once.`);
+  await expect(ask.getByRole('button', { name: 'Yes, cancel the invitation' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Keep the invitation' }).click();
+  await expect(cancelInvitation).toBeFocused();
+  await page.reload();
+  await ready(page);
+  await expect(page.getByText(`${lateEmail} as support, sent`)).toBeVisible();
+  await cancelInvitation.click();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/console/brands/') && r.status() === 200 && r.request().method() !== 'GET'),
+    ask.getByRole('button', { name: 'Yes, cancel the invitation' }).click(),
+  ]);
+  await expect(page.getByText(`${lateEmail} as support, sent`)).toHaveCount(0);
+  await page.goto(`${CONSOLE_ORIGIN}/${brand.slug}/audit?action=staff.invitation.cancel`);
+  await ready(page);
+  await expect(page.getByRole('row').filter({ hasText: lateEmail })).toHaveCount(1);
 });
 
 test('the console is no page on a brand host', async ({ page }) => {

@@ -131,6 +131,38 @@ describe('ConfirmBox and useConfirmStep', () => {
   });
 });
 
+function FieldHarness({ work }: { work: () => Promise<void> }) {
+  const step = useConfirmStep({ focus: () => document.getElementById('why') });
+  return (
+    <div>
+      {!step.asking && (
+        <ConsoleButton id={step.triggerId} onClick={step.ask}>
+          Reject…
+        </ConsoleButton>
+      )}
+      <ConfirmBox step={step} question="Reject the dispute?" yes="Yes, reject" onYes={() => void step.act(work)}>
+        <label htmlFor="why">Reason</label>
+        <textarea id="why" />
+      </ConfirmBox>
+    </div>
+  );
+}
+
+describe('a confirm step with a field of its own', () => {
+  it('shows the field in the box, asks with the focus on it, and Cancel still returns to the step', async () => {
+    const work = jest.fn(() => Promise.resolve());
+    render(<FieldHarness work={work} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject the dispute?' });
+    const field = screen.getByLabelText('Reason');
+    expect(dialog).toContainElement(field);
+    await waitFor(() => expect(field).toHaveFocus());
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reject…' })).toHaveFocus());
+    expect(work).not.toHaveBeenCalled();
+  });
+});
+
 describe('ConsoleButton', () => {
   it('is a button (not a submit) by default; busy disables it and says so', () => {
     const { rerender } = render(<ConsoleButton>Save</ConsoleButton>);

@@ -99,7 +99,7 @@ export default async function DisputePage({ params }: { params: Promise<{ brand:
           {d.decision.reason && <p className="mt-1 whitespace-pre-wrap text-sm text-gray-900">Reason: {d.decision.reason}</p>}
         </section>
       ) : roleMay(role, 'claims', 'write') ? (
-        <DisputeActions brand={brand} disputeId={d.id} moves={d.moves} />
+        <DisputeActions brand={brand} disputeId={d.id} moves={d.moves} parties={{ disputer: d.disputer.name, holder: d.claimNow?.name ?? null, unit: d.overtQrId }} />
       ) : (
         <p className="text-sm text-gray-800">Your role may read disputed claims; the owner or support decide them.</p>
       )}
