@@ -27,6 +27,16 @@ const common = {
 const ONCE_PER_RUN = ['/tests/api/db-template\\.test\\.ts$', '/tests/api/pglite-thread\\.test\\.ts$', '/tests/api/suite-exit\\.test\\.ts$'];
 const secondPass = process.env.TEST_SECOND_PASS ? ONCE_PER_RUN : [];
 
+// API test files that spawn processes of their own (servers, the command line, start-up, a killed
+// worker) and hold them to time limits: npm test runs them one at a time, after the other files
+// have run two side by side, so a neighbouring file never shares their cores (TEST_SOLO=skip for
+// the others, TEST_SOLO=only for these; unset, both). scripts/test.mjs says why.
+const SOLO = [...ONCE_PER_RUN, '/tests/api/operator\\.test\\.ts$', '/tests/api/startup\\.test\\.ts$', '/tests/api/messages-worker-kill\\.test\\.ts$'];
+const solo = process.env.TEST_SOLO;
+if (solo && solo !== 'skip' && solo !== 'only') throw new Error(`TEST_SOLO: "skip" or "only", not "${solo}"`);
+/** Jest's testRegex for the solo files only: one alternation of their patterns. */
+const soloOnly = solo === 'only' ? { testMatch: undefined, testRegex: SOLO.map((p) => `(?:${p})`).join('|') } : {};
+
 // Counts the expect calls each test ran when ASSERTION_COUNT_FILE is set (scripts/test.mjs).
 const COUNT = '<rootDir>/tests/support/count-assertions.ts';
 
@@ -43,7 +53,7 @@ export default async function config() {
       await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts', COUNT] }),
       // api-timeout.ts: a test file's beforeAll starts a server on a real database, which on a
       // loaded 2-core machine takes far more than jest's default 5 s.
-      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...secondPass], testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
+      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...secondPass, ...(solo === 'skip' ? SOLO : [])], ...soloOnly, testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
       await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/attack-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
     ],
   };

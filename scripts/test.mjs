@@ -47,31 +47,34 @@ function run(title, cmd, args, env = {}, minutes = 20) {
 }
 
 /**
- * The jest workers of the projects that open a database: TEST_WORKERS, one by default (CI's
- * machine is shared, and the tests that spawn processes on data folders of their own can run past
- * their 60 s limit beside a second file there); TEST_WORKERS=2 runs two files side by side. Most of a file's time is its own start (a process,
- * the app's modules, its database), which runs on one core. Each file has a database of its own:
- * an in-memory PGlite, or on PostgreSQL a copy per worker made by the global setup
- * (tests/support/db-template.ts). Each file runs in a fresh worker process: V8 (Node 18 to 24)
- * can abort the whole process on its JIT-page bookkeeping when one process creates and frees many
- * WebAssembly instances of PGlite, one per test file ("Check failed:
- * jit_page_->allocations_.erase(addr) == 1"). A server opens PGlite once, so only the tests churn
- * it; a fresh process per file keeps each process to one or two instances.
+ * The jest workers of the projects that open a database: TEST_WORKERS, two by default, so two
+ * files run side by side. Most of a file's time is its own start (a process, the app's modules,
+ * its database), which runs on one core. Each file has a database of its own: an in-memory
+ * PGlite, or on PostgreSQL a copy per worker made by the global setup
+ * (tests/support/db-template.ts). The api files that spawn processes of their own and hold them to
+ * time limits (SOLO in jest.config.mjs: servers, the command line, start-up, a killed worker) run
+ * after the others, one at a time, so no neighbouring file shares their cores on a busy machine.
+ * Each file runs in a fresh worker process: V8 (Node 18 to 24) can abort the whole process on its
+ * JIT-page bookkeeping when one process creates and frees many WebAssembly instances of PGlite,
+ * one per test file ("Check failed: jit_page_->allocations_.erase(addr) == 1"). A server opens
+ * PGlite once, so only the tests churn it; a fresh process per file keeps each process to one or
+ * two instances.
  */
-const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 1);
-const workerArgs = (/** @type {'unit' | 'api' | 'attack'} */ project) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${WORKERS}`, '--workerIdleMemoryLimit=1MB']);
+const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
+const workerArgs = (/** @type {'unit' | 'api' | 'attack'} */ project, workers = WORKERS) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${workers}`, '--workerIdleMemoryLimit=1MB']);
 
 /**
  * @param {string} title
  * @param {'unit' | 'api' | 'attack'} project
  * @param {Record<string, string>} env
  * @param {string} file
+ * @param {number} [workers]
  */
-function jest(title, project, env, file) {
+function jest(title, project, env, file, workers = WORKERS) {
   const ok = run(
     title,
     process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...workerArgs(project), '--json', `--outputFile=${file}`],
+    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...workerArgs(project, workers), '--json', `--outputFile=${file}`],
     { ASSERTION_COUNT_FILE: assertionFile, ...env },
     LIMIT_MINUTES[project],
   );
@@ -136,6 +139,20 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
+/**
+ * One database pass of the API tests: the files side by side, then the ones that spawn processes
+ * (jest.config.mjs, SOLO) one at a time.
+ * @param {string} where
+ * @param {Record<string, string>} env
+ * @param {string} name
+ */
+function apiPass(where, env, name) {
+  return (
+    jest(`API tests ${where} (jest)`, 'api', { ...env, TEST_SOLO: 'skip' }, path.join(tmp, `${name}.json`)) &&
+    jest(`API tests ${where} that spawn processes, one at a time (jest)`, 'api', { ...env, TEST_SOLO: 'only' }, path.join(tmp, `${name}-solo.json`), 1)
+  );
+}
+
 /** @type {[name: string, step: () => boolean][]} */
 const steps = [
   ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
@@ -143,12 +160,12 @@ const steps = [
   ['typecheck', () => run('type check of scripts/ (tsc, JSDoc)', bin('tsc'), ['-p', 'tsconfig.scripts.json'], {}, LIMIT_MINUTES.typecheck)],
   ['lint', () => run('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'], {}, LIMIT_MINUTES.lint)],
   ['unit', () => jest('unit tests (jest)', 'unit', {}, path.join(tmp, 'unit.json'))],
-  ['api', () => ensureTestTools() && jest('API tests on embedded PGlite (jest)', 'api', { TEST_DATABASE_URL: '' }, path.join(tmp, 'api-pglite.json'))],
+  ['api', () => ensureTestTools() && apiPass('on embedded PGlite', { TEST_DATABASE_URL: '' }, 'api-pglite')],
   [
     'api',
     () =>
       process.env.TEST_DATABASE_URL
-        ? jest('API tests on PostgreSQL (jest)', 'api', { TEST_SECOND_PASS: '1' }, path.join(tmp, 'api-pg.json'))
+        ? apiPass('on PostgreSQL', { TEST_SECOND_PASS: '1' }, 'api-pg')
         : (console.log('\n== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them)'), true),
   ],
   ['attack', () => jest('attack suite on embedded PGlite (jest)', 'attack', { TEST_DATABASE_URL: '' }, path.join(tmp, 'attack-pglite.json'))],
