@@ -28,9 +28,13 @@ export function NewRewardForm({ brand }: { brand: string }) {
     setBusy(true);
     setErrors({});
     setDone('');
-    const body: Record<string, unknown> = { name: v.name, description: v.description, type, perCustomer: v.perCustomer };
-    if (type === 'Cashback') Object.assign(body, { amount: v.amount, budget: v.budget });
-    else if (v.couponCode.trim()) Object.assign(body, { couponCode: v.couponCode, budget: v.budget });
+    const body = {
+      name: v.name,
+      description: v.description,
+      type,
+      perCustomer: v.perCustomer,
+      ...(type === 'Cashback' ? { amount: v.amount, budget: v.budget } : v.couponCode.trim() ? { couponCode: v.couponCode, budget: v.budget } : {}),
+    };
     try {
       const r = await consoleApi(CONSOLE_API.createReward, { params: { brand }, body });
       setDone(`${r.name} created.`);

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { Field } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
 import { consoleApi } from '@/lib/client/console-api';
-import { CONSOLE_API } from '@/lib/shared/console-api';
+import { CONSOLE_API, type BodyOf } from '@/lib/shared/console-api';
 import type { SharingView } from '@/lib/schemas/console-sharing';
 import { consoleErrorsOf, type ConsoleFormErrors } from './field-errors';
 import { ConsoleButton } from './button';
@@ -13,6 +13,8 @@ import { ConsoleButton } from './button';
 // organisations"): the Retailer organisations it shares with, by slug, each kind (scans,
 // complaints) switched on its own; and which retailer sells a batch. Owner and manager change it.
 
+
+type ShareOp = typeof CONSOLE_API.share | typeof CONSOLE_API.stopSharing;
 
 export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: string; sharing: SharingView; canWrite: boolean; canAssign: boolean }) {
   const router = useRouter();
@@ -27,12 +29,13 @@ export function SharingEditor({ brand, sharing, canWrite, canAssign }: { brand: 
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
 
-  async function send(operation: typeof CONSOLE_API.share | typeof CONSOLE_API.stopSharing, body: Record<string, unknown>, message: string) {
+  // Each call's body is checked against its own operation's (O); the call below takes either.
+  async function send<O extends ShareOp>(operation: O, body: BodyOf<O>, message: string) {
     setBusy(true);
     setErrors({});
     setDone('');
     try {
-      const next = await consoleApi(operation, { params: { brand }, body });
+      const next = await consoleApi<ShareOp>(operation, { params: { brand }, body });
       setShares(next.shares);
       setDone(message);
       router.refresh();

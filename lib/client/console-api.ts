@@ -1,7 +1,7 @@
 import { answerOf } from '@/lib/shared/fetch-rules';
 import { UPLOAD_TIMEOUT_MS, sendOnce, type Transport } from '@/lib/shared/fetch-core';
 import { CONSOLE_SIGN_IN_PATH } from '@/lib/shared/console-nav';
-import { consolePath, type AnswerOf, type ConsoleOp, type ParamNames, type ParamsOf } from '@/lib/shared/console-api';
+import { consolePath, type AnswerOf, type BodyOf, type ConsoleOp, type Multipart, type NoBody, type ParamNames, type ParamsOf } from '@/lib/shared/console-api';
 import { hardNavigate } from './navigate';
 
 // The console's one browser client (docs/console.md): an operation of the console API by its name
@@ -30,12 +30,17 @@ export function consoleCsrfToken(cookieHeader: string = typeof document === 'und
   return '1';
 }
 
-/** What a call of `O` takes: its params (when its path has any), a query, a JSON body or a multipart form. */
+/**
+ * What a call of `O` takes: its params (when its path has any), a query, and what its route reads:
+ * the JSON body its schema takes (required, typed by lib/shared/console-api.ts), a multipart form
+ * (an upload), or nothing.
+ */
 export type ConsoleCall<O extends ConsoleOp> = ([ParamNames<O['path']>] extends [never] ? { params?: undefined } : { params: ParamsOf<O> }) & {
   query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  form?: FormData;
-};
+} & ([BodyOf<O>] extends [NoBody] ? { body?: undefined; form?: undefined } : [BodyOf<O>] extends [Multipart] ? { body?: undefined; form: FormData } : { body: BodyOf<O>; form?: undefined });
+
+/** The call's argument: optional only when nothing in it is required (no params, no body, no form). */
+type CallArgs<O extends ConsoleOp> = object extends ConsoleCall<O> ? [call?: ConsoleCall<O>] : [call: ConsoleCall<O>];
 
 /** After a 401: the sign-in screen, back to this page after (an object so tests can watch it). */
 export const sessionEnded = {
@@ -47,7 +52,8 @@ export const sessionEnded = {
 const transport: Transport = (path, init) => fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
 
 /** Calls an operation of the console API; answers its parsed JSON or throws ApiRequestError. */
-export async function consoleApi<O extends ConsoleOp>(operation: O, call: ConsoleCall<O> = {} as ConsoleCall<O>): Promise<AnswerOf<O>> {
+export async function consoleApi<O extends ConsoleOp>(operation: O, ...[given]: CallArgs<O>): Promise<AnswerOf<O>> {
+  const call: ConsoleCall<O> = given ?? ({} as ConsoleCall<O>);
   const { method } = operation;
   const path = consolePath(operation, (call.params ?? {}) as ParamsOf<O>, call.query);
   const res = await sendOnce(transport, path, {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, operator, signUpByApi, type Brand } from './support';
+import { createBrand, newEmail, open, operatorOf, signUpByApi, type Brand, type ServerAt } from './support';
 
 // Helpers of the after-sales specs: a brand of its own with a product, units, a cashback and a
 // journey (made through the operator endpoint), a customer who claims a unit by its post-sale
@@ -11,8 +11,10 @@ export const AFTERSALES_FLAGS = { isWarrantyEnabled: true, isLoyalityProgramEnab
 
 export type Shop = { brand: Brand; productId: string; productName: string; coverts: string[]; rewardId: string };
 
-export async function aftersalesBrand(flags: Record<string, boolean> = {}): Promise<Shop> {
-  const brand = await createBrand({ flags: { ...AFTERSALES_FLAGS, ...flags } });
+/** The brand, made on the suite's server or on the server `at` (tests/e2e/own-server.ts). */
+export async function aftersalesBrand(flags: Record<string, boolean> = {}, at?: ServerAt): Promise<Shop> {
+  const operator = operatorOf(at);
+  const brand = await createBrand({ flags: { ...AFTERSALES_FLAGS, ...flags } }, undefined, undefined, at);
   const { slug } = brand;
   const productName = 'Glow Serum 30 ml';
   const product = await operator('create-product', { slug, name: productName, description: 'A serum for the after-sales tests.', warrantyMonths: 12, attributes: [{ name: 'Volume', value: '30 ml' }] });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { PORT, addJarCookies, apiCall, operator, ready, tag, type CookieJar } from './support';
+import { PORT, addJarCookies, apiCall, operator, operatorAt, ready, tag, type CookieJar } from './support';
 import type { StaffRole } from '@/lib/domain/staff-roles';
 
 // Helpers of the console's end-to-end tests (docs/console.md): staff invited through the command
@@ -36,9 +36,10 @@ export async function nextCode(staff: E2EStaff): Promise<string> {
   }
 }
 
-/** The link of an invitation made on the command line (it prints the link as it e-mails it). */
-export async function inviteByCommandLine(brand: string, email: string, role: StaffRole): Promise<string> {
-  const result = (await operator('invite-staff', { slug: brand, email, role })) as { link: string };
+/** The link of an invitation made on the command line (it prints the link as it e-mails it), on the suite's server or the one of `dataDir`. */
+export async function inviteByCommandLine(brand: string, email: string, role: StaffRole, dataDir?: string): Promise<string> {
+  const args = { slug: brand, email, role };
+  const result = (await (dataDir === undefined ? operator('invite-staff', args) : operatorAt(dataDir, 'invite-staff', args))) as { link: string };
   return result.link;
 }
 
@@ -103,29 +104,33 @@ export async function joinThroughScreens(page: Page, { brand, role, email = `sta
  * authenticator through the console's API rather than the screens (the invitation's acceptance,
  * the authenticator's set-up and its first code, as those screens call them), with the console
  * session's cookies (`console_session`, `console_csrf`) set on the page's browser context: the
- * page ends on /<brand>/overview of the console host, ready.
+ * page ends on /<brand>/overview of the console host, ready. On the suite's server, or on another
+ * one (tests/e2e/own-server.ts): its console `origin` and its `dataDir`.
  */
-export async function signInStaff(page: Page, { brand, role, email = `staff-${tag()}@example.com` }: { brand: string; role: StaffRole; email?: string }): Promise<E2EStaff> {
-  const link = await inviteByCommandLine(brand, email, role);
-  expect(link.startsWith(`${CONSOLE_ORIGIN}/invitation/`)).toBe(true);
+export async function signInStaff(
+  page: Page,
+  { brand, role, email = `staff-${tag()}@example.com`, origin = CONSOLE_ORIGIN, dataDir }: { brand: string; role: StaffRole; email?: string; origin?: string; dataDir?: string },
+): Promise<E2EStaff> {
+  const link = await inviteByCommandLine(brand, email, role, dataDir);
+  expect(link.startsWith(`${origin}/invitation/`)).toBe(true);
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
   const jar: CookieJar = new Map();
   const headers = { 'x-csrf': '1' }; // the console class asks for the header; the proof comes with the second factor
-  const joined = await apiCall(CONSOLE_ORIGIN, 'POST', '/console/invitations/accept', { body: { token, name: `Staff ${role}`, password: STAFF_PASSWORD }, jar, headers });
+  const joined = await apiCall(origin, 'POST', '/console/invitations/accept', { body: { token, name: `Staff ${role}`, password: STAFF_PASSWORD }, jar, headers });
   expect(joined.status, JSON.stringify(joined.json)).toBe(200);
   expect(joined.json).toEqual({ next: 'enrol', brand });
-  const enrolment = await apiCall(CONSOLE_ORIGIN, 'POST', '/console/totp/enrol', { jar, headers });
+  const enrolment = await apiCall(origin, 'POST', '/console/totp/enrol', { jar, headers });
   expect(enrolment.status, JSON.stringify(enrolment.json)).toBe(200);
   const staff: E2EStaff = { email, password: STAFF_PASSWORD, secret: enrolment.json.secret, brand, role, lastStep: 0, recoveryCodes: [] };
-  const confirmed = await apiCall(CONSOLE_ORIGIN, 'POST', '/console/totp/confirm', { body: { code: await nextCode(staff) }, jar, headers });
+  const confirmed = await apiCall(origin, 'POST', '/console/totp/confirm', { body: { code: await nextCode(staff) }, jar, headers });
   expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
   expect(confirmed.json.next).toBe('done');
   expect(confirmed.json.recoveryCodes).toHaveLength(10);
   staff.recoveryCodes = confirmed.json.recoveryCodes;
-  await addJarCookies(page.context(), CONSOLE_ORIGIN, jar);
-  await page.goto(`${CONSOLE_ORIGIN}/${brand}/overview`);
+  await addJarCookies(page.context(), origin, jar);
+  await page.goto(`${origin}/${brand}/overview`);
   await ready(page);
-  expect(page.url()).toBe(`${CONSOLE_ORIGIN}/${brand}/overview`);
+  expect(page.url()).toBe(`${origin}/${brand}/overview`);
   return staff;
 }
 

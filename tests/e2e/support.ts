@@ -28,8 +28,14 @@ export async function ready(page: Page) {
 /** The form's own alert (Next's route announcer is an alert too, outside main). */
 export const formAlert = (page: Page) => page.locator('main [role="alert"]');
 
-/** The origin of a brand's host: *.localhost resolves to loopback in Chromium. */
-export const originOf = (domain: string) => `http://${domain}:${PORT}`;
+/** The origin of a brand's host (on the suite's server, or the one on `port`): *.localhost resolves to loopback in Chromium. */
+export const originOf = (domain: string, port = PORT) => `http://${domain}:${port}`;
+
+/**
+ * The server a helper talks to, when it is not the suite's: its port and data folder (the
+ * operator socket, the outbox). tests/e2e/own-server.ts starts such servers.
+ */
+export type ServerAt = { port: number; dataDir: string };
 
 /** An operator command through the server's operator socket (the public port refuses them). */
 export function operator(command: string, args: unknown): Promise<any> {
@@ -65,16 +71,19 @@ export async function operatorAt(dataDir: string, command: string, args: unknown
 
 export type Brand = { slug: string; name: string; domain: string; origin: string };
 
-/** A brand of its own on a random *.localhost domain, so tests never share data. */
-export async function createBrand(config: Record<string, unknown> = {}, name?: string, slug = `e2e-${tag()}`): Promise<Brand> {
+/** An operator command to the suite's server, or to the server `at`. */
+export const operatorOf = (at?: ServerAt) => (command: string, args: unknown): Promise<any> => operatorAt(at?.dataDir ?? DATA_DIR, command, args);
+
+/** A brand of its own on a random *.localhost domain, so tests never share data (on the suite's server, or the server `at`). */
+export async function createBrand(config: Record<string, unknown> = {}, name?: string, slug = `e2e-${tag()}`, at?: ServerAt): Promise<Brand> {
   const domain = `${slug}.localhost`;
   const brandName = name ?? `Brand ${slug}`;
   try {
-    await operator('create', { slug, name: brandName, domains: [domain], config });
+    await operatorOf(at)('create', { slug, name: brandName, domains: [domain], config });
   } catch (err) {
     if (!String(err).includes('409')) throw err; // made by an earlier attempt of the same test
   }
-  return { slug, name: brandName, domain, origin: originOf(domain) };
+  return { slug, name: brandName, domain, origin: originOf(domain, at?.port) };
 }
 
 type OutboxLine = { at: string; channel: string; to: string; purpose: string; code: string; clientId: string };

@@ -60,8 +60,8 @@ export function BatchSerialsForm({ brand, batchId, batchNumber, units }: { brand
       async () => {
         const body =
           scheme === 'numbered'
-            ? { scheme, prefix: values.prefix.trim(), start: values.start.trim() === '' ? Number.NaN : Number(values.start), width: values.width.trim() === '' ? Number.NaN : Number(values.width), confirm: true }
-            : { scheme, confirm: true };
+            ? { scheme, prefix: values.prefix.trim(), start: values.start.trim() === '' ? Number.NaN : Number(values.start), width: values.width.trim() === '' ? Number.NaN : Number(values.width), confirm: true as const }
+            : { scheme, confirm: true as const };
         const r = await consoleApi(CONSOLE_API.batchSerials, { params: { brand, batchId }, body });
         setDone(`${r.units.toLocaleString('en-IN')} serials set: ${r.first} to ${r.last}. Print the codes again for their GS1 links to carry them.`);
         router.refresh();

@@ -36,7 +36,7 @@ export function BulkBlacklistForm({ brand, batchId, batchNumber }: { brand: stri
   function run() {
     void step.act(
       async () => {
-        const body = { batchId, confirm: true, ...(from.trim() ? { from: from.trim() } : {}), ...(to.trim() ? { to: to.trim() } : {}) };
+        const body = { batchId, confirm: true as const, ...(from.trim() ? { from: from.trim() } : {}), ...(to.trim() ? { to: to.trim() } : {}) };
         const r = await consoleApi(CONSOLE_API.blacklistCodes, { params: { brand }, body });
         setDone(`Blacklisted ${r.blacklisted} codes${r.alreadyBlacklisted ? ` (${r.alreadyBlacklisted} were already)` : ''}: their scans now answer Fake.`);
         router.refresh();

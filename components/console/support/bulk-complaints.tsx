@@ -20,7 +20,7 @@ export function BulkComplaintsForm({ brand, formId, staff }: { brand: string; fo
       apply="Apply to chosen"
       question={(_n, label) => (action === 'close' ? `Close ${label}?` : `Assign ${label} to ${who}?`)}
       run={async (ticketIds) => {
-        const body = action === 'close' ? { action, ticketIds, confirm: true } : { action, ticketIds, staffId: staffId || null, confirm: true };
+        const body = action === 'close' ? { action, ticketIds, confirm: true as const } : { action, ticketIds, staffId: staffId || null, confirm: true as const };
         const r = await consoleApi(CONSOLE_API.bulkComplaints, { params: { brand }, body });
         const n = r.changed.length;
         const done = action === 'close' ? `Closed ${n} complaint${n === 1 ? '' : 's'}` : `Assigned ${n} complaint${n === 1 ? '' : 's'} to ${who}`;

@@ -92,12 +92,12 @@ function StatusForm({ brand, ticketId, status, nextStatuses }: Pick<Props, 'bran
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setDone('');
-    if (!valid({ status: to ? undefined : 'Choose the status to move to.' })) return;
+    if (!valid({ status: to ? undefined : 'Choose the status to move to.' }) || !to) return;
     await submit(['status'], async () => {
       await consoleApi(CONSOLE_API.complaintStatus, { params: { brand, ticketId }, body: { status: to } });
       setErrors({});
       setBusy(false);
-      setDone(`Moved to ${complaintStatusLabel(to as ComplaintStatus)}.`);
+      setDone(`Moved to ${complaintStatusLabel(to)}.`);
       refresh();
     });
   }

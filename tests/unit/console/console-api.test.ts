@@ -66,7 +66,8 @@ describe('consoleApi', () => {
 
   it("surfaces the answer's error message and field as ApiRequestError, without leaving the page", async () => {
     answers.push(() => jsonAnswer(422, { errorMessage: 'prefix: must be 1 to 20 characters', code: 'unprocessable', field: 'prefix' }));
-    const failed = await consoleApi(CONSOLE_API.batchSerials, { params: { brand: 'acme', batchId: 'b1' }, body: {} }).catch((e: unknown) => e);
+    const body = { scheme: 'numbered', prefix: 'P'.repeat(21), start: 1, width: 6, confirm: true } as const;
+    const failed = await consoleApi(CONSOLE_API.batchSerials, { params: { brand: 'acme', batchId: 'b1' }, body }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiRequestError);
     expect((failed as ApiRequestError).message).toBe('prefix: must be 1 to 20 characters');
     expect((failed as ApiRequestError).status).toBe(422);
