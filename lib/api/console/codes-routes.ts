@@ -2,7 +2,8 @@ import 'server-only';
 import { defineRoute } from '../define-route';
 import { csvAnswer, csvFiles } from './csv-answer';
 import { blacklistCodesOf, CODE_EXPORT_HEADER, codeDetail, exportCodes, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
-import { consoleBrandParams } from '@/lib/schemas/console';
+import { consoleBrandParams, productChoicesSchema } from '@/lib/schemas/console';
+import { productChoices } from '@/lib/console/red-flags';
 import {
   bulkBlacklistBodySchema,
   bulkBlacklistSchema,
@@ -27,19 +28,27 @@ const write = { class: 'staff', area: 'codes', access: 'write' } as const;
 /** A brand's mark of a unit as suspect: the red flags' writers (the use case checks again). */
 const suspectAccess = { class: 'staff', area: 'redFlags', access: 'write' } as const;
 
+// GET /api/console/brands/{brand}/codes?q=&after=&limit=
+export const consoleCodesSearchRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/codes',
+  tag: 'console',
+  access: { class: 'staff', area: 'codes', access: 'read' },
+  params: consoleBrandParams,
+  query: codeSearchQuerySchema,
+  response: {
+    description: "Codes matching a qrId, an authentication code or a batch number and the filters, sorted, a page at a time (pass next as after), with the count; the brand's products to filter by",
+    schema: codeSearchSchema.extend({ products: productChoicesSchema }),
+  },
+  fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to, after, limit)',
+  handle: async ({ query }, ctx) => {
+    const [found, products] = await Promise.all([searchCodes(ctx.scope, query), productChoices(ctx.scope)]);
+    return { ...found, products };
+  },
+});
+
 export const codesRoutes = [
-  // GET /api/console/brands/{brand}/codes?q=&after=&limit=
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/codes',
-    tag: 'console',
-    access: { class: 'staff', area: 'codes', access: 'read' },
-    params: consoleBrandParams,
-    query: codeSearchQuerySchema,
-    response: { description: 'Codes matching a qrId, an authentication code or a batch number and the filters, sorted, a page at a time (pass next as after), with the count', schema: codeSearchSchema },
-    fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to, after, limit)',
-    handle: ({ query }, ctx) => searchCodes(ctx.scope, query),
-  }),
+  consoleCodesSearchRoute,
   // GET /api/console/brands/{brand}/codes.csv?q=&sort=&status=&kind=&product=&batch=&from=&to= — streamed
   defineRoute({
     method: 'get',
