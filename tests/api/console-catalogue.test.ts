@@ -301,4 +301,28 @@ describe('legal documents', () => {
     expect((await stranger.fetch(`${L(brand.slug)}/documents`)).status).toBe(404);
     expect((await staff.fetch(`${L(brand.slug)}/documents/doc_nothing`)).status).toBe(404);
   });
+  it("answers a version's facts and its Markdown text as JSON when JSON is asked first (the version's console page reads that), the file otherwise", async () => {
+    const { brand, staff } = await staffOf('owner');
+    const md = await upload(staff, `${L(brand.slug)}/documents`, [
+      { name: 'documentType', value: 'Privacy Policy' },
+      { name: 'markdown', value: '# Privacy\n\nNothing sold.' },
+    ]);
+    const pdf = await upload(staff, `${L(brand.slug)}/documents`, [
+      { name: 'documentType', value: 'Cookie Policy' },
+      { name: 'file', filename: 'cookies.pdf', type: 'application/pdf', bytes: fixtures.pdf() },
+    ]);
+    const json = { accept: 'application/json' };
+    const shown = await staff.fetch(`${L(brand.slug)}/documents/${md.body.documentId}`, { headers: json });
+    expect([shown.status, shown.body]).toEqual([
+      200,
+      { documentId: md.body.documentId, documentType: 'Privacy Policy', version: 1, format: 'markdown', publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), content: '# Privacy\n\nNothing sold.' },
+    ]);
+    const shownPdf = await staff.fetch(`${L(brand.slug)}/documents/${pdf.body.documentId}`, { headers: json });
+    expect([shownPdf.status, shownPdf.body.format, shownPdf.body.content]).toEqual([200, 'pdf', null]);
+    // JSON only when asked first: a browser's list of types still gets the file.
+    const file = await staff.fetch(`${L(brand.slug)}/documents/${md.body.documentId}`, { headers: { accept: 'text/html,application/json;q=0.9' } });
+    expect([file.status, file.text]).toEqual([200, '# Privacy\n\nNothing sold.']);
+    const { staff: stranger } = await staffOf('owner');
+    expect((await stranger.fetch(`${L(brand.slug)}/documents/${md.body.documentId}`, { headers: json })).status).toBe(404);
+  });
 });
