@@ -20,6 +20,7 @@ export { consoleSharedComplaintsRoute, consoleSharedScansRoute, consoleSharedWit
 export { consoleAuditChoicesRoute, consoleAuditLogRoute, consoleMemberSessionsRoute, consoleStaffListRoute } from '@/lib/api/console/staff-routes';
 export {
   consoleComplaintAssigneesRoute,
+  consoleComplaintRoute,
   consoleComplaintsListRoute,
   consoleFeedbackListRoute,
   consoleRedFlagsListRoute,

@@ -167,6 +167,17 @@ export const consoleFeedbackListRoute = defineRoute({
   handle: ({ query }, ctx) => listFeedback(ctx.scope, query),
 });
 
+// GET /api/console/brands/{brand}/complaints/{ticketId} — one ticket with its thread and attachments
+export const consoleComplaintRoute = defineRoute({
+  method: 'get',
+  path: `${base}/complaints/{ticketId}`,
+  tag: 'console',
+  access: complaintsRead,
+  params: ticketParams,
+  response: { description: 'The ticket', schema: consoleComplaintDetailSchema },
+  handle: ({ params }, ctx) => complaints.getComplaint(ctx.scope, params.ticketId),
+});
+
 export const consoleSupportRoutes = [
   consoleComplaintsListRoute,
 
@@ -205,16 +216,7 @@ export const consoleSupportRoutes = [
 
   consoleComplaintAssigneesRoute,
 
-  // GET /api/console/brands/{brand}/complaints/{ticketId} — one ticket with its thread and attachments
-  defineRoute({
-    method: 'get',
-    path: `${base}/complaints/{ticketId}`,
-    tag: 'console',
-    access: complaintsRead,
-    params: ticketParams,
-    response: { description: 'The ticket', schema: consoleComplaintDetailSchema },
-    handle: ({ params }, ctx) => complaints.getComplaint(ctx.scope, params.ticketId),
-  }),
+  consoleComplaintRoute,
 
   // GET /api/console/brands/{brand}/complaints/{ticketId}/attachments/{fileId}?disposition=inline|attachment
   defineRoute({
