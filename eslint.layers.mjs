@@ -59,12 +59,15 @@ const SERVER_COMPONENT_MESSAGE =
 
 const CONSOLE_PAGE_MESSAGE =
   "A console page reads through callRoute(route, input) of its area's console route (lib/server/routes.ts), not the lib/console use cases: declare the route if there is none.";
-/** Console pages that still call lib/console use cases directly (docs/console.md), until each moves. */
+/**
+ * Console pages that still call lib/console use cases directly (docs/console.md), until each
+ * moves: the invitation and reset screens check a link's token (no GET route answers that; one
+ * would be a token oracle to weigh with the wrong-link limits), a code's page reads its unit's
+ * serial and a batch's page its details, runs, serials and recall audience beside the routes.
+ */
 export const CONSOLE_PAGES_READING_USE_CASES = [
-  'app/(console)/console/page.tsx',
   'app/(console)/console/invitation/[[]token]/page.tsx',
   'app/(console)/console/reset/[[]token]/page.tsx',
-  'app/(console)/console/[[]brand]/layout.tsx',
   'app/(console)/console/[[]brand]/codes/[[]qrId]/page.tsx',
   'app/(console)/console/[[]brand]/catalogue/batches/[[]batchId]/page.tsx',
 ];

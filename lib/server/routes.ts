@@ -12,7 +12,7 @@ export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
 export { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/api/console/rewards-routes';
-export { consoleOwnSessionsRoute, consoleRecoveryCodesStatusRoute } from '@/lib/api/console/routes';
+export { consoleMeRoute, consoleOwnSessionsRoute, consoleRecoveryCodesStatusRoute } from '@/lib/api/console/routes';
 export { consoleBatchesRoute, consoleProductRoute, consoleProductsRoute } from '@/lib/api/console/catalogue-routes';
 export { consoleLegalDocumentRoute, consoleLegalListRoute } from '@/lib/api/console/legal-routes';
 export { consoleSettingsRoute } from '@/lib/api/console/settings-routes';

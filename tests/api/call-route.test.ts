@@ -16,6 +16,7 @@ import { myProductsRoute } from '@/lib/api/my-products/routes';
 import { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
 import { consoleComplaintsListRoute, consoleRedFlagsListRoute } from '@/lib/api/console/support-routes';
 import { consoleAuditChoicesRoute } from '@/lib/api/console/staff-routes';
+import { consoleMeRoute } from '@/lib/api/console/routes';
 import { consoleHost } from '@/lib/edge/console-host';
 import { signedInStaff } from '../support/console';
 
@@ -146,6 +147,15 @@ describe('a typed call in process', () => {
     // The audit log is the owner's: the analyst's page call is refused as an HTTP request is.
     const refused = await failure(invokeRoute(consoleAuditChoicesRoute, { params: { brand: brand.slug } }, callScope(new Headers({ host: consoleHost(), cookie: analyst.cookie }))));
     expect(refused.status).toBe(403);
+  });
+
+  it("answers the staff member's brands in process, as the brand list and a brand's layout read them; none without a session", async () => {
+    const brand = await createTestBrand();
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    const me = await invokeRoute(consoleMeRoute, {}, callScope(new Headers({ host: consoleHost(), cookie: analyst.cookie })));
+    expect(me.staff.id).toBe(analyst.staffId);
+    expect(me.memberships).toEqual([{ slug: brand.slug, name: brand.name, organizationType: 'Manufacturer', role: 'analyst' }]);
+    expect(await failure(invokeRoute(consoleMeRoute, {}, callScope(new Headers({ host: consoleHost() }))))).toMatchObject({ status: 401 });
   });
 
   it('writes the path of a call from the declaration: params escaped, query in order, nothing undefined', () => {
