@@ -30,7 +30,7 @@ export {
 } from '@/lib/api/console/support-routes';
 export { consoleDisputeRoute, consoleDisputesListRoute } from '@/lib/api/console/disputes-routes';
 export { consolePayoutsListRoute } from '@/lib/api/console/payouts-routes';
-export { consoleCodesSearchRoute } from '@/lib/api/console/codes-routes';
+export { consoleCodeRoute, consoleCodesSearchRoute } from '@/lib/api/console/codes-routes';
 export { consoleDeliveryRoute } from '@/lib/api/console/messages-routes';
 export { myDisputesRoute } from '@/lib/api/disputes/routes';
 export { customerMessagesRoute, messagePreferencesRoute, unreadCountRoute } from '@/lib/api/messages/routes';

@@ -4,6 +4,7 @@ import { csvAnswer, csvFiles } from './csv-answer';
 import { blacklistCodesOf, CODE_EXPORT_HEADER, codeDetail, exportCodes, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
 import { consoleBrandParams, productChoicesSchema } from '@/lib/schemas/console';
 import { productChoices } from '@/lib/console/red-flags';
+import { unitSerialOf } from '@/lib/console/gs1-keys';
 import {
   bulkBlacklistBodySchema,
   bulkBlacklistSchema,
@@ -15,6 +16,7 @@ import {
   qrIdParam,
   trackingEventBodySchema,
   trackingEventSchema,
+  unitSerialSchema,
 } from '@/lib/schemas/console-codes';
 import { clearUnitSuspect, markUnitSuspect } from '@/lib/console/suspect-marks';
 import { suspectMarkActionSchema, suspectMarkBodySchema } from '@/lib/schemas/console-suspect-marks';
@@ -47,6 +49,25 @@ export const consoleCodesSearchRoute = defineRoute({
   },
 });
 
+// GET /api/console/brands/{brand}/codes/{qrId}
+export const consoleCodeRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/codes/{qrId}',
+  tag: 'console',
+  access: { class: 'staff', area: 'codes', access: 'read' },
+  params: codeParams,
+  response: {
+    description: "The code, its unit's scans, claim, tracking, warranty, rewards and red flags, and its unit's GS1 serial (null for a code of no unit)",
+    schema: codeDetailSchema.extend({ unitSerial: unitSerialSchema.nullable() }),
+  },
+  errors: { 404: 'No such code of the brand' },
+  fieldErrors: 'A malformed qrId (field: qrId)',
+  handle: async ({ params }, ctx) => {
+    const detail = await codeDetail(ctx.scope, params.qrId);
+    return { ...detail, unitSerial: (await unitSerialOf(ctx.scope, detail.code.qrId)) ?? null };
+  },
+});
+
 export const codesRoutes = [
   consoleCodesSearchRoute,
   // GET /api/console/brands/{brand}/codes.csv?q=&sort=&status=&kind=&product=&batch=&from=&to= — streamed
@@ -65,18 +86,7 @@ export const codesRoutes = [
     fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to)',
     handle: async ({ query }, ctx) => csvAnswer(CODE_EXPORT_HEADER, await exportCodes(ctx.scope, query)),
   }),
-  // GET /api/console/brands/{brand}/codes/{qrId}
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/codes/{qrId}',
-    tag: 'console',
-    access: { class: 'staff', area: 'codes', access: 'read' },
-    params: codeParams,
-    response: { description: "The code, its unit's scans, claim, tracking, warranty, rewards and red flags", schema: codeDetailSchema },
-    errors: { 404: 'No such code of the brand' },
-    fieldErrors: 'A malformed qrId (field: qrId)',
-    handle: ({ params }, ctx) => codeDetail(ctx.scope, params.qrId),
-  }),
+  consoleCodeRoute,
   // POST /api/console/brands/{brand}/codes/{qrId}/blacklist — its scans answer Fake
   defineRoute({
     method: 'post',
