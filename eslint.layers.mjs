@@ -62,13 +62,11 @@ const CONSOLE_PAGE_MESSAGE =
 /**
  * Console pages that still call lib/console use cases directly (docs/console.md), until each
  * moves: the invitation and reset screens check a link's token (no GET route answers that; one
- * would be a token oracle to weigh with the wrong-link limits); a batch's page reads its details,
- * printable levels, runs, serials and recall audience, for which no one route answers yet.
+ * would be a token oracle to weigh with the wrong-link limits).
  */
 export const CONSOLE_PAGES_READING_USE_CASES = [
   'app/(console)/console/invitation/[[]token]/page.tsx',
   'app/(console)/console/reset/[[]token]/page.tsx',
-  'app/(console)/console/[[]brand]/catalogue/batches/[[]batchId]/page.tsx',
 ];
 
 const zone = (target, from, message) => ({ target, from, message });

@@ -13,7 +13,7 @@ export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
 export { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/api/console/rewards-routes';
 export { consoleMeRoute, consoleOwnSessionsRoute, consoleRecoveryCodesStatusRoute } from '@/lib/api/console/routes';
-export { consoleBatchesRoute, consoleProductRoute, consoleProductsRoute } from '@/lib/api/console/catalogue-routes';
+export { consoleBatchRoute, consoleBatchesRoute, consoleCodeRunsRoute, consoleProductRoute, consoleProductsRoute } from '@/lib/api/console/catalogue-routes';
 export { consoleLegalDocumentRoute, consoleLegalListRoute } from '@/lib/api/console/legal-routes';
 export { consoleSettingsRoute } from '@/lib/api/console/settings-routes';
 export { consoleSharedComplaintsRoute, consoleSharedScansRoute, consoleSharedWithUsRoute, consoleSharingRoute } from '@/lib/api/console/sharing-routes';
@@ -31,6 +31,6 @@ export {
 export { consoleDisputeRoute, consoleDisputesListRoute } from '@/lib/api/console/disputes-routes';
 export { consolePayoutsListRoute } from '@/lib/api/console/payouts-routes';
 export { consoleCodeRoute, consoleCodesSearchRoute } from '@/lib/api/console/codes-routes';
-export { consoleDeliveryRoute } from '@/lib/api/console/messages-routes';
+export { consoleDeliveryRoute, consoleRecallAudienceRoute } from '@/lib/api/console/messages-routes';
 export { myDisputesRoute } from '@/lib/api/disputes/routes';
 export { customerMessagesRoute, messagePreferencesRoute, unreadCountRoute } from '@/lib/api/messages/routes';

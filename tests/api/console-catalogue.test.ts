@@ -166,6 +166,26 @@ describe('batches', () => {
   });
 });
 
+describe("a batch's page", () => {
+  it('answers one batch with its code count, the codes of each level and its serials, to every reader; another brand 404', async () => {
+    const { brand, staff } = await staffOf('manager');
+    const { product, batch } = await productAndBatch(staff, brand.slug);
+    const empty = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}`);
+    expect([empty.status, empty.body.levels, empty.body.serials]).toEqual([200, [], { units: 0, first: '', last: '', ownSerials: 0 }]);
+    expect(empty.body.batch).toMatchObject({ id: batch.id, batchNumber: 'B-1', productId: product.id, productName: 'Face serum', codes: 0, markets: ['IN'] });
+    const started = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}/code-runs`, { method: 'POST', body: { count: 3 } });
+    expect(started.status).toBe(201);
+    await codeRunsSettled();
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    const full = await analyst.fetch(`${P(brand.slug)}/batches/${batch.id}`);
+    expect([full.status, full.body.batch.codes, full.body.levels]).toEqual([200, 6, [{ level: 6, codes: 3 }, { level: 7, codes: 3 }]]);
+    expect(full.body.serials).toMatchObject({ units: 3, ownSerials: 0 });
+    expect((await staff.fetch(`${P(brand.slug)}/batches/bat_nothing`)).status).toBe(404);
+    const { staff: stranger } = await staffOf('owner');
+    expect((await stranger.fetch(`${P(brand.slug)}/batches/${batch.id}`)).status).toBe(404);
+  });
+});
+
 describe('code runs and downloads', () => {
   it('starts a run in the background and reports its progress until done; the CSV has a row per code', async () => {
     const { brand, staff } = await staffOf('manager');
