@@ -91,6 +91,17 @@ export const batchSchema = z.object({
   lot: z.string(),
 });
 export type ConsoleBatch = z.infer<typeof batchSchema>;
+
+/** A batch's page: the batch, the codes of each level a print-ready PDF takes, and its units' GS1 serials (docs/gs1.md). */
+export const batchPageSchema = z
+  .object({
+    batch: batchSchema,
+    /** Codes of each level (6 overt, 7 covert, 8 case, 9 pallet) not deleted, by level. */
+    levels: z.array(z.object({ level: z.number().int(), codes: z.number().int() }).strict()),
+    /** Units, the first and last serial, and how many units have a serial of their own (not their qrId). */
+    serials: z.object({ units: z.number().int(), first: z.string(), last: z.string(), ownSerials: z.number().int() }).strict(),
+  })
+  .strict();
 export const batchListSchema = z.object({ batches: z.array(batchSchema) });
 
 export const batchParamsShape = { batchId: z.string().min(1).max(64) };

@@ -90,6 +90,9 @@ export const codeDetailSchema = z
   .strict();
 export type CodeDetail = z.infer<typeof codeDetailSchema>;
 
+/** A unit's GS1 serial (AI 21, docs/gs1.md), kept on its visible code: `effective` is its qrId unless one is set. */
+export const unitSerialSchema = z.object({ qrId: z.string(), serial: z.string().nullable(), effective: z.string() }).strict();
+
 export const codeActionSchema = z.object({ qrId: z.string(), state: z.enum(CODE_STATES) }).strict();
 export type CodeAction = z.infer<typeof codeActionSchema>;
 

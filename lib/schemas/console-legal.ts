@@ -29,4 +29,16 @@ export const publishedLegalSchema = z.object({
   format: legalDocumentFormatSchema,
 });
 
+/** A published version's facts and, for Markdown, its text (null for a PDF): its console page. */
+export const consoleLegalDocumentSchema = z
+  .object({
+    documentId: z.string(),
+    documentType: legalDocumentTypeSchema,
+    version: z.number().int(),
+    format: legalDocumentFormatSchema,
+    publishedAt: z.string(),
+    content: z.string().nullable(),
+  })
+  .strict();
+
 export const legalDocumentParamsShape = { documentId: z.string().min(1).max(64) };

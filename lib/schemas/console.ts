@@ -16,6 +16,12 @@ export const brandSlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'mu
  */
 export const consoleBrandParams = z.object({ brand: brandSlugSchema });
 
+/** The brand's products a list filters by (id and name, by name), answered with the list. */
+export const productChoicesSchema = z.array(z.object({ id: z.string(), name: z.string() }).strict());
+
+/** The actions and actors the brand's audit log holds, to filter it by. */
+export const auditFilterChoicesSchema = z.object({ actions: z.array(z.string()), actors: z.array(z.string()) }).strict();
+
 const email = z
   .string()
   .trim()

@@ -12,11 +12,25 @@ export { complaintRoute, complaintsRoute } from '@/lib/api/complaints/routes';
 export { transactionsRoute } from '@/lib/api/rewards/routes';
 export { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
 export { consoleJourneysRoute, consoleRewardsListRoute } from '@/lib/api/console/rewards-routes';
-export { consoleOwnSessionsRoute, consoleRecoveryCodesStatusRoute } from '@/lib/api/console/routes';
-export { consoleBatchesRoute, consoleProductRoute, consoleProductsRoute } from '@/lib/api/console/catalogue-routes';
-export { consoleLegalListRoute } from '@/lib/api/console/legal-routes';
+export { consoleMeRoute, consoleOwnSessionsRoute, consoleRecoveryCodesStatusRoute } from '@/lib/api/console/routes';
+export { consoleBatchRoute, consoleBatchesRoute, consoleCodeRunsRoute, consoleProductRoute, consoleProductsRoute } from '@/lib/api/console/catalogue-routes';
+export { consoleLegalDocumentRoute, consoleLegalListRoute } from '@/lib/api/console/legal-routes';
 export { consoleSettingsRoute } from '@/lib/api/console/settings-routes';
-export { consoleSharingRoute } from '@/lib/api/console/sharing-routes';
-export { consoleMemberSessionsRoute, consoleStaffListRoute } from '@/lib/api/console/staff-routes';
+export { consoleSharedComplaintsRoute, consoleSharedScansRoute, consoleSharedWithUsRoute, consoleSharingRoute } from '@/lib/api/console/sharing-routes';
+export { consoleAuditChoicesRoute, consoleAuditLogRoute, consoleMemberSessionsRoute, consoleStaffListRoute } from '@/lib/api/console/staff-routes';
+export {
+  consoleComplaintAssigneesRoute,
+  consoleComplaintRoute,
+  consoleComplaintsListRoute,
+  consoleFeedbackListRoute,
+  consoleRedFlagsListRoute,
+  consoleReportsListRoute,
+  consoleWarrantyListRoute,
+  consoleWarrantyRoute,
+} from '@/lib/api/console/support-routes';
+export { consoleDisputeRoute, consoleDisputesListRoute } from '@/lib/api/console/disputes-routes';
+export { consolePayoutsListRoute } from '@/lib/api/console/payouts-routes';
+export { consoleCodeRoute, consoleCodesSearchRoute } from '@/lib/api/console/codes-routes';
+export { consoleDeliveryRoute, consoleRecallAudienceRoute } from '@/lib/api/console/messages-routes';
 export { myDisputesRoute } from '@/lib/api/disputes/routes';
 export { customerMessagesRoute, messagePreferencesRoute, unreadCountRoute } from '@/lib/api/messages/routes';

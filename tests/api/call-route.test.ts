@@ -14,6 +14,9 @@ import { customerProfileRoute } from '@/lib/api/customer/routes';
 import { cloneInfoRoute } from '@/lib/api/client/routes';
 import { myProductsRoute } from '@/lib/api/my-products/routes';
 import { consoleOverviewRoute } from '@/lib/api/console/overview-routes';
+import { consoleComplaintsListRoute, consoleRedFlagsListRoute } from '@/lib/api/console/support-routes';
+import { consoleAuditChoicesRoute } from '@/lib/api/console/staff-routes';
+import { consoleMeRoute } from '@/lib/api/console/routes';
 import { consoleHost } from '@/lib/edge/console-host';
 import { signedInStaff } from '../support/console';
 
@@ -125,6 +128,34 @@ describe('a typed call in process', () => {
     expect(await failure(invokeRoute(consoleOverviewRoute, { params: { brand: other.slug } }, scope))).toMatchObject({ status: 404 });
     expect(await failure(invokeRoute(consoleOverviewRoute, { params: { brand: brand.slug } }, callScope(new Headers({ host: consoleHost() }))))).toMatchObject({ status: 401 });
     expect(await failure(invokeRoute(consoleOverviewRoute, { params: { brand: brand.slug } }, callScope(new Headers({ host: brand.domain, cookie: owner.cookie }))))).toMatchObject({ status: 404 });
+  });
+
+  it("reads a console list as its page asks: the query string's values as given, blank ones too; a refusal names its field", async () => {
+    const brand = await createTestBrand();
+    const owner = await signedInStaff(server, { clientId: brand.id, role: 'owner' });
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    const scope = callScope(new Headers({ host: consoleHost(), cookie: owner.cookie }));
+    // What a list page's filter form sends: every field, the empty ones blank.
+    const inbox = await invokeRoute(consoleComplaintsListRoute, { params: { brand: brand.slug }, query: { status: '', priority: '', product: '', batch: '', from: '', to: '', page: '1' } }, scope);
+    expect(inbox).toMatchObject({ complaints: [], total: 0, page: 1, pageSize: 25, products: [] });
+    const flags = await invokeRoute(consoleRedFlagsListRoute, { params: { brand: brand.slug }, query: { place: 'Nowhereville Junction' } }, scope).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(flags).toMatchObject({ status: 422, body: { field: 'place' } });
+    expect(await invokeRoute(consoleAuditChoicesRoute, { params: { brand: brand.slug } }, scope)).toEqual({ actions: [], actors: [] });
+    // The audit log is the owner's: the analyst's page call is refused as an HTTP request is.
+    const refused = await failure(invokeRoute(consoleAuditChoicesRoute, { params: { brand: brand.slug } }, callScope(new Headers({ host: consoleHost(), cookie: analyst.cookie }))));
+    expect(refused.status).toBe(403);
+  });
+
+  it("answers the staff member's brands in process, as the brand list and a brand's layout read them; none without a session", async () => {
+    const brand = await createTestBrand();
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    const me = await invokeRoute(consoleMeRoute, {}, callScope(new Headers({ host: consoleHost(), cookie: analyst.cookie })));
+    expect(me.staff.id).toBe(analyst.staffId);
+    expect(me.memberships).toEqual([{ slug: brand.slug, name: brand.name, organizationType: 'Manufacturer', role: 'analyst' }]);
+    expect(await failure(invokeRoute(consoleMeRoute, {}, callScope(new Headers({ host: consoleHost() }))))).toMatchObject({ status: 401 });
   });
 
   it('writes the path of a call from the declaration: params escaped, query in order, nothing undefined', () => {

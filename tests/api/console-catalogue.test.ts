@@ -166,6 +166,26 @@ describe('batches', () => {
   });
 });
 
+describe("a batch's page", () => {
+  it('answers one batch with its code count, the codes of each level and its serials, to every reader; another brand 404', async () => {
+    const { brand, staff } = await staffOf('manager');
+    const { product, batch } = await productAndBatch(staff, brand.slug);
+    const empty = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}`);
+    expect([empty.status, empty.body.levels, empty.body.serials]).toEqual([200, [], { units: 0, first: '', last: '', ownSerials: 0 }]);
+    expect(empty.body.batch).toMatchObject({ id: batch.id, batchNumber: 'B-1', productId: product.id, productName: 'Face serum', codes: 0, markets: ['IN'] });
+    const started = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}/code-runs`, { method: 'POST', body: { count: 3 } });
+    expect(started.status).toBe(201);
+    await codeRunsSettled();
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    const full = await analyst.fetch(`${P(brand.slug)}/batches/${batch.id}`);
+    expect([full.status, full.body.batch.codes, full.body.levels]).toEqual([200, 6, [{ level: 6, codes: 3 }, { level: 7, codes: 3 }]]);
+    expect(full.body.serials).toMatchObject({ units: 3, ownSerials: 0 });
+    expect((await staff.fetch(`${P(brand.slug)}/batches/bat_nothing`)).status).toBe(404);
+    const { staff: stranger } = await staffOf('owner');
+    expect((await stranger.fetch(`${P(brand.slug)}/batches/${batch.id}`)).status).toBe(404);
+  });
+});
+
 describe('code runs and downloads', () => {
   it('starts a run in the background and reports its progress until done; the CSV has a row per code', async () => {
     const { brand, staff } = await staffOf('manager');
@@ -300,5 +320,29 @@ describe('legal documents', () => {
     const { staff: stranger } = await staffOf('owner');
     expect((await stranger.fetch(`${L(brand.slug)}/documents`)).status).toBe(404);
     expect((await staff.fetch(`${L(brand.slug)}/documents/doc_nothing`)).status).toBe(404);
+  });
+  it("answers a version's facts and its Markdown text as JSON when JSON is asked first (the version's console page reads that), the file otherwise", async () => {
+    const { brand, staff } = await staffOf('owner');
+    const md = await upload(staff, `${L(brand.slug)}/documents`, [
+      { name: 'documentType', value: 'Privacy Policy' },
+      { name: 'markdown', value: '# Privacy\n\nNothing sold.' },
+    ]);
+    const pdf = await upload(staff, `${L(brand.slug)}/documents`, [
+      { name: 'documentType', value: 'Cookie Policy' },
+      { name: 'file', filename: 'cookies.pdf', type: 'application/pdf', bytes: fixtures.pdf() },
+    ]);
+    const json = { accept: 'application/json' };
+    const shown = await staff.fetch(`${L(brand.slug)}/documents/${md.body.documentId}`, { headers: json });
+    expect([shown.status, shown.body]).toEqual([
+      200,
+      { documentId: md.body.documentId, documentType: 'Privacy Policy', version: 1, format: 'markdown', publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), content: '# Privacy\n\nNothing sold.' },
+    ]);
+    const shownPdf = await staff.fetch(`${L(brand.slug)}/documents/${pdf.body.documentId}`, { headers: json });
+    expect([shownPdf.status, shownPdf.body.format, shownPdf.body.content]).toEqual([200, 'pdf', null]);
+    // JSON only when asked first: a browser's list of types still gets the file.
+    const file = await staff.fetch(`${L(brand.slug)}/documents/${md.body.documentId}`, { headers: { accept: 'text/html,application/json;q=0.9' } });
+    expect([file.status, file.text]).toEqual([200, '# Privacy\n\nNothing sold.']);
+    const { staff: stranger } = await staffOf('owner');
+    expect((await stranger.fetch(`${L(brand.slug)}/documents/${md.body.documentId}`, { headers: json })).status).toBe(404);
   });
 });

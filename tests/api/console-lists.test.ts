@@ -5,7 +5,7 @@ import { signedInStaff, type SignedInStaff } from '../support/console';
 import { insertComplaint, insertRedFlag, supportBrand } from '../support/console-support';
 import { signedInCustomer } from '../support/aftersales';
 import { getDb } from '@/lib/db/client';
-import { auditLog, codes, complaints, redFlags } from '@/lib/db/schema';
+import { auditLog, codes, complaints, products, redFlags } from '@/lib/db/schema';
 import { cliScope } from '@/lib/console/scope';
 import { exportCodes, CODE_EXPORT_HEADER } from '@/lib/console/codes';
 import { csvStream } from '@/lib/console/list-kit';
@@ -326,5 +326,40 @@ describe('the audit log as a list', () => {
     expect((await staffOf.analyst!.fetch(`${base()}/audit.csv`)).status).toBe(403);
     const db = await getDb();
     expect((await db.select().from(auditLog).where(and(eq(auditLog.clientId, brand.id), eq(auditLog.action, 'audit.export')))).length).toBe(3);
+  });
+  it('answers the actions and actors to filter by, each once, only of its own brand; owner only', async () => {
+    const owner = staffOf.owner!;
+    await owner.fetch(`${base()}/codes.csv?kind=case`);
+    await outsider.fetch(`/api/console/brands/${other.slug}/codes.csv`); // an entry of the other brand's
+    const choices = await owner.fetch(`${base()}/audit/choices`);
+    expect(choices.status).toBe(200);
+    expect(Object.keys(choices.body).sort()).toEqual(['actions', 'actors']);
+    expect(choices.body.actions).toContain('codes.export');
+    expect(choices.body.actors).toContain(owner.email);
+    const db = await getDb();
+    const held = (column: typeof auditLog.action | typeof auditLog.actor, clientId: string) =>
+      db.selectDistinct({ v: column }).from(auditLog).where(eq(auditLog.clientId, clientId)).then((rows) => rows.map((r) => r.v).sort());
+    expect([...choices.body.actions].sort()).toEqual(await held(auditLog.action, brand.id));
+    expect([...choices.body.actors].sort()).toEqual(await held(auditLog.actor, brand.id));
+    // The other brand's log is its own: its owner's export there, none of this brand's staff.
+    const theirs = await outsider.fetch(`/api/console/brands/${other.slug}/audit/choices`);
+    expect(theirs.body.actors).toContain(outsider.email);
+    expect(theirs.body.actors).not.toContain(owner.email);
+    expect((await staffOf.analyst!.fetch(`${base()}/audit/choices`)).status).toBe(403);
+    expect((await outsider.fetch(`${base()}/audit/choices`)).status).toBe(404);
+  });
+});
+
+describe("the lists' product choices", () => {
+  it("answers the brand's products (by name) with the codes list and the complaints inbox, as with the other lists", async () => {
+    const db = await getDb();
+    const mine = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.clientId, brand.id)).orderBy(products.name, products.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const codesList = await staffOf.analyst!.fetch(`${base()}/codes`);
+    expect([codesList.status, codesList.body.products]).toEqual([200, mine]);
+    const inbox = await staffOf.support!.fetch(`${base()}/complaints`);
+    expect([inbox.status, inbox.body.products]).toEqual([200, mine]);
+    const theirs = await outsider.fetch(`/api/console/brands/${other.slug}/codes`);
+    expect(theirs.body.products.map((p: { id: string }) => p.id)).not.toContain(mine[0]!.id);
   });
 });

@@ -114,6 +114,17 @@ describe('GS1 keys from the console', () => {
     const audit = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.clientId, brand.id)));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['product.gtin', 'batch.lot', 'code.serial']));
   });
+  it("answers a unit's GS1 serial with its code's page (the visible code's qrId until one is set), for either of its codes", async () => {
+    const { brand, batch } = await setup();
+    const analyst = await signedInStaff(server, { clientId: brand.id, role: 'analyst' });
+    const code = (qrId: string) => analyst.fetch(`/api/console/brands/${brand.slug}/codes/${qrId}`);
+    const unit = batch.units[0]!;
+    const before = await code(unit.covert.qrId);
+    expect([before.status, before.body.unitSerial]).toEqual([200, { qrId: unit.overt.qrId, serial: null, effective: unit.overt.qrId }]);
+    await setSerial(setSerialArgs.parse({ slug: brand.slug, qrId: unit.overt.qrId, serial: 'SN-42' }));
+    expect((await code(unit.overt.qrId)).body.unitSerial).toEqual({ qrId: unit.overt.qrId, serial: 'SN-42', effective: 'SN-42' });
+    expect((await code(batch.units[1]!.overt.qrId)).body.unitSerial).toEqual({ qrId: batch.units[1]!.overt.qrId, serial: null, effective: batch.units[1]!.overt.qrId });
+  });
 });
 
 describe('the GS1 resolver', () => {

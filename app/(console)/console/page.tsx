@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireStaffSession } from '@/lib/server/console-session';
-import { membershipsOf } from '@/lib/console/staff';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleMeRoute } from '@/lib/server/routes';
 import { organizationTypeSchema } from '@/lib/schemas/console';
 import { ConsoleButton } from '@/components/console/button';
 import { ConsoleHeader } from './console-header';
@@ -11,7 +12,7 @@ export default async function BrandListPage({ searchParams }: { searchParams: Pr
   const session = await requireStaffSession();
   const params = await searchParams;
   const type = organizationTypeSchema.safeParse(params.type);
-  const all = await membershipsOf(session.staffId);
+  const { memberships: all } = await callRoute(consoleMeRoute);
   const shown = type.success ? all.filter((m) => m.organizationType === type.data) : all;
   return (
     <>

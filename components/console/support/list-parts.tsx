@@ -15,14 +15,19 @@ export function singleValues(sp: SearchParams): Record<string, string> {
 
 /**
  * A list page's filters from its query string: the query its schema makes of them (the defaults
- * when they are not valid), the problem to show above the form when they are not, and the filters
- * the pager's links keep (all but the page, and none when they are not valid).
+ * when they are not valid), the problem to show above the form when they are not, the filters
+ * the pager's links keep (all but the page, and none when they are not valid), and the input to
+ * call the list's route with (the query string's values when valid, none otherwise: the same
+ * schema parses them again there).
  */
-export function listQuery<S extends z.ZodType<object>>(schema: S, sp: SearchParams): { query: z.output<S>; problem: string | null; kept: Record<string, string> } {
+export function listQuery<S extends z.ZodType<object>>(
+  schema: S,
+  sp: SearchParams,
+): { query: z.output<S>; problem: string | null; kept: Record<string, string>; input: z.input<S> } {
   const raw = singleValues(sp);
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { query: parsed.data, problem: null, kept: Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')) };
-  return { query: schema.parse({}), problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), kept: {} };
+  if (parsed.success) return { query: parsed.data, problem: null, kept: Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'page' && v !== '')), input: raw as z.input<S> };
+  return { query: schema.parse({}), problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), kept: {}, input: {} as z.input<S> };
 }
 
 export function FilterForm({ label, children, paged = true, submit = 'Filter' }: { label: string; children: ReactNode; paged?: boolean; submit?: string }) {

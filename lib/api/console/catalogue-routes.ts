@@ -5,7 +5,9 @@ import { defineRoute, FileAnswer } from '../define-route';
 import { contentDisposition } from '../files/get-file';
 import { readSmallForm } from './read-small-form';
 import {
+  batchPrintableLevels,
   createBatch,
+  getBatch,
   createProduct,
   getProduct,
   listBatches,
@@ -20,12 +22,14 @@ import {
 import { fieldError } from '@/lib/errors';
 import { batchCodesCsv, batchCodesPdf } from '@/lib/console/catalogue-exports';
 import { getCodeRun, listCodeRuns, startCodeRun } from '@/lib/console/code-runs';
+import { batchSerialsSummary } from '@/lib/console/gs1-keys';
 import { FILE_LIMITS } from '@/lib/domain/files';
 import { consoleBrandParams } from '@/lib/schemas/console';
 import {
   batchInputSchema,
   batchListSchema,
   batchMarketsSchema,
+  batchPageSchema,
   batchParamsShape,
   batchSchema,
   codeRunListSchema,
@@ -107,6 +111,36 @@ export const consoleBatchesRoute = defineRoute({
   handle: async ({ query }, ctx) => ({ batches: await listBatches(ctx.scope, { productId: query.productId }) }),
 });
 
+export const consoleCodeRunsRoute = defineRoute({
+  method: 'get',
+  path: `${base}/batches/{batchId}/code-runs`,
+  tag: 'console-catalogue',
+  access: read,
+  params: batchParams,
+  response: { description: 'The batch\'s code generation runs, newest first', schema: codeRunListSchema },
+  handle: async ({ params }, ctx) => {
+    const batch = await requireBatchById(ctx.scope, params.batchId);
+    const runs = await listCodeRuns(ctx.scope, { batchId: batch.id });
+    return { runs, batchCodes: await batchCodeCount(ctx.scope, batch.id) };
+  },
+});
+
+// GET /api/console/brands/{brand}/catalogue/batches/{batchId} (the batch's page reads it, callRoute)
+export const consoleBatchRoute = defineRoute({
+  method: 'get',
+  path: `${base}/batches/{batchId}`,
+  tag: 'console-catalogue',
+  access: read,
+  params: batchParams,
+  errors: { 404: 'No such batch of the brand' },
+  response: { description: "One batch with its code count, the codes of each level a print-ready PDF takes, and its units' GS1 serials", schema: batchPageSchema },
+  handle: async ({ params }, ctx) => {
+    const batch = await getBatch(ctx.scope, params.batchId);
+    const [levels, serials] = await Promise.all([batchPrintableLevels(ctx.scope, batch.id), batchSerialsSummary(ctx.scope, batch.id)]);
+    return { batch, levels, serials };
+  },
+});
+
 export const consoleCatalogueRoutes = [
   consoleProductsRoute,
   defineRoute({
@@ -167,6 +201,7 @@ export const consoleCatalogueRoutes = [
     },
   }),
   consoleBatchesRoute,
+  consoleBatchRoute,
   defineRoute({
     method: 'post',
     path: `${base}/batches`,
@@ -203,19 +238,7 @@ export const consoleCatalogueRoutes = [
     response: { status: 201, description: 'The run, started in the background: poll it until its status is done', schema: codeRunSchema },
     handle: async ({ params, body }, ctx) => startCodeRun(ctx.scope, params.batchId, body),
   }),
-  defineRoute({
-    method: 'get',
-    path: `${base}/batches/{batchId}/code-runs`,
-    tag: 'console-catalogue',
-    access: read,
-    params: batchParams,
-    response: { description: 'The batch\'s code generation runs, newest first', schema: codeRunListSchema },
-    handle: async ({ params }, ctx) => {
-      const batch = await requireBatchById(ctx.scope, params.batchId);
-      const runs = await listCodeRuns(ctx.scope, { batchId: batch.id });
-      return { runs, batchCodes: await batchCodeCount(ctx.scope, batch.id) };
-    },
-  }),
+  consoleCodeRunsRoute,
   defineRoute({
     method: 'get',
     path: `${base}/code-runs/{runId}`,

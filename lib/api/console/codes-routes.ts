@@ -2,7 +2,9 @@ import 'server-only';
 import { defineRoute } from '../define-route';
 import { csvAnswer, csvFiles } from './csv-answer';
 import { blacklistCodesOf, CODE_EXPORT_HEADER, codeDetail, exportCodes, deleteCodeOf, recordTrackingEventOf, searchCodes, setCodeBlacklisted } from '@/lib/console/codes';
-import { consoleBrandParams } from '@/lib/schemas/console';
+import { consoleBrandParams, productChoicesSchema } from '@/lib/schemas/console';
+import { productChoices } from '@/lib/console/red-flags';
+import { unitSerialOf } from '@/lib/console/gs1-keys';
 import {
   bulkBlacklistBodySchema,
   bulkBlacklistSchema,
@@ -14,6 +16,7 @@ import {
   qrIdParam,
   trackingEventBodySchema,
   trackingEventSchema,
+  unitSerialSchema,
 } from '@/lib/schemas/console-codes';
 import { clearUnitSuspect, markUnitSuspect } from '@/lib/console/suspect-marks';
 import { suspectMarkActionSchema, suspectMarkBodySchema } from '@/lib/schemas/console-suspect-marks';
@@ -27,19 +30,46 @@ const write = { class: 'staff', area: 'codes', access: 'write' } as const;
 /** A brand's mark of a unit as suspect: the red flags' writers (the use case checks again). */
 const suspectAccess = { class: 'staff', area: 'redFlags', access: 'write' } as const;
 
+// GET /api/console/brands/{brand}/codes?q=&after=&limit=
+export const consoleCodesSearchRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/codes',
+  tag: 'console',
+  access: { class: 'staff', area: 'codes', access: 'read' },
+  params: consoleBrandParams,
+  query: codeSearchQuerySchema,
+  response: {
+    description: "Codes matching a qrId, an authentication code or a batch number and the filters, sorted, a page at a time (pass next as after), with the count; the brand's products to filter by",
+    schema: codeSearchSchema.extend({ products: productChoicesSchema }),
+  },
+  fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to, after, limit)',
+  handle: async ({ query }, ctx) => {
+    const [found, products] = await Promise.all([searchCodes(ctx.scope, query), productChoices(ctx.scope)]);
+    return { ...found, products };
+  },
+});
+
+// GET /api/console/brands/{brand}/codes/{qrId}
+export const consoleCodeRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/codes/{qrId}',
+  tag: 'console',
+  access: { class: 'staff', area: 'codes', access: 'read' },
+  params: codeParams,
+  response: {
+    description: "The code, its unit's scans, claim, tracking, warranty, rewards and red flags, and its unit's GS1 serial (null for a code of no unit)",
+    schema: codeDetailSchema.extend({ unitSerial: unitSerialSchema.nullable() }),
+  },
+  errors: { 404: 'No such code of the brand' },
+  fieldErrors: 'A malformed qrId (field: qrId)',
+  handle: async ({ params }, ctx) => {
+    const detail = await codeDetail(ctx.scope, params.qrId);
+    return { ...detail, unitSerial: (await unitSerialOf(ctx.scope, detail.code.qrId)) ?? null };
+  },
+});
+
 export const codesRoutes = [
-  // GET /api/console/brands/{brand}/codes?q=&after=&limit=
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/codes',
-    tag: 'console',
-    access: { class: 'staff', area: 'codes', access: 'read' },
-    params: consoleBrandParams,
-    query: codeSearchQuerySchema,
-    response: { description: 'Codes matching a qrId, an authentication code or a batch number and the filters, sorted, a page at a time (pass next as after), with the count', schema: codeSearchSchema },
-    fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to, after, limit)',
-    handle: ({ query }, ctx) => searchCodes(ctx.scope, query),
-  }),
+  consoleCodesSearchRoute,
   // GET /api/console/brands/{brand}/codes.csv?q=&sort=&status=&kind=&product=&batch=&from=&to= — streamed
   defineRoute({
     method: 'get',
@@ -56,18 +86,7 @@ export const codesRoutes = [
     fieldErrors: 'A filter or sort not understood (fields: q, sort, status, kind, product, batch, from, to)',
     handle: async ({ query }, ctx) => csvAnswer(CODE_EXPORT_HEADER, await exportCodes(ctx.scope, query)),
   }),
-  // GET /api/console/brands/{brand}/codes/{qrId}
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/codes/{qrId}',
-    tag: 'console',
-    access: { class: 'staff', area: 'codes', access: 'read' },
-    params: codeParams,
-    response: { description: "The code, its unit's scans, claim, tracking, warranty, rewards and red flags", schema: codeDetailSchema },
-    errors: { 404: 'No such code of the brand' },
-    fieldErrors: 'A malformed qrId (field: qrId)',
-    handle: ({ params }, ctx) => codeDetail(ctx.scope, params.qrId),
-  }),
+  consoleCodeRoute,
   // POST /api/console/brands/{brand}/codes/{qrId}/blacklist — its scans answer Fake
   defineRoute({
     method: 'post',

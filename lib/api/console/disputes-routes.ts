@@ -26,19 +26,32 @@ const claimsRead = { class: 'staff', area: 'claims', access: 'read' } as const;
 const claimsWrite = { class: 'staff', area: 'claims', access: 'write' } as const;
 const fileResponse = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
 
+// GET /api/console/brands/{brand}/disputes?status=open|moved|rejected|all&sort=&product=&batch=&from=&to=&page=&pageSize=
+export const consoleDisputesListRoute = defineRoute({
+  method: 'get',
+  path: base,
+  tag: 'console',
+  access: claimsRead,
+  params: consoleBrandParams,
+  query: disputeListQuerySchema,
+  response: { description: 'A page of disputed claims, sorted (newest first unless asked), filtered, how many match and how many are open', schema: disputeListSchema },
+  fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
+  handle: ({ query }, ctx) => disputes.listDisputes(ctx.scope, query),
+});
+
+// GET /api/console/brands/{brand}/disputes/{disputeId}
+export const consoleDisputeRoute = defineRoute({
+  method: 'get',
+  path: `${base}/{disputeId}`,
+  tag: 'console',
+  access: claimsRead,
+  params: disputeParams,
+  response: { description: "The dispute: both claimants, the unit's scans, what a move would carry", schema: consoleDisputeDetailSchema },
+  handle: ({ params }, ctx) => disputes.getDispute(ctx.scope, params.disputeId),
+});
+
 export const consoleDisputeRoutes = [
-  // GET /api/console/brands/{brand}/disputes?status=open|moved|rejected|all&sort=&product=&batch=&from=&to=&page=&pageSize=
-  defineRoute({
-    method: 'get',
-    path: base,
-    tag: 'console',
-    access: claimsRead,
-    params: consoleBrandParams,
-    query: disputeListQuerySchema,
-    response: { description: 'A page of disputed claims, sorted (newest first unless asked), filtered, how many match and how many are open', schema: disputeListSchema },
-    fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
-    handle: ({ query }, ctx) => disputes.listDisputes(ctx.scope, query),
-  }),
+  consoleDisputesListRoute,
 
   // GET /api/console/brands/{brand}/disputes.csv?(the list's filters and sort) — streamed; the
   // disputing customer's name only for the roles that decide disputes (owner, support)
@@ -57,16 +70,7 @@ export const consoleDisputeRoutes = [
     },
   }),
 
-  // GET /api/console/brands/{brand}/disputes/{disputeId}
-  defineRoute({
-    method: 'get',
-    path: `${base}/{disputeId}`,
-    tag: 'console',
-    access: claimsRead,
-    params: disputeParams,
-    response: { description: "The dispute: both claimants, the unit's scans, what a move would carry", schema: consoleDisputeDetailSchema },
-    handle: ({ params }, ctx) => disputes.getDispute(ctx.scope, params.disputeId),
-  }),
+  consoleDisputeRoute,
 
   // GET /api/console/brands/{brand}/disputes/{disputeId}/photo?disposition=inline|attachment
   defineRoute({

@@ -5,7 +5,7 @@ import { readSmallForm } from './read-small-form';
 import { getLegalVersion, listLegalVersions, MAX_LEGAL_DOCUMENT_BYTES, publishLegalVersion } from '@/lib/console/legal';
 import { fieldError } from '@/lib/errors';
 import { consoleBrandParams } from '@/lib/schemas/console';
-import { legalDocumentParamsShape, legalOverviewSchema, MAX_LEGAL_MARKDOWN_CHARS, publishedLegalSchema } from '@/lib/schemas/console-legal';
+import { consoleLegalDocumentSchema, legalDocumentParamsShape, legalOverviewSchema, MAX_LEGAL_MARKDOWN_CHARS, publishedLegalSchema } from '@/lib/schemas/console-legal';
 import { legalDocumentTypeSchema } from '@/lib/schemas/legal';
 
 // The console's legal area (issue 12, docs/console.md): the brand's documents by type with their
@@ -25,6 +25,41 @@ export const consoleLegalListRoute = defineRoute({
   params: consoleBrandParams,
   response: { description: 'Each document type with its versions (newest first) and how many customers acknowledged each', schema: legalOverviewSchema },
   handle: async (_input, ctx) => listLegalVersions(ctx.scope),
+});
+
+// GET /api/console/brands/{brand}/legal/documents/{documentId} — the file, or to Accept:
+// application/json its facts and Markdown text (the version's console page reads that, callRoute)
+export const consoleLegalDocumentRoute = defineRoute({
+  method: 'get',
+  path: `${base}/documents/{documentId}`,
+  tag: 'console-legal',
+  access: { class: 'staff', area: 'legal', access: 'read' },
+  params: documentParams,
+  response: {
+    description: 'A published version as customers get it: Markdown text or the PDF; asked for JSON first (Accept), its facts and Markdown text',
+    schema: consoleLegalDocumentSchema,
+    files: { 'text/markdown': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  },
+  handle: async ({ params }, ctx) => {
+    const doc = await getLegalVersion(ctx.scope, params.documentId);
+    const wantsJson = (ctx.header('accept') ?? '').split(',')[0]?.trim().startsWith('application/json');
+    if (wantsJson) {
+      const { documentId, documentType, version, format, publishedAt } = doc;
+      return { documentId, documentType, version, format, publishedAt, content: format === 'markdown' ? doc.text : null };
+    }
+    const name = `${doc.documentType} v${doc.version}.${doc.format === 'pdf' ? 'pdf' : 'md'}`;
+    const headers = {
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'cache-control': 'private, no-store',
+      'content-disposition': contentDisposition('inline', name),
+    };
+    if (doc.format === 'pdf' && doc.bytes) {
+      const b = doc.bytes;
+      return new FileAnswer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer, { ...headers, 'content-type': 'application/pdf' });
+    }
+    return new FileAnswer(doc.text ?? '', { ...headers, 'content-type': 'text/markdown; charset=utf-8' });
+  },
 });
 
 export const consoleLegalRoutes = [
@@ -58,30 +93,5 @@ export const consoleLegalRoutes = [
       }
     },
   }),
-  defineRoute({
-    method: 'get',
-    path: `${base}/documents/{documentId}`,
-    tag: 'console-legal',
-    access: { class: 'staff', area: 'legal', access: 'read' },
-    params: documentParams,
-    response: {
-      description: 'A published version as customers get it: Markdown text or the PDF',
-      files: { 'text/markdown': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-    },
-    handle: async ({ params }, ctx) => {
-      const doc = await getLegalVersion(ctx.scope, params.documentId);
-      const name = `${doc.documentType} v${doc.version}.${doc.format === 'pdf' ? 'pdf' : 'md'}`;
-      const headers = {
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "sandbox; default-src 'none'",
-        'cache-control': 'private, no-store',
-        'content-disposition': contentDisposition('inline', name),
-      };
-      if (doc.format === 'pdf' && doc.bytes) {
-        const b = doc.bytes;
-        return new FileAnswer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer, { ...headers, 'content-type': 'application/pdf' });
-      }
-      return new FileAnswer(doc.text ?? '', { ...headers, 'content-type': 'text/markdown; charset=utf-8' });
-    },
-  }),
+  consoleLegalDocumentRoute,
 ];

@@ -22,16 +22,18 @@ export const consoleDeliveryRoute = defineRoute({
   handle: (_input, ctx) => deliveryStatus(ctx.scope),
 });
 
+export const consoleRecallAudienceRoute = defineRoute({
+  method: 'get',
+  path: `${base}/catalogue/batches/{batchId}/recall`,
+  tag: 'console-messages',
+  access: { class: 'staff', area: 'catalogue', access: 'read' },
+  params: batchParams,
+  response: { description: 'Who a recall of the batch would reach', schema: recallAudienceSchema },
+  handle: ({ params }, ctx) => recallAudience(ctx.scope, params.batchId),
+});
+
 export const consoleMessagesRoutes = [
-  defineRoute({
-    method: 'get',
-    path: `${base}/catalogue/batches/{batchId}/recall`,
-    tag: 'console-messages',
-    access: { class: 'staff', area: 'catalogue', access: 'read' },
-    params: batchParams,
-    response: { description: 'Who a recall of the batch would reach', schema: recallAudienceSchema },
-    handle: ({ params }, ctx) => recallAudience(ctx.scope, params.batchId),
-  }),
+  consoleRecallAudienceRoute,
   defineRoute({
     method: 'post',
     path: `${base}/catalogue/batches/{batchId}/recall`,

@@ -23,22 +23,24 @@ import {
 const read = { class: 'staff', area: 'payouts', access: 'read' } as const;
 const write = { class: 'staff', area: 'payouts', access: 'write' } as const;
 
+// GET /api/console/brands/{brand}/payouts?status=&product=&batch=&from=&to=&sort=&page=&pageSize=
+export const consolePayoutsListRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/payouts',
+  tag: 'console',
+  access: read,
+  params: consoleBrandParams,
+  query: payoutListQuerySchema,
+  response: { description: 'A page of the payouts the filters match in the sort asked (last changed first by default), how many match, and the count in each status', schema: payoutListSchema },
+  fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
+  handle: async ({ query }, ctx) => {
+    const { payouts, counts, total } = await listPayouts(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    return { payouts, counts, total, page: query.page, pageSize: query.pageSize, products: await productChoices(ctx.scope) };
+  },
+});
+
 export const consolePayoutsRoutes = [
-  // GET /api/console/brands/{brand}/payouts?status=&product=&batch=&from=&to=&sort=&page=&pageSize=
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/payouts',
-    tag: 'console',
-    access: read,
-    params: consoleBrandParams,
-    query: payoutListQuerySchema,
-    response: { description: 'A page of the payouts the filters match in the sort asked (last changed first by default), how many match, and the count in each status', schema: payoutListSchema },
-    fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
-    handle: async ({ query }, ctx) => {
-      const { payouts, counts, total } = await listPayouts(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      return { payouts, counts, total, page: query.page, pageSize: query.pageSize, products: await productChoices(ctx.scope) };
-    },
-  }),
+  consolePayoutsListRoute,
 
   // GET /api/console/brands/{brand}/payouts.csv?(the list's filters and sort) — streamed. The file
   // names customers and their UPI ids: declared with the area's write access (owner, finance), as

@@ -64,6 +64,16 @@ export const consoleOwnSessionsRoute = defineRoute({
   handle: async (_input, ctx) => ({ sessions: (await liveSessionsOf(ctx.staffId)).map((s) => sessionView(s, ctx.sessionId)) }),
 });
 
+// GET /api/console/me — the signed-in staff member and the brands they belong to
+export const consoleMeRoute = defineRoute({
+  method: 'get',
+  path: '/console/me',
+  tag: 'console',
+  access: 'staff-session',
+  response: { description: 'The staff member and their memberships', schema: consoleMeSchema },
+  handle: (_input, ctx) => me(ctx),
+});
+
 export const consoleAuthRoutes = [
   // POST /api/console/sign-in { email, password } — the first factor; starts a session that needs the second
   defineRoute({
@@ -129,15 +139,7 @@ export const consoleAuthRoutes = [
     response: { description: 'Signed out', schema: okSchema },
     handle: (_input, ctx) => signOut(ctx),
   }),
-  // GET /api/console/me — the signed-in staff member and the brands they belong to
-  defineRoute({
-    method: 'get',
-    path: '/console/me',
-    tag: 'console',
-    access: 'staff-session',
-    response: { description: 'The staff member and their memberships', schema: consoleMeSchema },
-    handle: (_input, ctx) => me(ctx),
-  }),
+  consoleMeRoute,
   // POST /api/console/invitations/accept { token, name, password } — joins the brand; the second factor follows
   defineRoute({
     method: 'post',

@@ -35,6 +35,45 @@ export const consoleSharingRoute = defineRoute({
   handle: (_input, ctx) => getSharing(ctx.scope),
 });
 
+// GET /api/console/brands/{brand}/shared
+export const consoleSharedWithUsRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/shared',
+  tag: 'console',
+  access: sharedRead,
+  params: consoleBrandParams,
+  response: { description: 'The brands sharing scans or complaints with this Retailer organisation (none for a Manufacturer)', schema: sharedWithUsSchema },
+  handle: (_input, ctx) => sharedWithUs(ctx.scope),
+});
+
+// GET /api/console/brands/{brand}/shared/{from}/scans?page=
+export const consoleSharedScansRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/shared/{from}/scans',
+  tag: 'console',
+  access: sharedRead,
+  params: sharedParams,
+  query: sharedPageQuery,
+  response: { description: 'Scans of the sharing brand\'s batches assigned to this retailer, newest first, 50 a page', schema: sharedScansSchema },
+  errors: { 404: 'That brand shares no scans with this organisation' },
+  fieldErrors: 'page',
+  handle: ({ params, query }, ctx) => sharedScans(ctx.scope, params.from, query.page),
+});
+
+// GET /api/console/brands/{brand}/shared/{from}/complaints?page=
+export const consoleSharedComplaintsRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/shared/{from}/complaints',
+  tag: 'console',
+  access: sharedRead,
+  params: sharedParams,
+  query: sharedPageQuery,
+  response: { description: 'Complaints about units of the sharing brand\'s batches assigned to this retailer, newest first, 50 a page', schema: sharedComplaintsSchema },
+  errors: { 404: 'That brand shares no complaints with this organisation' },
+  fieldErrors: 'page',
+  handle: ({ params, query }, ctx) => sharedComplaints(ctx.scope, params.from, query.page),
+});
+
 export const consoleSharingRoutes = [
   // GET /api/console/brands/{brand}/sharing
   consoleSharingRoute,
@@ -81,42 +120,9 @@ export const consoleSharingRoutes = [
     handle: ({ body }, ctx) => setBatchRetailer(ctx.scope, body),
   }),
 
-  // GET /api/console/brands/{brand}/shared
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/shared',
-    tag: 'console',
-    access: sharedRead,
-    params: consoleBrandParams,
-    response: { description: 'The brands sharing scans or complaints with this Retailer organisation (none for a Manufacturer)', schema: sharedWithUsSchema },
-    handle: (_input, ctx) => sharedWithUs(ctx.scope),
-  }),
+  consoleSharedWithUsRoute,
 
-  // GET /api/console/brands/{brand}/shared/{from}/scans?page=
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/shared/{from}/scans',
-    tag: 'console',
-    access: sharedRead,
-    params: sharedParams,
-    query: sharedPageQuery,
-    response: { description: 'Scans of the sharing brand\'s batches assigned to this retailer, newest first, 50 a page', schema: sharedScansSchema },
-    errors: { 404: 'That brand shares no scans with this organisation' },
-    fieldErrors: 'page',
-    handle: ({ params, query }, ctx) => sharedScans(ctx.scope, params.from, query.page),
-  }),
+  consoleSharedScansRoute,
 
-  // GET /api/console/brands/{brand}/shared/{from}/complaints?page=
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/shared/{from}/complaints',
-    tag: 'console',
-    access: sharedRead,
-    params: sharedParams,
-    query: sharedPageQuery,
-    response: { description: 'Complaints about units of the sharing brand\'s batches assigned to this retailer, newest first, 50 a page', schema: sharedComplaintsSchema },
-    errors: { 404: 'That brand shares no complaints with this organisation' },
-    fieldErrors: 'page',
-    handle: ({ params, query }, ctx) => sharedComplaints(ctx.scope, params.from, query.page),
-  }),
+  consoleSharedComplaintsRoute,
 ];

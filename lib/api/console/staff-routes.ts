@@ -1,6 +1,7 @@
 import 'server-only';
 import { defineRoute } from '../define-route';
 import {
+  auditFilterChoicesSchema,
   auditPageSchema,
   auditExportQuerySchema,
   auditQuerySchema,
@@ -30,7 +31,7 @@ import {
   revokeMemberSessions,
   setMemberDisabled,
 } from '@/lib/console/staff-admin';
-import { AUDIT_EXPORT_HEADER, exportAuditLog, listAuditLog } from '@/lib/console/audit-log';
+import { AUDIT_EXPORT_HEADER, auditFilterChoices, exportAuditLog, listAuditLog } from '@/lib/console/audit-log';
 import { csvAnswer, csvFiles } from './csv-answer';
 import { sessionView } from './session-view';
 import { inviteStaff } from '@/lib/console/staff';
@@ -70,6 +71,29 @@ export const consoleMemberSessionsRoute = defineRoute({
   response: { description: 'Live sessions, newest first', schema: staffSessionsSchema },
   errors: { 404: 'No such member of this brand' },
   handle: async ({ params }, ctx) => ({ sessions: (await memberSessions(ctx.scope, params.staffId)).map((s) => sessionView(s)) }),
+});
+
+// GET /api/console/brands/{brand}/audit?action&actor&kind&from&to&sort&cursor&limit — the audit log, newest first by default, by pages
+export const consoleAuditLogRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/audit',
+  tag: 'console-audit',
+  access: { class: 'staff', area: 'audit', access: 'read' },
+  params: consoleBrandParams,
+  query: auditQuerySchema,
+  response: { description: 'A page of entries in the sort asked (newest first by default), the cursor of the next (null at the end) and how many entries match', schema: auditPageSchema },
+  handle: ({ query }, ctx) => listAuditLog(ctx.scope, query),
+});
+
+// GET /api/console/brands/{brand}/audit/choices — the actions and actors to filter the log by (the audit page reads it, callRoute)
+export const consoleAuditChoicesRoute = defineRoute({
+  method: 'get',
+  path: '/console/brands/{brand}/audit/choices',
+  tag: 'console-audit',
+  access: { class: 'staff', area: 'audit', access: 'read' },
+  params: consoleBrandParams,
+  response: { description: "Every action and every actor in the brand's audit log, alphabetically", schema: auditFilterChoicesSchema },
+  handle: (_input, ctx) => auditFilterChoices(ctx.scope),
 });
 
 export const consoleStaffRoutes = [
@@ -195,17 +219,8 @@ export const consoleStaffRoutes = [
     errors: { 404: 'No such member, or no such live session of theirs' },
     handle: async ({ params }, ctx) => ({ revoked: await revokeMemberSessions(ctx.scope, params.staffId, params.sessionId) }),
   }),
-  // GET /api/console/brands/{brand}/audit?action&actor&kind&from&to&sort&cursor&limit — the audit log, newest first by default, by pages
-  defineRoute({
-    method: 'get',
-    path: '/console/brands/{brand}/audit',
-    tag: 'console-audit',
-    access: { class: 'staff', area: 'audit', access: 'read' },
-    params: consoleBrandParams,
-    query: auditQuerySchema,
-    response: { description: 'A page of entries in the sort asked (newest first by default), the cursor of the next (null at the end) and how many entries match', schema: auditPageSchema },
-    handle: ({ query }, ctx) => listAuditLog(ctx.scope, query),
-  }),
+  consoleAuditLogRoute,
+  consoleAuditChoicesRoute,
   // GET /api/console/brands/{brand}/audit.csv?action&actor&kind&from&to&sort — every entry, streamed
   defineRoute({
     method: 'get',

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { defineRoute, FileAnswer } from '../define-route';
 import { contentDisposition, openFile } from '../files/get-file';
-import { consoleBrandParams } from '@/lib/schemas/console';
+import { consoleBrandParams, productChoicesSchema } from '@/lib/schemas/console';
 import { csvAnswer, csvFiles } from './csv-answer';
 import { fileQuerySchema } from '@/lib/schemas/files';
 import {
@@ -70,19 +70,116 @@ const complaintsRead = { class: 'staff', area: 'complaints', access: 'read' } as
 const complaintsWrite = { class: 'staff', area: 'complaints', access: 'write' } as const;
 const redFlagsRead = { class: 'staff', area: 'redFlags', access: 'read' } as const;
 
+// GET /api/console/brands/{brand}/complaints?status=&priority=&age=&assignee=&page=&pageSize=
+export const consoleComplaintsListRoute = defineRoute({
+  method: 'get',
+  path: `${base}/complaints`,
+  tag: 'console',
+  access: complaintsRead,
+  params: consoleBrandParams,
+  query: complaintListQuerySchema,
+  response: {
+    description: "A page of the inbox, sorted (newest first unless asked), filtered, each ticket with its age against its priority's target time; the brand's products to filter by",
+    schema: complaintListSchema.extend({ products: productChoicesSchema }),
+  },
+  fieldErrors: 'A filter or sort not understood (fields: status, priority, age, assignee, sort, product, batch, from, to, page, pageSize)',
+  handle: async ({ query }, ctx) => {
+    const [list, products] = await Promise.all([complaints.listComplaints(ctx.scope, query), redFlags.productChoices(ctx.scope)]);
+    return { ...list, products };
+  },
+});
+
+// GET /api/console/brands/{brand}/complaint-assignees — who may take a ticket
+export const consoleComplaintAssigneesRoute = defineRoute({
+  method: 'get',
+  path: `${base}/complaint-assignees`,
+  tag: 'console',
+  access: complaintsRead,
+  params: consoleBrandParams,
+  response: { description: 'Staff of the brand who may handle complaints', schema: assignableStaffSchema },
+  handle: async (_input, ctx) => ({ staff: await complaints.assignableStaff(ctx.scope) }),
+});
+
+// GET /api/console/brands/{brand}/warranty?status=&product=&customer=&from=&to=&page=&pageSize=
+export const consoleWarrantyListRoute = defineRoute({
+  method: 'get',
+  path: `${base}/warranty`,
+  tag: 'console',
+  access: { class: 'staff', area: 'warranty', access: 'read' },
+  params: consoleBrandParams,
+  query: warrantyListQuerySchema,
+  response: { description: 'A page of the warranty registrations the filters match, in the sort asked (newest first by default), and how many match', schema: warrantyListSchema },
+  fieldErrors: 'A filter or sort not understood (fields: status, customer, sort, product, batch, from, to, page, pageSize)',
+  handle: ({ query }, ctx) => warranty.listWarranties(ctx.scope, query),
+});
+
+// GET /api/console/brands/{brand}/warranty/{warrantyId}
+export const consoleWarrantyRoute = defineRoute({
+  method: 'get',
+  path: `${base}/warranty/{warrantyId}`,
+  tag: 'console',
+  access: { class: 'staff', area: 'warranty', access: 'read' },
+  params: warrantyParams,
+  response: { description: 'The registration with its customer, product, dates and invoice', schema: consoleWarrantyDetailSchema },
+  handle: ({ params }, ctx) => warranty.getWarranty(ctx.scope, params.warrantyId),
+});
+
+// GET /api/console/brands/{brand}/red-flags?status=&rule=&place=&sort=&product=&batch=&from=&to=&page=&pageSize=
+export const consoleRedFlagsListRoute = defineRoute({
+  method: 'get',
+  path: `${base}/red-flags`,
+  tag: 'console',
+  access: redFlagsRead,
+  params: consoleBrandParams,
+  query: redFlagListQuerySchema,
+  response: { description: 'A page of red flags, sorted (newest first unless asked), filtered', schema: redFlagListSchema },
+  fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: status, rule, place, sort, product, batch, from, to, page, pageSize)',
+  handle: async ({ query }, ctx) => {
+    const { redFlags: rows, total } = await redFlags.listRedFlags(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    return { redFlags: rows, total, page: query.page, pageSize: query.pageSize, products: await redFlags.productChoices(ctx.scope), places: await redFlags.redFlagPlaces(ctx.scope) };
+  },
+});
+
+// GET /api/console/brands/{brand}/reports?evidence=&place=&sort=&product=&batch=&from=&to=&page=&pageSize=
+// (customers' reports of suspicious products: read with the red flags)
+export const consoleReportsListRoute = defineRoute({
+  method: 'get',
+  path: `${base}/reports`,
+  tag: 'console',
+  access: redFlagsRead,
+  params: consoleBrandParams,
+  query: reportListQuerySchema,
+  response: { description: "A page of customers' reports of suspicious products, sorted (newest first unless asked), filtered, and how many match", schema: reportListSchema },
+  fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: evidence, place, sort, product, batch, from, to, page, pageSize)',
+  handle: ({ query }, ctx) => listReports(ctx.scope, query),
+});
+
+// GET /api/console/brands/{brand}/feedback?rating=&comment=&product=&batch=&from=&to=&sort=&page=&pageSize=
+export const consoleFeedbackListRoute = defineRoute({
+  method: 'get',
+  path: `${base}/feedback`,
+  tag: 'console',
+  access: { class: 'staff', area: 'feedback', access: 'read' },
+  params: consoleBrandParams,
+  query: feedbackListQuerySchema,
+  response: { description: 'A page of feedback in the sort asked (newest first by default), how many match and their mean rating', schema: feedbackListSchema },
+  fieldErrors: 'A filter or sort not understood (fields: rating, comment, sort, product, batch, from, to, page, pageSize)',
+  handle: ({ query }, ctx) => listFeedback(ctx.scope, query),
+});
+
+// GET /api/console/brands/{brand}/complaints/{ticketId} — one ticket with its thread and attachments
+export const consoleComplaintRoute = defineRoute({
+  method: 'get',
+  path: `${base}/complaints/{ticketId}`,
+  tag: 'console',
+  access: complaintsRead,
+  params: ticketParams,
+  response: { description: 'The ticket', schema: consoleComplaintDetailSchema },
+  handle: ({ params }, ctx) => complaints.getComplaint(ctx.scope, params.ticketId),
+});
+
 export const consoleSupportRoutes = [
-  // GET /api/console/brands/{brand}/complaints?status=&priority=&age=&assignee=&page=&pageSize=
-  defineRoute({
-    method: 'get',
-    path: `${base}/complaints`,
-    tag: 'console',
-    access: complaintsRead,
-    params: consoleBrandParams,
-    query: complaintListQuerySchema,
-    response: { description: 'A page of the inbox, sorted (newest first unless asked), filtered, each ticket with its age against its priority\'s target time', schema: complaintListSchema },
-    fieldErrors: 'A filter or sort not understood (fields: status, priority, age, assignee, sort, product, batch, from, to, page, pageSize)',
-    handle: ({ query }, ctx) => complaints.listComplaints(ctx.scope, query),
-  }),
+  consoleComplaintsListRoute,
 
   // GET /api/console/brands/{brand}/complaints.csv?(the list's filters and sort) — streamed
   defineRoute({
@@ -117,27 +214,9 @@ export const consoleSupportRoutes = [
         : complaints.bulkComplaints(ctx.scope, { action: 'close', ticketIds: body.ticketIds }),
   }),
 
-  // GET /api/console/brands/{brand}/complaint-assignees — who may take a ticket
-  defineRoute({
-    method: 'get',
-    path: `${base}/complaint-assignees`,
-    tag: 'console',
-    access: complaintsRead,
-    params: consoleBrandParams,
-    response: { description: 'Staff of the brand who may handle complaints', schema: assignableStaffSchema },
-    handle: async (_input, ctx) => ({ staff: await complaints.assignableStaff(ctx.scope) }),
-  }),
+  consoleComplaintAssigneesRoute,
 
-  // GET /api/console/brands/{brand}/complaints/{ticketId} — one ticket with its thread and attachments
-  defineRoute({
-    method: 'get',
-    path: `${base}/complaints/{ticketId}`,
-    tag: 'console',
-    access: complaintsRead,
-    params: ticketParams,
-    response: { description: 'The ticket', schema: consoleComplaintDetailSchema },
-    handle: ({ params }, ctx) => complaints.getComplaint(ctx.scope, params.ticketId),
-  }),
+  consoleComplaintRoute,
 
   // GET /api/console/brands/{brand}/complaints/{ticketId}/attachments/{fileId}?disposition=inline|attachment
   defineRoute({
@@ -202,18 +281,7 @@ export const consoleSupportRoutes = [
     },
   }),
 
-  // GET /api/console/brands/{brand}/warranty?status=&product=&customer=&from=&to=&page=&pageSize=
-  defineRoute({
-    method: 'get',
-    path: `${base}/warranty`,
-    tag: 'console',
-    access: { class: 'staff', area: 'warranty', access: 'read' },
-    params: consoleBrandParams,
-    query: warrantyListQuerySchema,
-    response: { description: 'A page of the warranty registrations the filters match, in the sort asked (newest first by default), and how many match', schema: warrantyListSchema },
-    fieldErrors: 'A filter or sort not understood (fields: status, customer, sort, product, batch, from, to, page, pageSize)',
-    handle: ({ query }, ctx) => warranty.listWarranties(ctx.scope, query),
-  }),
+  consoleWarrantyListRoute,
 
   // GET /api/console/brands/{brand}/warranty.csv?(the list's filters and sort) — streamed. The
   // file names customers: declared with the area's write access (owner, support), as the use case
@@ -230,16 +298,7 @@ export const consoleSupportRoutes = [
     handle: async ({ query }, ctx) => csvAnswer(warranty.WARRANTY_EXPORT_HEADER, await warranty.exportWarranties(ctx.scope, query)),
   }),
 
-  // GET /api/console/brands/{brand}/warranty/{warrantyId}
-  defineRoute({
-    method: 'get',
-    path: `${base}/warranty/{warrantyId}`,
-    tag: 'console',
-    access: { class: 'staff', area: 'warranty', access: 'read' },
-    params: warrantyParams,
-    response: { description: 'The registration with its customer, product, dates and invoice', schema: consoleWarrantyDetailSchema },
-    handle: ({ params }, ctx) => warranty.getWarranty(ctx.scope, params.warrantyId),
-  }),
+  consoleWarrantyRoute,
 
   // GET /api/console/brands/{brand}/warranty/{warrantyId}/invoice?disposition=inline|attachment
   defineRoute({
@@ -253,21 +312,7 @@ export const consoleSupportRoutes = [
     handle: async ({ params, query }, ctx) => fileAnswer(await warranty.warrantyInvoice(ctx.scope, params.warrantyId), query.disposition),
   }),
 
-  // GET /api/console/brands/{brand}/red-flags?status=&rule=&place=&sort=&product=&batch=&from=&to=&page=&pageSize=
-  defineRoute({
-    method: 'get',
-    path: `${base}/red-flags`,
-    tag: 'console',
-    access: redFlagsRead,
-    params: consoleBrandParams,
-    query: redFlagListQuerySchema,
-    response: { description: 'A page of red flags, sorted (newest first unless asked), filtered', schema: redFlagListSchema },
-    fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: status, rule, place, sort, product, batch, from, to, page, pageSize)',
-    handle: async ({ query }, ctx) => {
-      const { redFlags: rows, total } = await redFlags.listRedFlags(ctx.scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      return { redFlags: rows, total, page: query.page, pageSize: query.pageSize, products: await redFlags.productChoices(ctx.scope), places: await redFlags.redFlagPlaces(ctx.scope) };
-    },
-  }),
+  consoleRedFlagsListRoute,
 
   // GET /api/console/brands/{brand}/red-flags.csv?(the list's filters and sort) — streamed
   defineRoute({
@@ -323,19 +368,7 @@ export const consoleSupportRoutes = [
     handle: ({ params, body }, ctx) => redFlags.closeRedFlag(ctx.scope, { id: params.id, note: body.note }, 'dismissed'),
   }),
 
-  // GET /api/console/brands/{brand}/reports?evidence=&place=&sort=&product=&batch=&from=&to=&page=&pageSize=
-  // (customers' reports of suspicious products: read with the red flags)
-  defineRoute({
-    method: 'get',
-    path: `${base}/reports`,
-    tag: 'console',
-    access: redFlagsRead,
-    params: consoleBrandParams,
-    query: reportListQuerySchema,
-    response: { description: "A page of customers' reports of suspicious products, sorted (newest first unless asked), filtered, and how many match", schema: reportListSchema },
-    fieldErrors: 'A filter or sort not understood, or a place the gazetteer has no town of (fields: evidence, place, sort, product, batch, from, to, page, pageSize)',
-    handle: ({ query }, ctx) => listReports(ctx.scope, query),
-  }),
+  consoleReportsListRoute,
 
   // GET /api/console/brands/{brand}/reports.csv?(the list's filters and sort) — streamed; names no customer
   defineRoute({
@@ -362,18 +395,7 @@ export const consoleSupportRoutes = [
     handle: async ({ params, query }, ctx) => fileAnswer(await reportPhoto(ctx.scope, params.reportId), query.disposition),
   }),
 
-  // GET /api/console/brands/{brand}/feedback?rating=&comment=&product=&batch=&from=&to=&sort=&page=&pageSize=
-  defineRoute({
-    method: 'get',
-    path: `${base}/feedback`,
-    tag: 'console',
-    access: { class: 'staff', area: 'feedback', access: 'read' },
-    params: consoleBrandParams,
-    query: feedbackListQuerySchema,
-    response: { description: 'A page of feedback in the sort asked (newest first by default), how many match and their mean rating', schema: feedbackListSchema },
-    fieldErrors: 'A filter or sort not understood (fields: rating, comment, sort, product, batch, from, to, page, pageSize)',
-    handle: ({ query }, ctx) => listFeedback(ctx.scope, query),
-  }),
+  consoleFeedbackListRoute,
 
   // GET /api/console/brands/{brand}/feedback.csv?(the list's filters and sort) — streamed; names no customer
   defineRoute({

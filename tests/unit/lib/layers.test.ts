@@ -63,6 +63,9 @@ const refused: [file: string, specifier: string, rule: string, typeOnly?: boolea
   ['middleware.ts', '@/lib/brands/find-client', PATHS],
   ['middleware.ts', '@/lib/client/http', PATHS],
   ['middleware.ts', 'server-only', PACKAGES],
+  // a console page reads through callRoute of its area's route, not the use cases
+  ['app/(console)/console/[brand]/probe/page.tsx', '@/lib/console/codes', PACKAGES],
+  ['app/(console)/console/[brand]/probe/page.tsx', '@/lib/console/codes/search-codes', PACKAGES],
 ];
 
 const allowed: [file: string, specifier: string][] = [
@@ -81,6 +84,8 @@ const allowed: [file: string, specifier: string][] = [
   ['lib/auth/probe.ts', '@/lib/secrets'],
   ['lib/api/probe.ts', '@/lib/places/gazetteer'],
   ['app/probe/page.tsx', '@/lib/server/session'],
+  ['app/(console)/console/[brand]/probe/page.tsx', '@/lib/server/call-route'],
+  ['app/(console)/console/[brand]/probe/page.tsx', '@/lib/schemas/console'],
 ];
 
 function lint(cases: Case[]): Answer[] {

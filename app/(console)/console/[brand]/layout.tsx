@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffSession } from '@/lib/server/console-session';
-import { membershipsOf } from '@/lib/console/staff';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleMeRoute } from '@/lib/server/routes';
 import { consoleNavFor } from '@/lib/shared/console-nav';
 import { ConsoleNavLinks } from '@/components/console/console-nav-links';
 import { ConsoleHeader } from '../console-header';
@@ -12,7 +13,7 @@ import { ConsoleHeader } from '../console-header';
 export default async function BrandConsoleLayout({ children, params }: { children: React.ReactNode; params: Promise<{ brand: string }> }) {
   const { brand } = await params;
   const session = await requireStaffSession();
-  const memberships = await membershipsOf(session.staffId);
+  const { memberships } = await callRoute(consoleMeRoute);
   const current = memberships.find((m) => m.slug === brand);
   if (!current) notFound();
   const others = memberships.filter((m) => m.slug !== brand);

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { auditFilterChoices, listAuditLog } from '@/lib/console/audit-log';
-import { auditQuerySchema } from '@/lib/schemas/console';
-import { ApiError } from '@/lib/errors';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleAuditChoicesRoute, consoleAuditLogRoute } from '@/lib/server/routes';
+import { auditQuerySchema, type AuditPageView } from '@/lib/schemas/console';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS } from '@/lib/domain/security-events';
 import { Alert } from '@/components/ui/alert';
 import { ConsoleButton } from '@/components/console/button';
@@ -18,9 +19,9 @@ import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 export default async function AuditPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope, brand: current } = await requireStaffPage(brand, 'audit', 'read');
+  const { timeZone: tz, brand: current } = await requireStaffPage(brand, 'audit', 'read');
   const raw = await searchParams;
-  const parsed = auditQuerySchema.safeParse({
+  const asked = {
     action: typeof raw.action === 'string' && raw.action ? raw.action : undefined,
     actor: typeof raw.actor === 'string' && raw.actor ? raw.actor : undefined,
     kind: typeof raw.kind === 'string' && raw.kind ? raw.kind : undefined,
@@ -28,17 +29,18 @@ export default async function AuditPage({ params, searchParams }: { params: Prom
     from: typeof raw.from === 'string' && raw.from ? raw.from : undefined,
     to: typeof raw.to === 'string' && raw.to ? raw.to : undefined,
     sort: typeof raw.sort === 'string' && raw.sort ? raw.sort : undefined,
-  });
+  };
+  const parsed = auditQuerySchema.safeParse(asked);
   const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
-  let page: Awaited<ReturnType<typeof listAuditLog>> | undefined;
+  let page: AuditPageView | undefined;
   let problem: string | undefined;
   try {
-    page = await listAuditLog(scope, query);
+    page = await callRoute(consoleAuditLogRoute, { params: { brand }, query: parsed.success ? { ...asked, kind: parsed.data.kind } : {} });
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+    if (!(err instanceof ApiRequestError)) throw err;
     problem = 'That page of the log is not available. Start again from the newest entries.';
   }
-  const choices = await auditFilterChoices(scope);
+  const choices = await callRoute(consoleAuditChoicesRoute, { params: { brand } });
   const filters = new URLSearchParams(Object.entries({ action: query.action, actor: query.actor, kind: query.kind, from: query.from, to: query.to }).filter((e): e is [string, string] => !!e[1]));
   // The sort is kept by the pages, the export and the filter form; a filter keeps the sort.
   const sort = query.sort ?? '-at';

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { searchCodes, seesCodeSecrets } from '@/lib/console/codes';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleCodesSearchRoute } from '@/lib/server/routes';
+import { rolePrints } from '@/lib/domain/staff-roles';
 import { CODE_KINDS, CODE_STATES, codeSearchQuerySchema, type CodeSearch } from '@/lib/schemas/console-codes';
-import { productChoices } from '@/lib/console/red-flags';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, singleValues, tableWrap } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, hrefWith, ListBar, ListCount, SortHeader, type Kept } from '@/components/console/table-kit';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
@@ -27,12 +28,12 @@ const MATCHED: Record<CodeSearch['matchedBy'], string> = {
 
 export default async function CodesPage({ params, searchParams }: Props) {
   const { brand } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'codes', 'read');
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'codes', 'read');
   const raw = singleValues(await searchParams);
   const parsed = codeSearchQuerySchema.safeParse(raw);
   const error = parsed.success ? undefined : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   const query = parsed.success ? parsed.data : codeSearchQuerySchema.parse({});
-  const [result, products] = await Promise.all([searchCodes(scope, query), productChoices(scope)]);
+  const { products, ...result } = await callRoute(consoleCodesSearchRoute, { params: { brand }, query: parsed.success ? raw : {} });
   const kept: Kept = parsed.success ? Object.fromEntries(Object.entries(raw).filter(([k, v]) => v !== '' && k !== 'after')) : {};
   const q = query.q ?? '';
   const nextHref = result.next ? hrefWith(kept, { after: result.next }) : '';
@@ -70,7 +71,7 @@ export default async function CodesPage({ params, searchParams }: Props) {
       </p>
       <ListBar>
         <ListCount total={result.total} one="code" many="codes" />
-        {result.total > 0 && seesCodeSecrets(scope) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.codesCsv, { brand }), kept)} />}
+        {result.total > 0 && rolePrints(role) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.codesCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full text-left text-sm" data-testid="codes-table">

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { assignableStaff, listComplaints } from '@/lib/console/complaints';
-import { productChoices } from '@/lib/console/red-flags';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleComplaintAssigneesRoute, consoleComplaintsListRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { COMPLAINT_STATUSES } from '@/lib/domain/complaints';
 import { COMPLAINT_AGE_FILTERS, COMPLAINT_AGE_LABELS, complaintListQuerySchema } from '@/lib/schemas/console-complaints';
@@ -22,10 +22,14 @@ export const metadata = { title: 'Complaints' };
 
 export default async function ComplaintsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'complaints', 'read');
-  const { query, problem, kept } = listQuery(complaintListQuerySchema, await searchParams);
+  const { role } = await requireStaffPage(brand, 'complaints', 'read');
+  const { query, problem, kept, input } = listQuery(complaintListQuerySchema, await searchParams);
   const mayWrite = roleMay(role, 'complaints', 'write');
-  const [list, products, staff] = await Promise.all([listComplaints(scope, query), productChoices(scope), mayWrite ? assignableStaff(scope) : Promise.resolve([])]);
+  const [list, staff] = await Promise.all([
+    callRoute(consoleComplaintsListRoute, { params: { brand }, query: input }),
+    mayWrite ? callRoute(consoleComplaintAssigneesRoute, { params: { brand } }).then((a) => a.staff) : Promise.resolve([]),
+  ]);
+  const { products } = list;
   const bulkId = 'bulk-complaints';
   const columns: Array<[string, string?]> = [['Ticket', 'ticket'], ['Status', 'status'], ['Priority', 'priority'], ['Age of target', 'created'], ['Customer'], ['Product'], ['Assigned to']];
 

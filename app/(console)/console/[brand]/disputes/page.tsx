@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listDisputes } from '@/lib/console/disputes';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleDisputesListRoute } from '@/lib/server/routes';
 import { disputeListQuerySchema } from '@/lib/schemas/disputes';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
@@ -20,9 +21,9 @@ const link = 'text-blue-800 underline underline-offset-2';
 
 export default async function DisputesPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'claims', 'read');
-  const { query, problem, kept } = listQuery(disputeListQuerySchema, await searchParams);
-  const list = await listDisputes(scope, query);
+  const { timeZone: tz } = await requireStaffPage(brand, 'claims', 'read');
+  const { query, problem, kept, input } = listQuery(disputeListQuerySchema, await searchParams);
+  const list = await callRoute(consoleDisputesListRoute, { params: { brand }, query: input });
   const columns: Array<[string, string?]> = [['Dispute'], ['Product', 'product'], ['Batch'], ['Disputed by'], ['Sent', 'created'], ['State', 'status']];
   return (
     <section aria-labelledby="disputes-title">

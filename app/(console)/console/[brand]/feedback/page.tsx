@@ -1,6 +1,7 @@
 import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listFeedback } from '@/lib/console/feedback';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleFeedbackListRoute } from '@/lib/server/routes';
 import { feedbackListQuerySchema } from '@/lib/schemas/console-feedback';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
@@ -14,9 +15,9 @@ export const metadata = { title: 'Feedback' };
 
 export default async function FeedbackPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'feedback', 'read');
-  const { query, problem, kept } = listQuery(feedbackListQuerySchema, await searchParams);
-  const list = await listFeedback(scope, query);
+  const { timeZone: tz } = await requireStaffPage(brand, 'feedback', 'read');
+  const { query, problem, kept, input } = listQuery(feedbackListQuerySchema, await searchParams);
+  const list = await callRoute(consoleFeedbackListRoute, { params: { brand }, query: input });
   const columns: Array<[string, string?]> = [['Rating', 'rating'], ['Comment'], ['Customer'], ['Product'], ['Given', 'created']];
 
   return (

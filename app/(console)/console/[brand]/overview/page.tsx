@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import type { z } from 'zod';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { callRoute } from '@/lib/server/call-route';
-import { consoleOverviewRoute } from '@/lib/server/routes';
+import { consoleDeliveryRoute, consoleOverviewRoute } from '@/lib/server/routes';
 import { errorFieldOf } from '@/lib/shared/fetch-rules';
 import { overviewQuerySchema, type Overview } from '@/lib/schemas/console-overview';
 import { placeLabel, ScanMap } from '@/components/console/scan-map.server';
 import { ScansChart } from '@/components/console/scans-chart';
 import { OverviewFilters } from '@/components/console/overview-filters';
 import { MessageDelivery } from '@/components/console/messages/message-delivery';
-import { deliveryStatus } from '@/lib/console/messages';
 import { roleMay } from '@/lib/domain/staff-roles';
 
 // /<brand>/overview on the console host: the brand's scans per day and result group, claims,
@@ -24,7 +23,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 export default async function OverviewPage({ params, searchParams }: Props) {
   const { brand } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'overview', 'read');
+  const { role } = await requireStaffPage(brand, 'overview', 'read');
   const overview = (query: z.input<typeof overviewQuerySchema>) => callRoute(consoleOverviewRoute, { params: { brand }, query });
   const raw = await searchParams;
   const asked = { from: first(raw.from) ?? '', to: first(raw.to) ?? '', product: first(raw.product) ?? '', batch: first(raw.batch) ?? '' };
@@ -98,7 +97,7 @@ export default async function OverviewPage({ params, searchParams }: Props) {
           ))}
         </dl>
       </section>
-      <MessageDelivery brand={brand} status={await deliveryStatus(scope)} canRetry={roleMay(role, 'settings', 'write')} />
+      <MessageDelivery brand={brand} status={await callRoute(consoleDeliveryRoute, { params: { brand } })} canRetry={roleMay(role, 'settings', 'write')} />
       <section aria-labelledby="days-title" className="space-y-3">
         <h2 id="days-title" className="text-lg font-semibold text-gray-900">
           Scans per day

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listPayouts, mayDownloadPayouts } from '@/lib/console/payouts';
-import { productChoices } from '@/lib/console/red-flags';
+import { callRoute } from '@/lib/server/call-route';
+import { consolePayoutsListRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@/lib/domain/payouts';
 import { payoutListQuerySchema } from '@/lib/schemas/console-money';
@@ -29,10 +29,9 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
 
 export default async function PayoutsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'payouts', 'read');
-  const { query, problem, kept } = listQuery(payoutListQuerySchema, await searchParams);
-  const { payouts, counts, total } = await listPayouts(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-  const products = await productChoices(scope);
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'payouts', 'read');
+  const { query, problem, kept, input } = listQuery(payoutListQuerySchema, await searchParams);
+  const { payouts, counts, total, products } = await callRoute(consolePayoutsListRoute, { params: { brand }, query: input });
   const canWrite = roleMay(role, 'payouts', 'write');
   const columns: Array<[string, string?]> = [['Reference', 'reference'], ['Customer'], ['Reward'], ['Product'], ['Amount', 'amount'], ['UPI id'], ['Status', 'status'], ['Attempts'], ['Bank'], ['Made', 'created'], ['Last changed', 'updated']];
   return (
@@ -64,7 +63,7 @@ export default async function PayoutsPage({ params, searchParams }: { params: Pr
       </FilterForm>
       <ListBar>
         <ListCount total={total} one="payout" many="payouts" />
-        {total > 0 && mayDownloadPayouts(scope) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.payoutsCsv, { brand }), kept)} />}
+        {total > 0 && roleMay(role, 'payouts', 'write') && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.payoutsCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

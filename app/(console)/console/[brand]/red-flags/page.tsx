@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listRedFlags, productChoices, redFlagPlaces } from '@/lib/console/red-flags';
-import { ApiError } from '@/lib/errors';
-import { openDisputeCount } from '@/lib/console/disputes';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleDisputesListRoute, consoleRedFlagsListRoute } from '@/lib/server/routes';
+import { errorFieldOf } from '@/lib/shared/fetch-rules';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
 import { RISK_RULE_NAMES } from '@/lib/schemas/red-flags';
@@ -24,27 +24,26 @@ const STATUS_LABELS = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismisse
 
 export default async function RedFlagsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'redFlags', 'read');
-  let { query, problem, kept } = listQuery(redFlagListQuerySchema, await searchParams);
-  const page = () => listRedFlags(scope, { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'redFlags', 'read');
+  let { query, problem, kept, input } = listQuery(redFlagListQuerySchema, await searchParams);
+  const page = () => callRoute(consoleRedFlagsListRoute, { params: { brand }, query: input });
   let listed;
   try {
     listed = await page();
   } catch (err) {
     // A place the gazetteer has no town of: said as any filter not understood, the list unfiltered.
-    if (!(err instanceof ApiError) || !err.field) throw err;
-    ({ query, problem, kept } = { query: redFlagListQuerySchema.parse({}), problem: err.message, kept: {} });
+    if (!errorFieldOf(err)) throw err;
+    ({ query, problem, kept, input } = { query: redFlagListQuerySchema.parse({}), problem: (err as Error).message, kept: {}, input: {} });
     listed = await page();
   }
-  const { redFlags, total } = listed;
-  const [products, placeNames] = await Promise.all([productChoices(scope), redFlagPlaces(scope)]);
+  const { redFlags, total, products, places: placeNames } = listed;
   const places = query.place && !placeNames.some((p) => p.toLowerCase() === query.place!.toLowerCase()) ? [query.place, ...placeNames] : placeNames;
   const mayWrite = roleMay(role, 'redFlags', 'write');
   const bulkId = 'bulk-red-flags';
   const openShown = redFlags.some((f) => f.status === 'open');
   const columns: Array<[string, string?]> = [['Code'], ['Product'], ['Why'], ['Last checked at'], ['Raised', 'created'], ['Status', 'status']];
   // Units whose claim a customer disputes need attention too (for the roles that read claims).
-  const disputes = roleMay(role, 'claims', 'read') ? await openDisputeCount(scope) : null;
+  const disputes = roleMay(role, 'claims', 'read') ? (await callRoute(consoleDisputesListRoute, { params: { brand }, query: { pageSize: 1 } })).open : null;
 
   return (
     <section aria-labelledby="red-flags-title">

@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { sharedComplaints, sharedScans, sharedWithUs } from '@/lib/console/sharing';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleSharedComplaintsRoute, consoleSharedScansRoute, consoleSharedWithUsRoute } from '@/lib/server/routes';
 import { brandSlugSchema } from '@/lib/schemas/console';
 import { sharedPageQuery, type SharedComplaints, type SharedScans } from '@/lib/schemas/console-sharing';
-import { ApiError } from '@/lib/errors';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { linkClass } from '@/components/console/ui';
 import { EmptyRow, FilterError, Pager, singleValues, tableWrap, td, th, type SearchParams } from '@/components/console/support/list-parts';
 
@@ -19,9 +20,9 @@ type Kind = 'scans' | 'complaints';
 
 export default async function SharedPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope, brand: org } = await requireStaffPage(brand, 'shared', 'read');
+  const { timeZone: tz, brand: org } = await requireStaffPage(brand, 'shared', 'read');
   const raw = singleValues(await searchParams);
-  const { brands } = await sharedWithUs(scope);
+  const { brands } = await callRoute(consoleSharedWithUsRoute, { params: { brand } });
   const from = brandSlugSchema.safeParse(raw.from).success ? brands.find((b) => b.slug === raw.from) : brands[0];
   const kind: Kind = raw.kind === 'complaints' || (from && !from.scans) ? 'complaints' : 'scans';
   const page = sharedPageQuery.safeParse({ page: raw.page ?? '1' });
@@ -29,9 +30,10 @@ export default async function SharedPage({ params, searchParams }: { params: Pro
   let problem = page.success ? '' : 'page: must be a whole number of 1 or more';
   if (from && page.success && from[kind]) {
     try {
-      list = kind === 'scans' ? { scans: await sharedScans(scope, from.slug, page.data.page) } : { complaints: await sharedComplaints(scope, from.slug, page.data.page) };
+      const input = { params: { brand, from: from.slug }, query: { page: raw.page ?? '1' } };
+      list = kind === 'scans' ? { scans: await callRoute(consoleSharedScansRoute, input) } : { complaints: await callRoute(consoleSharedComplaintsRoute, input) };
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      if (!(err instanceof ApiRequestError)) throw err;
       problem = err.message;
     }
   }

@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listWarranties, mayDownloadWarranties } from '@/lib/console/warranty';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleWarrantyListRoute } from '@/lib/server/routes';
+import { roleMay } from '@/lib/domain/staff-roles';
 import { CONSOLE_WARRANTY_STATUSES, warrantyListQuerySchema } from '@/lib/schemas/console-warranty';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
@@ -17,9 +19,9 @@ const STATUS_LABELS = { ACTIVE: 'Active', EXPIRED: 'Expired', VOID: 'Void' } as 
 
 export default async function WarrantyPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'warranty', 'read');
-  const { query, problem, kept } = listQuery(warrantyListQuerySchema, await searchParams);
-  const list = await listWarranties(scope, query);
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'warranty', 'read');
+  const { query, problem, kept, input } = listQuery(warrantyListQuerySchema, await searchParams);
+  const list = await callRoute(consoleWarrantyListRoute, { params: { brand }, query: input });
   const columns: Array<[string, string?]> = [['Customer'], ['Product', 'product'], ['Status'], ['Purchased', 'purchased'], ['Covered until', 'ends'], ['Registered', 'created']];
 
   return (
@@ -37,7 +39,7 @@ export default async function WarrantyPage({ params, searchParams }: { params: P
       </FilterForm>
       <ListBar>
         <ListCount total={list.total} one="registration" many="registrations" />
-        {list.total > 0 && mayDownloadWarranties(scope) && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.warrantyCsv, { brand }), kept)} />}
+        {list.total > 0 && roleMay(role, 'warranty', 'write') && <CsvLink href={csvHref(consoleApiHref(CONSOLE_API.warrantyCsv, { brand }), kept)} />}
       </ListBar>
       <div className={tableWrap}>
         <table className="w-full border-collapse">

@@ -2,16 +2,16 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { consoleDate, consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { codeDetail } from '@/lib/console/codes';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleCodeRoute } from '@/lib/server/routes';
 import { roleMay, rolePrints } from '@/lib/domain/staff-roles';
-import { ApiError } from '@/lib/errors';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { isWellFormedQrId } from '@/lib/domain/qr-id';
 import { CodeStateBadge } from '@/components/console/code-state-badge';
 import { CodeActions } from '@/components/console/code-actions';
 import { TrackingForm } from '@/components/console/tracking-form';
 import { TableScroll } from '@/components/console/table-kit';
 import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
-import { unitSerialOf } from '@/lib/console/gs1-keys';
 import { SuspectMarkForm } from '@/components/console/suspect-mark-form';
 
 // /<brand>/codes/<qrId> on the console host: the code and its story, oldest first: scans (time,
@@ -38,11 +38,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default async function CodePage({ params }: Props) {
   const { brand, qrId: rawQrId } = await params;
-  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'codes', 'read');
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'codes', 'read');
   const qrId = decodeURIComponent(rawQrId);
   if (!isWellFormedQrId(qrId)) notFound();
-  const detail = await codeDetail(scope, qrId).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  const detail = await callRoute(consoleCodeRoute, { params: { brand, qrId } }).catch((err: unknown) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   });
   const { code } = detail;
@@ -56,7 +56,7 @@ export default async function CodePage({ params }: Props) {
     ['Created', consoleDate(code.createdAt, tz)],
   ];
   // A unit's GS1 serial (AI 21, docs/gs1.md): kept on its visible code; its qrId unless one is set.
-  const unitSerial = await unitSerialOf(scope, code.qrId);
+  const { unitSerial } = detail;
   // The brand's decisions on the unit, in time order: each mark, and its clearing once cleared.
   const decisions = detail.suspectMarks
     .flatMap((m) => [

@@ -2,9 +2,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { assignableStaff, getComplaint } from '@/lib/console/complaints';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleComplaintAssigneesRoute, consoleComplaintRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
-import { ApiError } from '@/lib/errors';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { ticketIdSchema } from '@/lib/schemas/console-complaints';
 import { AgeCell, StatusBadge } from '@/components/console/support/status-badge';
 import { ComplaintActions } from '@/components/console/support/complaint-actions';
@@ -17,16 +18,16 @@ export const metadata = { title: 'Complaint' };
 
 export default async function ComplaintPage({ params }: { params: Promise<{ brand: string; ticketId: string }> }) {
   const { brand, ticketId } = await params;
-  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'complaints', 'read');
+  const { timeZone: tz, role, staff: me } = await requireStaffPage(brand, 'complaints', 'read');
   const id = ticketIdSchema.safeParse(decodeURIComponent(ticketId));
   if (!id.success) notFound();
-  const c = await getComplaint(scope, id.data).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  const c = await callRoute(consoleComplaintRoute, { params: { brand, ticketId: id.data } }).catch((err: unknown) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   });
   const mayWrite = roleMay(role, 'complaints', 'write');
-  const staff = mayWrite ? await assignableStaff(scope) : [];
-  const selfStaffId = scope.actor.kind === 'staff' ? scope.actor.staffId : '';
+  const staff = mayWrite ? (await callRoute(consoleComplaintAssigneesRoute, { params: { brand } })).staff : [];
+  const selfStaffId = me.id;
   const dl = 'grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm';
 
   return (

@@ -2,9 +2,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getDispute } from '@/lib/console/disputes';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleDisputeRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
-import { ApiError } from '@/lib/errors';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { disputeIdSchema, disputePhotoUrl } from '@/lib/schemas/disputes';
 import { DisputeActions } from '@/components/console/dispute-actions';
 
@@ -19,11 +20,11 @@ const link = 'text-blue-800 underline underline-offset-2';
 
 export default async function DisputePage({ params }: { params: Promise<{ brand: string; disputeId: string }> }) {
   const { brand, disputeId } = await params;
-  const { timeZone: tz, scope, role } = await requireStaffPage(brand, 'claims', 'read');
+  const { timeZone: tz, role } = await requireStaffPage(brand, 'claims', 'read');
   const id = disputeIdSchema.safeParse(decodeURIComponent(disputeId));
   if (!id.success) notFound();
-  const d = await getDispute(scope, id.data).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  const d = await callRoute(consoleDisputeRoute, { params: { brand, disputeId: id.data } }).catch((err: unknown) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   });
   const when = (iso: string | null) => (iso ? consoleDateTime(iso, tz) : '—');

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getLegalVersion } from '@/lib/console/legal';
-import { ApiError } from '@/lib/errors';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleLegalDocumentRoute } from '@/lib/server/routes';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { LegalDocumentView } from '@/components/legal/legal-document-view';
 import { linkClass } from '@/components/console/ui';
 import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
@@ -11,9 +12,9 @@ import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 export default async function LegalVersionPage({ params }: { params: Promise<{ brand: string; documentId: string }> }) {
   const { brand, documentId } = await params;
-  const { scope } = await requireStaffPage(brand, 'legal', 'read');
-  const doc = await getLegalVersion(scope, documentId).catch((err) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  await requireStaffPage(brand, 'legal', 'read');
+  const doc = await callRoute(consoleLegalDocumentRoute, { params: { brand, documentId } }).catch((err: unknown) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   });
   return (
@@ -35,7 +36,7 @@ export default async function LegalVersionPage({ params }: { params: Promise<{ b
             format: doc.format,
             publishedAt: doc.publishedAt,
             url: consoleApiHref(CONSOLE_API.legalDocument, { brand, documentId: doc.documentId }),
-            content: doc.format === 'markdown' ? doc.text : null,
+            content: doc.content,
           }}
         />
       </div>

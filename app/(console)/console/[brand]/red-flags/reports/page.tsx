@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { listReports } from '@/lib/console/reports';
-import { ApiError } from '@/lib/errors';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleReportsListRoute } from '@/lib/server/routes';
+import { errorFieldOf } from '@/lib/shared/fetch-rules';
 import { reportListQuerySchema, reportPhotoUrl } from '@/lib/schemas/console-reports';
 import { EmptyRow, FilterError, FilterForm, FilterSelect, FilterText, Pager, listQuery, tableWrap, td, type SearchParams } from '@/components/console/support/list-parts';
 import { CsvLink, csvHref, ListBar, ListCount, SortHeader } from '@/components/console/table-kit';
@@ -21,16 +22,17 @@ const link = 'text-blue-800 underline underline-offset-2';
 
 export default async function ReportsPage({ params, searchParams }: { params: Promise<{ brand: string }>; searchParams: Promise<SearchParams> }) {
   const { brand } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'redFlags', 'read');
-  let { query, problem, kept } = listQuery(reportListQuerySchema, await searchParams);
+  const { timeZone: tz } = await requireStaffPage(brand, 'redFlags', 'read');
+  let { query, problem, kept, input } = listQuery(reportListQuerySchema, await searchParams);
+  const listed = () => callRoute(consoleReportsListRoute, { params: { brand }, query: input });
   let list;
   try {
-    list = await listReports(scope, query);
+    list = await listed();
   } catch (err) {
     // A place the gazetteer has no town of: said as any filter not understood, the list unfiltered.
-    if (!(err instanceof ApiError) || !err.field) throw err;
-    ({ query, problem, kept } = { query: reportListQuerySchema.parse({}), problem: err.message, kept: {} });
-    list = await listReports(scope, query);
+    if (!errorFieldOf(err)) throw err;
+    ({ query, problem, kept, input } = { query: reportListQuerySchema.parse({}), problem: (err as Error).message, kept: {}, input: {} });
+    list = await listed();
   }
   const codePage = (qrId: string) => `/${brand}/codes/${encodeURIComponent(qrId)}`;
   const places = query.place && !list.places.some((p) => p.toLowerCase() === query.place!.toLowerCase()) ? [query.place, ...list.places] : list.places;

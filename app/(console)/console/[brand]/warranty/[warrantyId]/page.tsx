@@ -2,8 +2,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { consoleDate } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { getWarranty } from '@/lib/console/warranty';
-import { ApiError } from '@/lib/errors';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleWarrantyRoute } from '@/lib/server/routes';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { warrantyIdSchema } from '@/lib/schemas/console-warranty';
 import { AttachmentView } from '@/components/console/support/attachment-view';
 
@@ -15,11 +16,11 @@ const STATUS_LABELS = { ACTIVE: 'Active', EXPIRED: 'Expired', VOID: 'Void' } as 
 
 export default async function WarrantyDetailPage({ params }: { params: Promise<{ brand: string; warrantyId: string }> }) {
   const { brand, warrantyId } = await params;
-  const { timeZone: tz, scope } = await requireStaffPage(brand, 'warranty', 'read');
+  const { timeZone: tz } = await requireStaffPage(brand, 'warranty', 'read');
   const id = warrantyIdSchema.safeParse(decodeURIComponent(warrantyId));
   if (!id.success) notFound();
-  const w = await getWarranty(scope, id.data).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  const w = await callRoute(consoleWarrantyRoute, { params: { brand, warrantyId: id.data } }).catch((err: unknown) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   });
   const rows: Array<[string, string]> = [

@@ -1,20 +1,18 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireStaffPage } from '@/lib/server/console-session';
-import { batchPrintableLevels, getBatch } from '@/lib/console/catalogue';
-import { listCodeRuns } from '@/lib/console/code-runs';
+import { callRoute } from '@/lib/server/call-route';
+import { consoleBatchRoute, consoleCodeRunsRoute, consoleRecallAudienceRoute } from '@/lib/server/routes';
 import { roleMay } from '@/lib/domain/staff-roles';
-import { ApiError } from '@/lib/errors';
+import { ApiRequestError } from '@/lib/shared/fetch-rules';
 import { CodeRuns } from '@/components/console/catalogue/code-runs';
 import { BatchCodeCount, BatchCodesProvider } from '@/components/console/catalogue/batch-codes';
 import { BatchMarketsForm } from '@/components/console/catalogue/batch-markets-form';
 import { BulkBlacklistForm } from '@/components/console/catalogue/bulk-blacklist-form';
 import { Gs1KeyForm } from '@/components/console/catalogue/gs1-key-form';
 import { BatchSerialsForm } from '@/components/console/catalogue/batch-serials-form';
-import { batchSerialsSummary } from '@/lib/console/gs1-keys';
 import { linkClass, Section } from '@/components/console/ui';
 import { RecallForm } from '@/components/console/catalogue/recall-form';
-import { recallAudience } from '@/lib/console/messages';
 import { CONSOLE_API, consoleApiHref } from '@/lib/shared/console-api';
 
 // One batch: its details, its markets and GS1 lot and serials (owner, manager change them), its codes' downloads (CSV, print-ready PDF) and code generation with
@@ -25,18 +23,17 @@ const LEVEL_LABELS: Record<number, string> = { 6: 'overt', 7: 'covert', 8: 'case
 
 export default async function BatchPage({ params }: { params: Promise<{ brand: string; batchId: string }> }) {
   const { brand, batchId } = await params;
-  const { scope, role } = await requireStaffPage(brand, 'catalogue', 'read');
+  const { role } = await requireStaffPage(brand, 'catalogue', 'read');
   // The runs before the batch's code count: a run that ends between the two reads is then either
   // still going (and polled to its end) or already counted, never done with a stale count.
-  const runs = await listCodeRuns(scope, { batchId });
-  const batch = await getBatch(scope, batchId).catch((err) => {
-    if (err instanceof ApiError && err.code === 'not_found') notFound();
+  const missing = (err: unknown) => {
+    if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
-  });
+  };
+  const { runs } = await callRoute(consoleCodeRunsRoute, { params: { brand, batchId } }).catch(missing);
+  const { batch, levels, serials } = await callRoute(consoleBatchRoute, { params: { brand, batchId } }).catch(missing);
   // The PDF's limit counts the codes printed, so a batch too big for one sheet still prints level by level.
-  const levels = await batchPrintableLevels(scope, batch.id);
   const printable = levels.reduce((n, l) => n + l.codes, 0);
-  const serials = await batchSerialsSummary(scope, batch.id);
   return (
     <BatchCodesProvider initial={batch.codes}>
     <div>
@@ -135,7 +132,7 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
       )}
       {roleMay(role, 'catalogue', 'write') && (
         <Section title="Recall or safety notice" id="recall">
-          <RecallForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} customers={(await recallAudience(scope, batch.id)).customers} />
+          <RecallForm brand={brand} batchId={batch.id} batchNumber={batch.batchNumber} customers={(await callRoute(consoleRecallAudienceRoute, { params: { brand, batchId: batch.id } })).customers} />
         </Section>
       )}
       <Section title="Generate codes" id="generate">
