@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// Interleaved A/B of the verify page's server CPU per request (docs/benchmarks.md, "The scan's
-// statements prepared…"): one server per build folder, each on a data folder of its own seeded
-// the same way, loaded in turn (the bench's 32 connections, a new shopper per request) for
+// Interleaved A/B of the verify page's server CPU per request (docs/benchmarks.md, "Method"):
+// one server per build folder, each on a data folder of its own seeded the same way, loaded in
+// turn (the bench's 32 connections, a new shopper per request) for
 // ROUNDS rounds of SECONDS each, the order reversed every round so the shared machine's drifts
 // fall on all. Reports each server's CPU time per request (all its threads, /proc), req/s and p99.
 //   node_modules/.bin/node scripts/bench/ab.mjs ROUNDS SECONDS DIST[:ENV=1][@/path] [ROOT|DIST[:ENV=1][@/path]] …
