@@ -12,6 +12,7 @@ export { listBatches } from './list-batches';
 export { listProducts } from './list-products';
 export { openProductImage } from './open-product-image';
 export { requireBatchById } from './require-batch-by-id';
+export { requireBatchByNumber } from './require-batch-by-number';
 export { setBatchMarketsOf } from './set-batch-markets';
 export { updateProduct } from './update-product';
 export { uploadProductImage } from './upload-product-image';

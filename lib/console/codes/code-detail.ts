@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { batches, claims, codes, redFlags, rewardGrants, rewards, trackingEvents, warranties } from '@/lib/db/schema';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { codeDetailSchema, type CodeDetail } from '@/lib/schemas/console-codes';
-import { unitTimeline } from '@/lib/operator/red-flags';
+import { unitTimeline } from './unit-timeline';
 import { suspectMarksOf } from '../suspect-marks';
 import type { ConsoleScope } from '../scope';
 import { findCode, selectCodes, rowOf, seesCodeSecrets } from './shared';

@@ -4,9 +4,13 @@
 
 export { blacklistCodesOf } from './blacklist-codes';
 export { CODE_PAGE_SCANS, seesClaimants, codeDetail } from './code-detail';
+export { codeTimeline } from './code-timeline';
 export { deleteCodeOf } from './delete-code';
 export { CODE_EXPORT_HEADER, exportCodes } from './export-codes';
+export { LEVEL_NAMES, brandOrigin, listPrintedCodes } from './list-printed-codes';
 export { recordTrackingEventOf } from './record-tracking-event';
+export { requireCodeByQrId } from './require-code-by-qr-id';
 export { searchCodes } from './search-codes';
 export { setCodeBlacklisted } from './set-code-blacklisted';
 export { seesCodeSecrets } from './shared';
+export { unitTimeline } from './unit-timeline';
