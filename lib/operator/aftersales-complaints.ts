@@ -12,7 +12,7 @@ import { brandScope, requireBrand } from './brands';
 import { slugArg, textArg } from './catalog';
 
 // The brand's side of complaints and feedback for the operator command line. The changes are the
-// console's use cases (lib/console/complaints.ts), acting as the command line, audited alike.
+// console's use cases (lib/console/complaints/), acting as the command line, audited alike.
 
 const ticketArg = z.string().trim().regex(/^TKT-\d{6,}$/, 'must be a ticket id like TKT-000123');
 

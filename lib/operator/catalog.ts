@@ -12,7 +12,7 @@ import { freeGtin, setProductGtin } from '@/lib/console/gs1-keys';
 import { brandScope, requireBrand } from './brands';
 
 // Products and batches for the operator command line (npm run brand -- create-product ...): the
-// same use cases as the console's catalogue (lib/console/catalogue.ts), acting as the command line.
+// same use cases as the console's catalogue (lib/console/catalogue/), acting as the command line.
 // Arguments arrive from the command line as strings or numbers, or as values from the seed.
 
 /** Text argument: the CLI turns digit-only values into numbers, so numbers are accepted too. */

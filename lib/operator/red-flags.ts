@@ -12,7 +12,7 @@ import { purgeScans, purgeScansArgs } from './retention';
 
 // The brand's view of suspect units (docs/verification.md, "Risk"): list and filter red flags,
 // resolve (a copy, confirmed) or dismiss (not a copy: an automatic blacklisting is lifted) with a
-// note (the console's use cases, lib/console/red-flags.ts, acting as the command line), and a
+// note (the console's use cases, lib/console/red-flags/, acting as the command line), and a
 // code's timeline. Every query is scoped by the brand's id.
 
 export async function listRedFlags(args: z.output<typeof listRedFlagsArgs>) {

@@ -20,7 +20,7 @@ export async function exportCodes(scope: ConsoleScope, query: CodeExportQuery): 
   const { clientId } = scope;
   const secrets = seesCodeSecrets(scope);
   // A file of codes is what copies are printed from: only the roles that print download one,
-  // as with a batch's codes (lib/console/catalogue-exports.ts). The list shows a page at a time.
+  // as with a batch's codes (lib/console/catalogue-exports/). The list shows a page at a time.
   if (!secrets) throw new ApiError('forbidden', 'Your role may not download codes: only the roles that print (owner, manager) may.');
   const { matchedBy, where: match } = await matchOf(clientId, query.q);
   const where = and(match, hideCovertOf(scope, matchedBy), await codeFilters(clientId, query));
