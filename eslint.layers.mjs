@@ -85,6 +85,7 @@ export const layerRules = [
             zone(EDGE, [...SERVER_ONLY, ...BROWSER, ...PAGES], 'lib/edge runs in the Edge middleware: it imports only lib/edge and the pure layers.'),
             zone(BELOW_API, './lib/api', 'This layer is below the Brand API: it must not import lib/api.'),
             zone(BELOW_API, './lib/server', 'This layer is below the Brand API: it must not import lib/server (pages and the API read it, not what they call).'),
+            zone('./lib/console', './lib/operator', 'The command line (lib/operator) is a thin adapter over the console\'s use cases: lib/console must not import it.'),
             zone(SERVER_ONLY, [...BROWSER, './app'], 'Server-only code must not import browser code or pages.'),
             zone(BROWSER, [...SERVER_ONLY, ...EDGE, ...PAGES], 'Browser code imports only lib/client, components and the pure layers; server data reaches it through props or the Brand API.'),
             {

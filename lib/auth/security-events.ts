@@ -18,7 +18,7 @@ export { AUDITED_SECURITY_ACTIONS, SECURITY_EVENTS, auditActionsOf, type Securit
 // never a secret, a password, a code, a token or a contact: the actor is an id, the address a
 // keyed hash (HMAC-SHA-256 under the session secret, 16 bytes), so lines of one address can be
 // joined without the log holding it. Events about staff are also written to the audit log of the
-// brands concerned, as `security.<event>`, which owners filter by kind (lib/console/audit-log.ts).
+// brands concerned, as `security.<event>`, which owners filter by kind (lib/console/audit-log/).
 //
 // The request's id and address come from the request being served (`withRequestInfo`, set by the
 // API's first middleware, lib/api/app.ts), so a call site names only what happened.

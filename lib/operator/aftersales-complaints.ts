@@ -1,16 +1,18 @@
 import 'server-only';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { complaints, feedback } from '@/lib/db/schema';
+import { complaints } from '@/lib/db/schema';
 import { COMPLAINT_STATUSES } from '@/lib/domain/complaints';
 import * as consoleComplaints from '@/lib/console/complaints';
+import * as consoleFeedback from '@/lib/console/feedback';
+import { feedbackExportQuerySchema } from '@/lib/schemas/console-feedback';
 import { cliScope } from '@/lib/console/scope';
-import { requireBrand } from './brands';
+import { brandScope, requireBrand } from './brands';
 import { slugArg, textArg } from './catalog';
 
 // The brand's side of complaints and feedback for the operator command line. The changes are the
-// console's use cases (lib/console/complaints.ts), acting as the command line, audited alike.
+// console's use cases (lib/console/complaints/), acting as the command line, audited alike.
 
 const ticketArg = z.string().trim().regex(/^TKT-\d{6,}$/, 'must be a ticket id like TKT-000123');
 
@@ -65,9 +67,8 @@ export async function setComplaintStatus(args: z.output<typeof setComplaintStatu
 
 export const listFeedbackArgs = z.object({ slug: slugArg, limit: z.coerce.number().int().min(1).max(1000).default(100) }).strict();
 
+/** Feedback newest first: the console's feedback list, unfiltered, one page of `limit`. */
 export async function listFeedback(args: z.output<typeof listFeedbackArgs>) {
-  const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const rows = await db.select().from(feedback).where(eq(feedback.clientId, brand.id)).orderBy(desc(feedback.createdAt), asc(feedback.id)).limit(args.limit);
-  return rows.map((f) => ({ rating: f.rating, comment: f.comment, unitId: f.unitId ?? '', createdAt: f.createdAt.toISOString() }));
+  const { feedback } = await consoleFeedback.listFeedback(await brandScope(args.slug), { ...feedbackExportQuerySchema.parse({}), page: 1, pageSize: args.limit });
+  return feedback.map((f) => ({ rating: f.rating, comment: f.comment, unitId: f.unitId ?? '', createdAt: f.createdAt }));
 }

@@ -9,7 +9,7 @@ import { brandScope } from './brands';
 import { slugArg } from './catalog';
 
 // Manual payout settlement from the command line (docs/after-sales.md): the console's use cases
-// (lib/console/payouts.ts) with files on the server's disk: export the claimed payouts as the
+// (lib/console/payouts/) with files on the server's disk: export the claimed payouts as the
 // bank's bulk-transfer CSV, import the bank's result CSV, retry failed payouts under the same
 // reference.
 

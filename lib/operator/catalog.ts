@@ -1,16 +1,18 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { batches, codes, products } from '@/lib/db/schema';
-import { ApiError } from '@/lib/errors';
-import { createBatch as createCatalogueBatch, createProduct as createCatalogueProduct } from '@/lib/console/catalogue';
+import {
+  createBatch as createCatalogueBatch,
+  createProduct as createCatalogueProduct,
+  listProducts as listCatalogueProducts,
+  requireBatchByNumber,
+} from '@/lib/console/catalogue';
+import { requireCodeByQrId } from '@/lib/console/codes';
 import { cliScope } from '@/lib/console/scope';
 import { freeGtin, setProductGtin } from '@/lib/console/gs1-keys';
-import { requireBrand } from './brands';
+import { brandScope, requireBrand } from './brands';
 
 // Products and batches for the operator command line (npm run brand -- create-product ...): the
-// same use cases as the console's catalogue (lib/console/catalogue.ts), acting as the command line.
+// same use cases as the console's catalogue (lib/console/catalogue/), acting as the command line.
 // Arguments arrive from the command line as strings or numbers, or as values from the seed.
 
 /** Text argument: the CLI turns digit-only values into numbers, so numbers are accepted too. */
@@ -67,9 +69,7 @@ export async function createProduct(args: z.output<typeof createProductArgs>) {
 
 export const listProductsArgs = z.object({ slug: slugArg }).strict();
 export async function listProducts(args: z.output<typeof listProductsArgs>) {
-  const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const rows = await db.select().from(products).where(eq(products.clientId, brand.id)).orderBy(products.createdAt);
+  const rows = await listCatalogueProducts(await brandScope(args.slug));
   return rows.map((p) => ({ id: p.id, name: p.name, warrantyMonths: p.warrantyMonths, status: p.status, gtin: p.gtin ?? '' }));
 }
 
@@ -97,20 +97,7 @@ export async function createBatch(args: z.output<typeof createBatchArgs>) {
 }
 
 /** A batch of this brand by number (case-insensitive), or a clear error. */
-export async function requireBatch(clientId: string, batchNumber: string) {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(batches)
-    .where(and(eq(batches.clientId, clientId), sql`upper(${batches.batchNumber}) = upper(${batchNumber})`));
-  if (!row) throw new ApiError('not_found', `No batch ${batchNumber}`);
-  return row;
-}
+export const requireBatch = requireBatchByNumber;
 
 /** A code of this brand by qrId, or a clear error. */
-export async function requireCode(clientId: string, qrId: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(codes).where(and(eq(codes.clientId, clientId), eq(codes.qrId, qrId)));
-  if (!row) throw new ApiError('not_found', `No code ${qrId}`);
-  return row;
-}
+export const requireCode = requireCodeByQrId;

@@ -5,7 +5,7 @@ import { setBatchLot, setBatchSerials, setProductGtin, setUnitSerial } from '@/l
 import { requireBrand } from './brands';
 import { requireBatch, slugArg, textArg } from './catalog';
 
-// GS1 keys from the command line (docs/gs1.md): the console's use cases (lib/console/gs1-keys.ts),
+// GS1 keys from the command line (docs/gs1.md): the console's use cases (lib/console/gs1-keys/),
 // acting as the command line. An empty value clears the key (the lot is then the batch number,
 // the serial the qrId).
 

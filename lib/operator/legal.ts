@@ -1,15 +1,15 @@
 import 'server-only';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { clients, legalDocuments } from '@/lib/db/schema';
-import { MAX_LEGAL_DOCUMENT_BYTES, detectLegalFormat, publishLegalVersion } from '@/lib/console/legal';
+import { clients } from '@/lib/db/schema';
+import { MAX_LEGAL_DOCUMENT_BYTES, detectLegalFormat, listLegalVersions, publishLegalVersion } from '@/lib/console/legal';
 import { cliScope } from '@/lib/console/scope';
 import { ApiError, fieldError } from '@/lib/errors';
 import { legalDocumentTypeSchema, type LegalDocumentType } from '@/lib/schemas/legal';
-import { requireBrand } from './brands';
+import { brandScope, requireBrand } from './brands';
 
 // Publishing a brand's legal documents (npm run brand -- publish-legal / list-legal). Each
 // publication is a new version (1, 2, 3 … per brand and type); earlier versions stay, since
@@ -52,21 +52,12 @@ export async function publishLegal(input: z.input<typeof publishLegalArgs>) {
 
 export const listLegalArgs = z.object({ slug: z.string() }).strict();
 
-// npm run brand -- list-legal --slug acme — every version, newest first per type
+// npm run brand -- list-legal --slug acme — every version, newest first per type: the console's
+// list of versions (lib/console/legal), one row each.
 export async function listLegal(input: z.input<typeof listLegalArgs>) {
   const args = listLegalArgs.parse(input);
-  const brand = await requireBrand(args.slug);
-  const db = await getDb();
-  const rows = await db
-    .select({
-      documentType: legalDocuments.documentType,
-      version: legalDocuments.version,
-      documentId: legalDocuments.id,
-      format: legalDocuments.format,
-      publishedAt: legalDocuments.publishedAt,
-    })
-    .from(legalDocuments)
-    .where(eq(legalDocuments.clientId, brand.id))
-    .orderBy(legalDocuments.documentType, desc(legalDocuments.version));
-  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }));
+  const { types } = await listLegalVersions(await brandScope(args.slug));
+  return types
+    .flatMap((t) => t.versions.map(({ documentType, version, documentId, format, publishedAt }) => ({ documentType, version, documentId, format, publishedAt })))
+    .sort((a, b) => (a.documentType < b.documentType ? -1 : a.documentType > b.documentType ? 1 : 0));
 }

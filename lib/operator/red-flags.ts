@@ -1,22 +1,18 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { scans } from '@/lib/db/schema';
-import { placeNameOf } from '@/lib/places/gazetteer';
 import * as consoleRedFlags from '@/lib/console/red-flags';
 import { cliScope } from '@/lib/console/scope';
 import { setBatchMarketsOf } from '@/lib/console/catalogue';
-import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, listReportsArgs, setBatchMarketsArgs, timelineEntrySchema } from '@/lib/schemas/red-flags';
+import { closeRedFlagArgs, codeTimelineArgs, listRedFlagsArgs, listReportsArgs, setBatchMarketsArgs } from '@/lib/schemas/red-flags';
+import { codeTimeline as consoleCodeTimeline } from '@/lib/console/codes';
 import { listReports as consoleListReports } from '@/lib/console/reports';
-import { requireBrand } from './brands';
-import { requireBatch, requireCode } from './catalog';
+import { brandScope, requireBrand } from './brands';
+import { requireBatch } from './catalog';
 import { purgeScans, purgeScansArgs } from './retention';
 
 // The brand's view of suspect units (docs/verification.md, "Risk"): list and filter red flags,
 // resolve (a copy, confirmed) or dismiss (not a copy: an automatic blacklisting is lifted) with a
-// note (the console's use cases, lib/console/red-flags.ts, acting as the command line), and a
+// note (the console's use cases, lib/console/red-flags/, acting as the command line), and a
 // code's timeline. Every query is scoped by the brand's id.
 
 export async function listRedFlags(args: z.output<typeof listRedFlagsArgs>) {
@@ -39,45 +35,9 @@ async function closeFlag(args: z.output<typeof closeRedFlagArgs>, status: 'resol
 export const resolveRedFlag = (args: z.output<typeof closeRedFlagArgs>) => closeFlag(args, 'resolved');
 export const dismissRedFlag = (args: z.output<typeof closeRedFlagArgs>) => closeFlag(args, 'dismissed');
 
-/** A session's name in the timeline: a short hash, so a device id is never shown. */
-const sessionName = (key: string | null) => (key ? `s-${createHash('sha256').update(key).digest('base64url').slice(0, 8)}` : '');
-
-/** A scan's place by name; an address place is the network's, said so. */
-function nearOf(s: { lat: number | null; lng: number | null; placeFromIp: boolean }): string {
-  const name = s.lat === null || s.lng === null ? null : placeNameOf({ lat: s.lat, lng: s.lng });
-  if (!name) return '';
-  return s.placeFromIp ? `${name} (the network's location)` : name;
-}
-
-/** Every scan of a unit (its pair id, or the code id of a case, pallet or batch-level code), oldest first. */
-export async function unitTimeline(clientId: string, unitKey: string, limit: number) {
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(scans)
-    .where(and(eq(scans.clientId, clientId), eq(scans.unitKey, unitKey)))
-    .orderBy(asc(scans.at), asc(scans.id))
-    .limit(limit);
-  return rows.map((s) =>
-    timelineEntrySchema.parse({
-      at: s.at.toISOString(),
-      qrId: s.qrIdRaw,
-      kind: s.kind,
-      result: s.result,
-      risk: s.risk ?? '',
-      session: sessionName(s.sessionKey),
-      customerId: s.customerId ?? '',
-      place: s.lat === null || s.lng === null ? '' : `${s.lat.toFixed(2)},${s.lng.toFixed(2)}`,
-      near: nearOf(s),
-    }),
-  );
-}
-
-/** Every scan of a code's unit, oldest first: when, coarse where, session, result, risk (the console's code page shows the same). */
+/** Every scan of a code's unit, oldest first: when, coarse where, session, result, risk (the console's use case; the code's page shows the same). */
 export async function codeTimeline(args: z.output<typeof codeTimelineArgs>) {
-  const brand = await requireBrand(args.slug);
-  const code = await requireCode(brand.id, args.qrId);
-  return unitTimeline(brand.id, code.pairId ?? code.id, args.limit);
+  return consoleCodeTimeline(await brandScope(args.slug), args.qrId, args.limit);
 }
 
 /** The countries a batch is sold in (the market rule); an empty list: anywhere. The console's use case, audited. */

@@ -150,7 +150,7 @@ export const productImageParamsSchema = z.object({ imageId: z.string().regex(/^i
 export const productImagePath = (imageId: string) => `/api/product-images/${imageId}`;
 export const productImageIdOf = (ref: string) => (PRODUCT_IMAGE_PATH.test(ref) ? ref.slice('/api/product-images/'.length) : undefined);
 
-/** The GS1 keys (docs/gs1.md): a value, or null (or empty) to clear it. Checked by lib/console/gs1-keys.ts (422 naming the field). */
+/** The GS1 keys (docs/gs1.md): a value, or null (or empty) to clear it. Checked by lib/console/gs1-keys/ (422 naming the field). */
 const gs1KeyField = z.string().max(64, 'must be at most 64 characters').nullable();
 export const productGtinInputSchema = z.object({ gtin: gs1KeyField }).strict();
 export const productGtinSchema = z.object({ productId: z.string(), gtin: z.string().nullable() });

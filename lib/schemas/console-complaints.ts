@@ -4,7 +4,7 @@ import { listFilterShape, rangeInOrder, sortField } from './console-list';
 
 // The console's complaints inbox (issue 12, docs/console.md): the list with its filters, one
 // ticket with its thread and attachments, and the changes support staff make (assign, reply,
-// status). Shared by the use cases (lib/console/complaints.ts), the API and the pages.
+// status). Shared by the use cases (lib/console/complaints/), the API and the pages.
 
 export const COMPLAINT_AGE_FILTERS = ['overdue', '1d', '7d', '30d'] as const;
 export type ComplaintAgeFilter = (typeof COMPLAINT_AGE_FILTERS)[number];

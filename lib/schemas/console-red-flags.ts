@@ -4,7 +4,7 @@ import { listFilterShape, placeFilter, rangeInOrder, sortField } from './console
 import { RISK_RULE_NAMES, redFlagSchema } from './red-flags';
 
 // The console's red flags (issue 12): the same list and the same resolve / dismiss as the
-// command line (lib/operator/red-flags.ts), which call one use case (lib/console/red-flags.ts).
+// command line (lib/operator/red-flags.ts), which call one use case (lib/console/red-flags/).
 
 export const RED_FLAG_FILTER_STATUSES = ['open', 'resolved', 'dismissed', 'all'] as const;
 

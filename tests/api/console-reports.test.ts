@@ -10,7 +10,7 @@ import { getDb } from '@/lib/db/client';
 import { reports } from '@/lib/db/schema';
 import { randomId } from '@/lib/ids';
 
-// Customers' reports of suspicious products reach the brand (lib/console/reports.ts): a report sent
+// Customers' reports of suspicious products reach the brand (lib/console/reports/): a report sent
 // from /report with a photo and the evidence report of a check is listed for the brand's staff with
 // that evidence (only when it names one of the brand's scans), its code's product and its photo,
 // filtered, per brand and role, with a clear 4xx for bad input; the command line lists the same.

@@ -4,7 +4,7 @@ import { getSharing, sharedComplaints, sharedScans, sharedWithUs } from '@/lib/c
 import { auditOf } from '../support/console-money';
 import { complaintOf, manufacturerWithBatches, retailer, scanOf, secretCustomer } from '../support/sharing';
 
-// The sharing use cases (lib/console/sharing.ts) through the command line's `share` and
+// The sharing use cases (lib/console/sharing/) through the command line's `share` and
 // `share-batch` (the same use cases the console calls), audited as the command line.
 
 jest.setTimeout(60_000);

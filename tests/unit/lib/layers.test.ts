@@ -38,6 +38,7 @@ const refused: [file: string, specifier: string, rule: string, typeOnly?: boolea
   ['lib/operator/probe.ts', '@/lib/server/tenant', PATHS],
   ['lib/places/probe.ts', '@/lib/server/api-fetch', PATHS],
   ['lib/console/probe.ts', '@/lib/server/console-session', PATHS],
+  ['lib/console/probe.ts', '@/lib/operator/catalog-export', PATHS],
   // browser code
   ['components/probe/probe.tsx', '@/lib/server/session', PATHS],
   ['components/probe/probe.tsx', '@/lib/db/client', PATHS],
@@ -81,6 +82,7 @@ const allowed: [file: string, specifier: string][] = [
   ['components/probe/probe.server.tsx', 'server-only'],
   ['lib/api/probe.ts', '@/lib/operator/commands'],
   ['lib/operator/probe.ts', '@/lib/errors'],
+  ['lib/operator/probe.ts', '@/lib/console/codes'],
   ['lib/auth/probe.ts', '@/lib/secrets'],
   ['lib/api/probe.ts', '@/lib/places/gazetteer'],
   ['app/probe/page.tsx', '@/lib/server/session'],
