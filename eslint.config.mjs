@@ -29,7 +29,11 @@ export default defineConfig([
     // The console's one button kit: no screen of the console writes a <button> of its own.
     files: ['components/console/**', 'app/(console)/**'],
     ignores: ['components/console/button.tsx'],
-    rules: { 'react/forbid-elements': ['error', { forbid: [{ element: 'button', message: 'use ConsoleButton (components/console/button.tsx)' }] }] },
+    rules: {
+      'react/forbid-elements': ['error', { forbid: [{ element: 'button', message: 'use ConsoleButton (components/console/button.tsx)' }] }],
+      // Nor borrows the customer screens' button (the brand's colours and width).
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='@/components/ui/button']", message: 'use ConsoleButton (components/console/button.tsx), the console\'s one button kit' }],
+    },
   },
   ...layerRules,
   globalIgnores(['.next/**', '.next-*/**', 'scripts/bench-floor/.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'tests/support/empty.js']),

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ConsoleButton } from './button';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleApi } from '@/lib/client/console-api';
 import { CONSOLE_API } from '@/lib/shared/console-api';
@@ -44,9 +44,9 @@ export function EnrolForm({ from }: { from: string }) {
   if (recoveryCodes)
     return (
       <RecoveryCodesShown codes={recoveryCodes}>
-        <Button type="button" onClick={() => goToNextStep('done', from)}>
+        <ConsoleButton type="button" className="w-full" onClick={() => goToNextStep('done', from)}>
           I have saved them: continue
-        </Button>
+        </ConsoleButton>
       </RecoveryCodesShown>
     );
   if (loadError) return <Alert>{loadError}</Alert>;
@@ -66,9 +66,9 @@ export function EnrolForm({ from }: { from: string }) {
       </p>
       {errors.form && <Alert>{errors.form}</Alert>}
       <CodeField value={code} onChange={setCode} error={errors.code} />
-      <Button type="submit" busy={busy}>
+      <ConsoleButton type="submit" className="w-full" busy={busy}>
         Confirm and continue
-      </Button>
+      </ConsoleButton>
     </form>
   );
 }

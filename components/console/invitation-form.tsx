@@ -1,7 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ConsoleButton } from './button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleApi } from '@/lib/client/console-api';
@@ -43,9 +43,9 @@ export function InvitationForm({ token, hasAccount }: { token: string; hasAccoun
         error={errors.password}
         required
       />
-      <Button type="submit" busy={busy}>
+      <ConsoleButton type="submit" className="w-full" busy={busy}>
         Join
-      </Button>
+      </ConsoleButton>
     </form>
   );
 }

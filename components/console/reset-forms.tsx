@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ConsoleButton } from './button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleApi } from '@/lib/client/console-api';
@@ -29,9 +29,9 @@ export function ResetRequestForm() {
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       {errors.form && <Alert>{errors.form}</Alert>}
       <Field label="E-mail" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-      <Button type="submit" busy={busy}>
+      <ConsoleButton type="submit" className="w-full" busy={busy}>
         Send me a link
-      </Button>
+      </ConsoleButton>
     </form>
   );
 }
@@ -76,9 +76,9 @@ export function ResetConfirmForm({ token }: { token: string }) {
         error={errors.password}
         required
       />
-      <Button type="submit" busy={busy}>
+      <ConsoleButton type="submit" className="w-full" busy={busy}>
         Set password
-      </Button>
+      </ConsoleButton>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleApi } from '@/lib/client/console-api';
@@ -66,9 +65,9 @@ export function SecondFactorForm({ from }: { from: string }) {
           autoFocus={switched}
         />
       )}
-      <Button type="submit" busy={busy}>
+      <ConsoleButton type="submit" className="w-full" busy={busy}>
         Continue
-      </Button>
+      </ConsoleButton>
       <p className="mt-6 text-center">
         {mode === 'app' ? (
           <ConsoleButton variant="link" onClick={() => switchTo('recovery')}>

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ConsoleButton } from './button';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/auth/use-form-submit';
 import { consoleApi } from '@/lib/client/console-api';
@@ -40,9 +40,9 @@ export function ConsoleSignInForm({ from, notice }: { from: string; notice?: str
         error={errors.password}
         required
       />
-      <Button type="submit" busy={busy}>
+      <ConsoleButton type="submit" className="w-full" busy={busy}>
         Sign in
-      </Button>
+      </ConsoleButton>
       <p className="mt-6 text-center">
         <Link href="/reset" className="underline">
           Forgot your password?
