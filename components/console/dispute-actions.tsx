@@ -24,7 +24,11 @@ export type DisputeParties = {
   unit: string | null;
 };
 
-export function DisputeActions({ brand, disputeId, moves, parties }: { brand: string; disputeId: string; moves: ConsoleDisputeDetail['moves']; parties: DisputeParties }) {
+/**
+ * `titleId`: the page's heading, focused once a decision is sent (this section goes with the
+ * refresh that shows the decision, and focus with it otherwise).
+ */
+export function DisputeActions({ brand, disputeId, moves, parties, titleId }: { brand: string; disputeId: string; moves: ConsoleDisputeDetail['moves']; parties: DisputeParties; titleId?: string }) {
   const router = useRouter();
   const id = useId();
   const [reason, setReason] = useState('');
@@ -34,12 +38,13 @@ export function DisputeActions({ brand, disputeId, moves, parties }: { brand: st
   const move = useConfirmStep();
   const reject = useConfirmStep({ focus: () => document.getElementById(reasonId) });
   const asking = move.asking || reject.asking;
+  const decided = titleId ? { then: () => document.getElementById(titleId) } : undefined;
 
   function decideMove() {
     void move.act(async () => {
       await consoleApi(CONSOLE_API.moveDisputedClaim, { params: { brand, disputeId }, body: note.trim() ? { note: note.trim() } : {} });
       router.refresh();
-    });
+    }, decided);
   }
 
   function decideReject() {
@@ -52,10 +57,13 @@ export function DisputeActions({ brand, disputeId, moves, parties }: { brand: st
     void reject.act(async () => {
       await consoleApi(CONSOLE_API.rejectDispute, { params: { brand, disputeId }, body: { reason: reason.trim() } });
       router.refresh();
-    });
+    }, decided);
   }
 
-  const { disputer, holder, unit } = parties;
+  const { holder, unit } = parties;
+  // A customer who gave no name is still named in the question.
+  const disputer = parties.disputer.trim() || 'the disputing customer';
+  const Disputer = disputer.charAt(0).toUpperCase() + disputer.slice(1);
   const theUnit = unit ? `The unit ${unit}` : 'The unit';
   const carries = [
     'the claim',
@@ -68,7 +76,7 @@ export function DisputeActions({ brand, disputeId, moves, parties }: { brand: st
     (moves.paidRewards > 0 ? ` ${moves.paidRewards} paid ${moves.paidRewards === 1 ? 'reward stays' : 'rewards stay'} with the first claimant.` : '');
   const rejectQuestion =
     `Reject the dispute? The claim stays where it is: ${theUnit.charAt(0).toLowerCase()}${theUnit.slice(1)} stays ${holder ? `in ${holder}'s products` : 'unclaimed'}, ` +
-    `and ${disputer}'s check of its hidden code still answers Product Claimed. ${disputer} reads your reason with their products.`;
+    `and ${disputer}'s check of its hidden code still answers Product Claimed. ${Disputer} reads your reason with their products.`;
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-gray-300 bg-white p-4">

@@ -59,7 +59,7 @@ export function RegenerateRecoveryCodes({ remaining }: { remaining: number }) {
       ? `Make ten new recovery codes? Your ${remaining} unused ${remaining === 1 ? 'code stops' : 'codes stop'} working at once.`
       : 'Make ten new recovery codes? They are shown only once.';
   function make() {
-    setCodes(undefined);
+    // The set shown stays until a new one replaces it: a failed request leaves it valid.
     void step.act(
       async () => {
         const res = await consoleApi(CONSOLE_API.newRecoveryCodes);

@@ -10,6 +10,7 @@ import { errorMessageOf } from '@/lib/shared/fetch-rules';
 import { STAFF_ROLES, type StaffRole } from '@/lib/domain/staff-roles';
 import { ConsoleButton } from './button';
 import { ConfirmBox, useConfirmStep } from './confirm-step';
+import { STAFF_HEADINGS } from './staff-headings';
 
 // The owner's actions on the staff screen (/<brand>/staff): invite, change a role, remove, end a
 // member's sessions, disable or enable a member, reset another member's second factor. Each calls
@@ -93,9 +94,10 @@ type Ask = { question: string; yes: string; cancel?: string };
  * A button that calls the API and refreshes the screen, with the error (if any) announced beside
  * it. With `ask`, the button only opens the confirm step (components/console/confirm-step.tsx):
  * the question says what will happen, Yes sends it, Cancel (or Escape) sends nothing and gives
- * focus back to the button.
+ * focus back to the button. `after`: the id of the element focused once it is done, where the
+ * action takes its own button away (a removed member's row).
  */
-function ActionButton({ label, run, ask, danger }: { label: string; run: () => Promise<unknown>; ask?: Ask; danger?: boolean }) {
+function ActionButton({ label, run, ask, danger, after }: { label: string; run: () => Promise<unknown>; ask?: Ask; danger?: boolean; after?: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -130,10 +132,15 @@ function ActionButton({ label, run, ask, danger }: { label: string; run: () => P
           yes={ask.yes}
           cancel={ask.cancel}
           onYes={() =>
-            void step.act(async () => {
-              await run();
-              router.refresh();
-            })
+            void step.act(
+              async () => {
+                await run();
+                router.refresh();
+              },
+              // An action that takes its own button away (the row or the button goes with the
+              // refresh) gives focus to a heading that stays, not to <body>.
+              after ? { then: () => document.getElementById(after) } : undefined,
+            )
           }
         />
       </span>
@@ -205,6 +212,7 @@ export function RemoveMemberButton({ brand, staffId, email }: { brand: string; s
       label={`Remove ${email}`}
       danger
       ask={{ question: `Take ${email} off this brand's staff? Everything of this brand is closed to them at once; to work here again they need a new invitation.`, yes: 'Yes, remove them' }}
+      after={STAFF_HEADINGS.members}
       run={() => consoleApi(CONSOLE_API.removeMember, { params: { brand, staffId } })}
     />
   );
@@ -229,6 +237,7 @@ export function CancelInvitationButton({ brand, email }: { brand: string; email:
       label={`Cancel the invitation of ${email}`}
       danger
       ask={{ question: `Cancel the invitation of ${email}? Its link stops working at once.`, yes: 'Yes, cancel the invitation', cancel: 'Keep the invitation' }}
+      after={STAFF_HEADINGS.invitations}
       run={() => consoleApi(CONSOLE_API.cancelInvitation, { params: { brand }, body: { email } })}
     />
   );
@@ -273,6 +282,7 @@ export function ResetSecondFactorButton({ brand, staffId, email }: { brand: stri
         yes: 'Yes, reset their second factor',
       }}
       run={() => consoleApi(CONSOLE_API.resetSecondFactor, { params: { brand, staffId } })}
+      after={STAFF_HEADINGS.members}
     />
   );
 }

@@ -66,6 +66,27 @@ describe('DisputeActions: move', () => {
     expect(api).toHaveBeenCalledWith(CONSOLE_API.moveDisputedClaim, { params: { brand: 'acme', disputeId: 'dp_1' }, body: { note: 'Photo matches the batch' } });
   });
 
+  it('once sent, focus goes to the page\'s heading, which stays when the decision replaces this section', async () => {
+    api.mockResolvedValue({} as never);
+    render(
+      <>
+        <h1 id="dispute-title" tabIndex={-1}>Dispute dp_1</h1>
+        <DisputeActions brand="acme" disputeId="dp_1" moves={moves} parties={parties} titleId="dispute-title" />
+      </>,
+    );
+    fireEvent.click(moveButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, move the claim' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Dispute dp_1' })).toHaveFocus());
+  });
+
+  it('a customer without a name is still named in the question', async () => {
+    renderActions({ disputer: '  ' });
+    fireEvent.click(rejectButton());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("the disputing customer's check of its hidden code still answers Product Claimed. The disputing customer reads your reason");
+    expect(dialog).not.toHaveTextContent(" 's");
+  });
+
   it('a refusal is said in the box, which stays open', async () => {
     const text = "The disputing customer's account was deleted: the claim cannot move to it. Reject the dispute instead.";
     api.mockRejectedValue(new ApiRequestError(text, 409, new Headers(), { errorMessage: text }));

@@ -8,6 +8,7 @@ import {
   ResetSecondFactorButton,
 } from '@/components/console/staff-actions';
 import { RegenerateRecoveryCodes } from '@/components/console/recovery-codes';
+import { STAFF_HEADINGS } from '@/components/console/staff-headings';
 import { consoleApi } from '@/lib/client/console-api';
 import { CONSOLE_API } from '@/lib/shared/console-api';
 import { ApiRequestError } from '@/lib/shared/fetch-rules';
@@ -44,6 +45,7 @@ const cases = [
     cancel: 'Cancel',
     op: CONSOLE_API.removeMember,
     args: { params: { brand: 'acme', staffId: 'st_1' } },
+    after: STAFF_HEADINGS.members,
   },
   {
     name: 'cancel an invitation',
@@ -54,6 +56,7 @@ const cases = [
     cancel: 'Keep the invitation',
     op: CONSOLE_API.cancelInvitation,
     args: { params: { brand: 'acme' }, body: { email: EMAIL } },
+    after: STAFF_HEADINGS.invitations,
   },
   {
     name: 'disable',
@@ -64,6 +67,7 @@ const cases = [
     cancel: 'Cancel',
     op: CONSOLE_API.disableMember,
     args: { params: { brand: 'acme', staffId: 'st_1' } },
+    after: undefined,
   },
   {
     name: 'enable',
@@ -74,6 +78,7 @@ const cases = [
     cancel: 'Cancel',
     op: CONSOLE_API.enableMember,
     args: { params: { brand: 'acme', staffId: 'st_1' } },
+    after: undefined,
   },
   {
     name: 'reset the second factor',
@@ -84,10 +89,11 @@ const cases = [
     cancel: 'Cancel',
     op: CONSOLE_API.resetSecondFactor,
     args: { params: { brand: 'acme', staffId: 'st_1' } },
+    after: STAFF_HEADINGS.members,
   },
 ];
 
-describe.each(cases)('staff action: $name', ({ ui, button, question, yes, cancel, op, args }) => {
+describe.each(cases)('staff action: $name', ({ ui, button, question, yes, cancel, op, args, after }) => {
   async function ask() {
     fireEvent.click(screen.getByRole('button', { name: button }));
     const dialog = await screen.findByRole('alertdialog', { name: question });
@@ -115,16 +121,25 @@ describe.each(cases)('staff action: $name', ({ ui, button, question, yes, cancel
     expect(api).not.toHaveBeenCalled();
   });
 
-  it('Yes sends the call once and reads the screen again', async () => {
+  it('Yes sends the call once and reads the screen again; focus goes where it survives the refresh', async () => {
     api.mockResolvedValue({} as never);
-    render(ui);
+    // The staff screen's headings, as the page renders them.
+    render(
+      <>
+        <h2 id={STAFF_HEADINGS.members} tabIndex={-1}>Members</h2>
+        {ui}
+        <h2 id={STAFF_HEADINGS.invitations} tabIndex={-1}>Open invitations</h2>
+      </>,
+    );
     await ask();
     fireEvent.click(screen.getByRole('button', { name: yes }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api).toHaveBeenCalledTimes(1);
     expect(api).toHaveBeenCalledWith(op, args);
     expect(refresh).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: button })).toHaveFocus());
+    // An action whose row or button goes with the refresh: the heading above it; else its button.
+    if (after) await waitFor(() => expect(document.getElementById(after)).toHaveFocus());
+    else await waitFor(() => expect(screen.getByRole('button', { name: button })).toHaveFocus());
   });
 });
 
@@ -172,6 +187,24 @@ describe('RegenerateRecoveryCodes', () => {
     render(<RegenerateRecoveryCodes remaining={0} />);
     fireEvent.click(trigger());
     expect(await screen.findByRole('alertdialog', { name: 'Make ten new recovery codes? They are shown only once.' })).toBeInTheDocument();
+  });
+
+  it('a failed second set leaves the first one shown (it is still the valid one)', async () => {
+    api.mockResolvedValueOnce({ codes } as never);
+    api.mockRejectedValueOnce(new ApiRequestError('Too many requests.', 429, new Headers(), { errorMessage: 'Too many requests.' }));
+    render(<RegenerateRecoveryCodes remaining={10} />);
+    fireEvent.click(trigger());
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Yes, make new codes' }));
+    });
+    expect(await screen.findByTestId('recovery-codes')).toHaveTextContent(codes[0]!);
+    fireEvent.click(trigger());
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Yes, make new codes' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('recovery-codes')).toHaveTextContent(codes[0]!);
   });
 
   it('Yes makes the set once and shows it, focus on its heading', async () => {

@@ -13,6 +13,7 @@ import {
   ResetSecondFactorButton,
 } from '@/components/console/staff-actions';
 import { RoleGuide } from '@/components/console/role-guide';
+import { STAFF_HEADINGS } from '@/components/console/staff-headings';
 import { when } from '../../format';
 
 // /<brand>/staff (owner only) — who is on the brand's staff, their role, state and last sign-in;
@@ -26,7 +27,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
     <>
       <h1 className="mb-4 text-2xl font-bold">Staff of {current.name}</h1>
       <InviteStaffForm brand={brand} />
-      <h2 className="mb-2 text-lg font-semibold">Members</h2>
+      <h2 id={STAFF_HEADINGS.members} tabIndex={-1} className="mb-2 text-lg font-semibold">Members</h2>
       <div className="relative mb-8 max-w-full overflow-x-auto">
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Members of the staff</caption>
@@ -69,7 +70,7 @@ export default async function StaffPage({ params }: { params: Promise<{ brand: s
           </tbody>
         </table>
       </div>
-      <h2 className="mb-2 text-lg font-semibold">Open invitations</h2>
+      <h2 id={STAFF_HEADINGS.invitations} tabIndex={-1} className="mb-2 text-lg font-semibold">Open invitations</h2>
       {invitations.length === 0 ? (
         <p>No invitation is waiting to be accepted.</p>
       ) : (

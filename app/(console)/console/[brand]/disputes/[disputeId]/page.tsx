@@ -40,7 +40,7 @@ export default async function DisputePage({ params }: { params: Promise<{ brand:
   return (
     <article aria-labelledby="dispute-title">
       <p className="mb-2 text-sm"><Link href={`/${brand}/disputes`} className={link}>Back to disputed claims</Link></p>
-      <h1 id="dispute-title" className="mb-4 text-2xl font-bold text-gray-900">Dispute {d.id}</h1>
+      <h1 id="dispute-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-gray-900">Dispute {d.id}</h1>
       <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 rounded-lg border border-gray-300 bg-white p-4 text-sm" data-testid="dispute-facts">
         {rows.map(([k, v]) => [
           <dt key={`${k}-t`} className="font-semibold text-gray-900">{k}</dt>,
@@ -100,7 +100,7 @@ export default async function DisputePage({ params }: { params: Promise<{ brand:
           {d.decision.reason && <p className="mt-1 whitespace-pre-wrap text-sm text-gray-900">Reason: {d.decision.reason}</p>}
         </section>
       ) : roleMay(role, 'claims', 'write') ? (
-        <DisputeActions brand={brand} disputeId={d.id} moves={d.moves} parties={{ disputer: d.disputer.name, holder: d.claimNow?.name ?? null, unit: d.overtQrId }} />
+        <DisputeActions brand={brand} disputeId={d.id} moves={d.moves} parties={{ disputer: d.disputer.name, holder: d.claimNow?.name ?? null, unit: d.overtQrId }} titleId="dispute-title" />
       ) : (
         <p className="text-sm text-gray-800">Your role may read disputed claims; the owner or support decide them.</p>
       )}
