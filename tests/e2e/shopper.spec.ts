@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { newEmail, open, operator, otpFor, PASSWORD, ready, signUpByApi, type Brand } from './support';
+import { newEmail, open, operator, otpFor, PASSWORD, ready, settledBox, signUpByApi, type Brand } from './support';
 import { publishLegal } from './embed-support';
 import { acceptBanners, brandWithCatalog, type Code } from './verify-catalog';
 
@@ -96,11 +96,7 @@ test('a brand that ties every check to an account prints its visible codes on th
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-async function boxOf(locator: Locator) {
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  return box!;
-}
+const boxOf = (locator: Locator) => settledBox(locator);
 
 test('on a first visit on a phone the banners and the scroll lock leave the verdict visible, uncovered', async ({ browser }) => {
   const { brand, units } = await brandWithCatalog();

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -16,6 +16,17 @@ export const newMobile = () => `+919${String(Math.floor(Math.random() * 1e9)).pa
 export const PASSWORD = 'correct horse battery';
 
 /** Loads a page and waits until React made it interactive (typing earlier would be lost). */
+/**
+ * A visible element's box, read again until there is one: the consent banners the server draws in
+ * the first HTML are replaced by the scripts' own (the same markup in the same frame) once they
+ * know this browser, so an element found a moment before can be gone when it is measured.
+ */
+export async function settledBox(locator: Locator) {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await locator.boundingBox()) !== null, { message: 'the element has a box' }).toBe(true);
+  return box!;
+}
+
 export async function open(page: Page, url: string) {
   await page.goto(url);
   await ready(page);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, signOut, signUpByApi } from './support';
+import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, settledBox, signOut, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
 import { publishLegal } from './embed-support';
@@ -232,7 +232,7 @@ test("a first visit's banners take at most a quarter of a phone's screen, say no
     const cookie = page.getByRole('region', { name: 'Cookie Notice' });
     await expect(policy.getByRole('button', { name: 'Accept' })).toBeEnabled();
     await expect(cookie).toBeVisible();
-    const heights = (await policy.boundingBox())!.height + (await cookie.boundingBox())!.height;
+    const heights = (await settledBox(policy)).height + (await settledBox(cookie)).height;
     expect(heights).toBeLessThanOrEqual(185);
     await expect(policy).toContainText('Please read and accept these to continue:');
     await expect(policy).not.toContainText(/updated/i);
