@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './own-server';
 
 // npm start with WEB_CONCURRENCY=2 on PostgreSQL (scripts/cluster.mjs): two server processes
 // answer on one port, and a stop signal ends them all. Needs TEST_DATABASE_URL; uses the build
@@ -15,15 +15,6 @@ const root = path.resolve(__dirname, '../..');
 
 test.skip(!DATABASE_URL, 'set TEST_DATABASE_URL to test several server processes on PostgreSQL');
 test.setTimeout(180_000);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 /** One request on a connection of its own (the cluster hands out connections in turn). */
 const get = (port: number, pathname: string) =>

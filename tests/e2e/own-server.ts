@@ -28,7 +28,8 @@ export type OwnServer = ServerAt & {
 /** Six cities more than 100 km apart (tests/support/devices.ts SIX_CITIES). */
 export const SIX_CITIES = ['?lat=18.52&lng=73.86', '?lat=28.61&lng=77.21', '?lat=22.57&lng=88.36', '?lat=13.08&lng=80.27', '?lat=26.91&lng=75.79', '?lat=23.02&lng=72.57'];
 
-const freePort = () =>
+/** A port nothing listens on now (also cluster.spec.ts's servers). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as net.AddressInfo;
