@@ -181,8 +181,11 @@ describe("a batch's page", () => {
     expect([full.status, full.body.batch.codes, full.body.levels]).toEqual([200, 6, [{ level: 6, codes: 3 }, { level: 7, codes: 3 }]]);
     expect(full.body.serials).toMatchObject({ units: 3, ownSerials: 0 });
     expect((await staff.fetch(`${P(brand.slug)}/batches/bat_nothing`)).status).toBe(404);
-    const { staff: stranger } = await staffOf('owner');
+    const { staff: stranger, brand: theirs } = await staffOf('owner');
     expect((await stranger.fetch(`${P(brand.slug)}/batches/${batch.id}`)).status).toBe(404);
+    // Nor by its id through the stranger's own brand: the same 404 as an id that does not exist.
+    const byId = await stranger.fetch(`${P(theirs.slug)}/batches/${batch.id}`);
+    expect([byId.status, byId.body]).toEqual([404, (await stranger.fetch(`${P(theirs.slug)}/batches/bt_nothing`)).body]);
   });
 });
 
