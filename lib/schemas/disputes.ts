@@ -87,6 +87,9 @@ export const disputeListSchema = z
   .strict();
 export type ConsoleDisputeList = z.infer<typeof disputeListSchema>;
 
+/** How many of the brand's disputes wait for a decision (the red flags page says so without reading the list). */
+export const openDisputeCountSchema = z.object({ open: z.number().int().nonnegative() }).strict();
+
 export const consoleDisputeDetailSchema = z
   .object({
     id: z.string(),

@@ -28,7 +28,7 @@ export {
   consoleWarrantyListRoute,
   consoleWarrantyRoute,
 } from '@/lib/api/console/support-routes';
-export { consoleDisputeRoute, consoleDisputesListRoute } from '@/lib/api/console/disputes-routes';
+export { consoleDisputeRoute, consoleDisputesListRoute, consoleOpenDisputeCountRoute } from '@/lib/api/console/disputes-routes';
 export { consolePayoutsListRoute } from '@/lib/api/console/payouts-routes';
 export { consoleCodeRoute, consoleCodesSearchRoute } from '@/lib/api/console/codes-routes';
 export { consoleDeliveryRoute, consoleRecallAudienceRoute } from '@/lib/api/console/messages-routes';

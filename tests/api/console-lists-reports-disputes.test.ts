@@ -268,6 +268,24 @@ describe('disputed claims as a list', () => {
     }
     expect(firstCells((await outsider.fetch(`/api/console/brands/${other.slug}/disputes.csv`)).text)).toEqual([ids.foreign]);
   });
+
+  it("counts the brand's open disputes alone, as the list does, for the claims' readers only; another brand's staff get 404", async () => {
+    for (const role of ['owner', 'support', 'analyst'] as const) {
+      const count = await staffOf[role]!.fetch(`${base()}/disputes/open-count`);
+      // The list's `open` whatever its filter; the other brand's open dispute is not counted.
+      const list = await staffOf[role]!.fetch(`${base()}/disputes?status=rejected`);
+      expect([role, count.status, count.body]).toEqual([role, 200, { open: list.body.open }]);
+      expect(count.body.open).toBe(1);
+    }
+    expect((await outsider.fetch(`/api/console/brands/${other.slug}/disputes/open-count`)).body).toEqual({ open: 1 });
+    // Another brand's staff: the same 404 as at a brand that does not exist; no session: 401.
+    const foreign = await outsider.fetch(`${base()}/disputes/open-count`);
+    expect([foreign.status, foreign.body]).toEqual([404, (await outsider.fetch('/api/console/brands/no-such-brand/disputes/open-count')).body]);
+    expect((await call(server, 'console.localhost', 'GET', `${base()}/disputes/open-count`)).status).toBe(401);
+    for (const role of ['manager', 'finance'] as const) expect([role, (await staffOf[role]!.fetch(`${base()}/disputes/open-count`)).status]).toEqual([role, 403]);
+    // The literal path does not hide the dispute route beside it, which still reads a dispute by its id.
+    expect((await staffOf.owner!.fetch(`${base()}/disputes/${ids.open}`)).body.id).toBe(ids.open);
+  });
 });
 
 describe('the red flags by place', () => {

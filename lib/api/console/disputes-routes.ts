@@ -11,6 +11,7 @@ import {
   disputeListQuerySchema,
   disputeListSchema,
   moveDisputeBodySchema,
+  openDisputeCountSchema,
   rejectDisputeBodySchema,
 } from '@/lib/schemas/disputes';
 import * as disputes from '@/lib/console/disputes';
@@ -37,6 +38,18 @@ export const consoleDisputesListRoute = defineRoute({
   response: { description: 'A page of disputed claims, sorted (newest first unless asked), filtered, how many match and how many are open', schema: disputeListSchema },
   fieldErrors: 'A filter or sort not understood (fields: status, sort, product, batch, from, to, page, pageSize)',
   handle: ({ query }, ctx) => disputes.listDisputes(ctx.scope, query),
+});
+
+// GET /api/console/brands/{brand}/disputes/open-count — one count, for the red flags page (the
+// list's `open` without reading a page of rows, its products and its total)
+export const consoleOpenDisputeCountRoute = defineRoute({
+  method: 'get',
+  path: `${base}/open-count`,
+  tag: 'console',
+  access: claimsRead,
+  params: consoleBrandParams,
+  response: { description: 'How many of the brand\'s disputes are open (wait for a decision)', schema: openDisputeCountSchema },
+  handle: async (_input, ctx) => ({ open: await disputes.openDisputeCount(ctx.scope) }),
 });
 
 // GET /api/console/brands/{brand}/disputes/{disputeId}
@@ -70,6 +83,8 @@ export const consoleDisputeRoutes = [
     },
   }),
 
+  // A literal path before the parameterised one beside it (mountRoutes registers in order).
+  consoleOpenDisputeCountRoute,
   consoleDisputeRoute,
 
   // GET /api/console/brands/{brand}/disputes/{disputeId}/photo?disposition=inline|attachment

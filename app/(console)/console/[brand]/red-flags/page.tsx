@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { consoleDateTime } from '@/lib/shared/console-time';
 import { requireStaffPage } from '@/lib/server/console-session';
 import { callRoute } from '@/lib/server/call-route';
-import { consoleDisputesListRoute, consoleRedFlagsListRoute } from '@/lib/server/routes';
+import { consoleOpenDisputeCountRoute, consoleRedFlagsListRoute } from '@/lib/server/routes';
 import { errorFieldOf } from '@/lib/shared/fetch-rules';
 import { roleMay } from '@/lib/domain/staff-roles';
 import { RED_FLAG_FILTER_STATUSES, redFlagListQuerySchema } from '@/lib/schemas/console-red-flags';
@@ -43,7 +43,7 @@ export default async function RedFlagsPage({ params, searchParams }: { params: P
   const openShown = redFlags.some((f) => f.status === 'open');
   const columns: Array<[string, string?]> = [['Code'], ['Product'], ['Why'], ['Last checked at'], ['Raised', 'created'], ['Status', 'status']];
   // Units whose claim a customer disputes need attention too (for the roles that read claims).
-  const disputes = roleMay(role, 'claims', 'read') ? (await callRoute(consoleDisputesListRoute, { params: { brand }, query: { pageSize: 1 } })).open : null;
+  const disputes = roleMay(role, 'claims', 'read') ? (await callRoute(consoleOpenDisputeCountRoute, { params: { brand } })).open : null;
 
   return (
     <section aria-labelledby="red-flags-title">
