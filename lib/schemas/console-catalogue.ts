@@ -138,8 +138,15 @@ export const codeRunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type CodeRun = z.infer<typeof codeRunSchema>;
-/** A batch's runs, with its code count as of the same answer (the page's count follows a run to its end). */
-export const codeRunListSchema = z.object({ runs: z.array(codeRunSchema), batchCodes: z.number().int().nonnegative() });
+/**
+ * A batch's runs, with its code count as of the same answer (the page's count follows a run to its
+ * end); without the count when the query asks `batchCodes=without`.
+ */
+export const codeRunListSchema = z.object({ runs: z.array(codeRunSchema), batchCodes: z.number().int().nonnegative().optional() });
+/** GET …/batches/{batchId}/code-runs: with the batch's code count (the default, the page's poll) or without (the page's first render, which has it from the batch). */
+export const codeRunListQuerySchema = z
+  .object({ batchCodes: z.enum(['with', 'without'], { error: "must be 'with' or 'without'" }).default('with') })
+  .strict();
 export const codeRunParamsShape = { runId: z.string().min(1).max(64) };
 
 export const productImageSchema = z.object({ id: z.string(), url: z.string(), contentType: z.string(), size: z.number().int(), name: z.string() });

@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { auditLog, codeRuns, codes, legalAcknowledgements } from '@/lib/db/schema';
 import { createBatch, createProduct, getProduct, listBatches, listProducts, openProductImage, updateProduct, uploadProductImage } from '@/lib/console/catalogue';
 import { batchCodesCsv, batchCodesPdf } from '@/lib/console/catalogue-exports';
-import { RUN_CHUNK_ROWS, codeRunsSettled, getCodeRun, listCodeRuns, startCodeRun, stopCodeRuns } from '@/lib/console/code-runs';
+import { RUN_CHUNK_ROWS, codeRunsSettled, getCodeRun, listBatchCodeRuns, listCodeRuns, startCodeRun, stopCodeRuns } from '@/lib/console/code-runs';
 import { listLegalVersions, publishLegalVersion } from '@/lib/console/legal';
 import type { ConsoleScope } from '@/lib/console/scope';
 import { randomId } from '@/lib/ids';
@@ -165,6 +165,25 @@ describe('code runs', () => {
     await expect(getCodeRun(other, run.id)).rejects.toMatchObject({ code: 'not_found' });
     await expect(startCodeRun(other, batch.id, generateCodesInputSchema.parse({ count: 1 }))).rejects.toMatchObject({ code: 'not_found' });
     expect(await listCodeRuns(other)).toEqual([]);
+  });
+
+  it("lists a batch's runs with its code count, or without when not asked (nothing counted); another brand's batch is not found either way", async () => {
+    const { scope } = await scopeOf();
+    const batch = await batchOf(scope);
+    const run = await startCodeRun(scope, batch.id, generateCodesInputSchema.parse({ count: 4 }));
+    await codeRunsSettled();
+    const withCount = await listBatchCodeRuns(scope, batch.id, { batchCodes: true });
+    expect(withCount.runs.map((r) => [r.id, r.status])).toEqual([[run.id, 'done']]);
+    expect(withCount.batchCodes).toBe(8);
+    expect(withCount.runs).toEqual(await listCodeRuns(scope, { batchId: batch.id }));
+    const without = await listBatchCodeRuns(scope, batch.id, { batchCodes: false });
+    expect(without).toEqual({ runs: withCount.runs });
+    expect(Object.keys(without)).toEqual(['runs']);
+    const { scope: other } = await scopeOf();
+    for (const batchCodes of [true, false]) {
+      await expect(listBatchCodeRuns(other, batch.id, { batchCodes })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(listBatchCodeRuns(scope, 'bt_nothing', { batchCodes })).rejects.toMatchObject({ code: 'not_found' });
+    }
   });
 
   it('exports the batch as CSV (one row per code) and as a PDF', async () => {

@@ -226,6 +226,39 @@ describe('code runs and downloads', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("answers a batch's runs with its code count or, asked so, without it, to every reader of the catalogue; other roles 403, another brand's staff 404", async () => {
+    const { brand, staff } = await staffOf('manager');
+    const { batch } = await productAndBatch(staff, brand.slug);
+    const started = await staff.fetch(`${P(brand.slug)}/batches/${batch.id}/code-runs`, { method: 'POST', body: { count: 3 } });
+    expect(started.status).toBe(201);
+    await codeRunsSettled();
+    const path = `${P(brand.slug)}/batches/${batch.id}/code-runs`;
+    for (const role of ['owner', 'manager', 'support', 'analyst'] as const) {
+      const who = role === 'manager' ? staff : await signedInStaff(server, { clientId: brand.id, role });
+      const withCount = await who.fetch(path);
+      expect([role, withCount.status, withCount.body.runs.map((r: { id: string; status: string }) => [r.id, r.status]), withCount.body.batchCodes]).toEqual([role, 200, [[started.body.id, 'done']], 6]);
+      expect((await who.fetch(`${path}?batchCodes=with`)).body).toEqual(withCount.body);
+      const without = await who.fetch(`${path}?batchCodes=without`);
+      expect([role, without.status, without.body]).toEqual([role, 200, { runs: withCount.body.runs }]);
+    }
+    for (const [q, field] of [['batchCodes=yes', 'batchCodes'], ['batchCodes=', 'batchCodes'], ['page=2', 'page']] as const) {
+      const res = await staff.fetch(`${path}?${q}`);
+      expect([q, res.status, res.body.field]).toEqual([q, 422, field]);
+    }
+    const finance = await signedInStaff(server, { clientId: brand.id, role: 'finance' });
+    expect((await finance.fetch(`${path}?batchCodes=without`)).status).toBe(403);
+    expect((await call(server, consoleHost(), 'GET', `${path}?batchCodes=without`)).status).toBe(401);
+    expect((await staff.fetch(`${P(brand.slug)}/batches/bt_nothing/code-runs?batchCodes=without`)).status).toBe(404);
+    // Another brand's staff: 404 at this brand, and by the batch's id through their own brand the
+    // same 404 as a batch that does not exist, with the count or without.
+    const { staff: stranger, brand: theirs } = await staffOf('owner');
+    for (const q of ['', '?batchCodes=without']) {
+      expect([q, (await stranger.fetch(`${path}${q}`)).status]).toEqual([q, 404]);
+      const byId = await stranger.fetch(`${P(theirs.slug)}/batches/${batch.id}/code-runs${q}`);
+      expect([q, byId.status, byId.body]).toEqual([q, 404, (await stranger.fetch(`${P(theirs.slug)}/batches/bt_nothing/code-runs${q}`)).body]);
+    }
+  });
+
   it('downloads the print-ready PDF; refuses bad counts and bad levels; other roles and brands are refused', async () => {
     const { brand, staff } = await staffOf('owner');
     const { batch } = await productAndBatch(staff, brand.slug);

@@ -13,15 +13,13 @@ import {
   listBatches,
   listProducts,
   openProductImage,
-  requireBatchById,
-  batchCodeCount,
   setBatchMarketsOf,
   updateProduct,
   uploadProductImage,
 } from '@/lib/console/catalogue';
 import { fieldError } from '@/lib/errors';
 import { batchCodesCsv, batchCodesPdf } from '@/lib/console/catalogue-exports';
-import { getCodeRun, listCodeRuns, startCodeRun } from '@/lib/console/code-runs';
+import { getCodeRun, listBatchCodeRuns, startCodeRun } from '@/lib/console/code-runs';
 import { batchSerialsSummary } from '@/lib/console/gs1-keys';
 import { FILE_LIMITS } from '@/lib/domain/files';
 import { consoleBrandParams } from '@/lib/schemas/console';
@@ -32,6 +30,7 @@ import {
   batchPageSchema,
   batchParamsShape,
   batchSchema,
+  codeRunListQuerySchema,
   codeRunListSchema,
   codeRunParamsShape,
   codeRunSchema,
@@ -111,18 +110,19 @@ export const consoleBatchesRoute = defineRoute({
   handle: async ({ query }, ctx) => ({ batches: await listBatches(ctx.scope, { productId: query.productId }) }),
 });
 
+// GET /api/console/brands/{brand}/catalogue/batches/{batchId}/code-runs?batchCodes=with|without — the
+// runs with the batch's code count (the default: the batch page's poll); the page's first render
+// asks without, as it has the count from the batch's own answer (callRoute)
 export const consoleCodeRunsRoute = defineRoute({
   method: 'get',
   path: `${base}/batches/{batchId}/code-runs`,
   tag: 'console-catalogue',
   access: read,
   params: batchParams,
-  response: { description: 'The batch\'s code generation runs, newest first', schema: codeRunListSchema },
-  handle: async ({ params }, ctx) => {
-    const batch = await requireBatchById(ctx.scope, params.batchId);
-    const runs = await listCodeRuns(ctx.scope, { batchId: batch.id });
-    return { runs, batchCodes: await batchCodeCount(ctx.scope, batch.id) };
-  },
+  query: codeRunListQuerySchema,
+  response: { description: "The batch's code generation runs, newest first, and its code count unless asked without (batchCodes=without)", schema: codeRunListSchema },
+  fieldErrors: "batchCodes not 'with' (the default) or 'without', or a field not known",
+  handle: ({ params, query }, ctx) => listBatchCodeRuns(ctx.scope, params.batchId, { batchCodes: query.batchCodes === 'with' }),
 });
 
 // GET /api/console/brands/{brand}/catalogue/batches/{batchId} (the batch's page reads it, callRoute)

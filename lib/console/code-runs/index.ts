@@ -8,6 +8,7 @@
 export { codeRunsSettled } from './code-runs-settled';
 export { generateCodesNow } from './generate-codes-now';
 export { getCodeRun } from './get-code-run';
+export { listBatchCodeRuns } from './list-batch-code-runs';
 export { listCodeRuns } from './list-code-runs';
 export { RUN_CHUNK_ROWS, startCodeRun, type RunHooks } from './start-code-run';
 export { stopCodeRuns } from './stop-code-runs';

@@ -30,7 +30,7 @@ export default async function BatchPage({ params }: { params: Promise<{ brand: s
     if (err instanceof ApiRequestError && [400, 404, 422].includes(err.status)) notFound();
     throw err;
   };
-  const { runs } = await callRoute(consoleCodeRunsRoute, { params: { brand, batchId } }).catch(missing);
+  const { runs } = await callRoute(consoleCodeRunsRoute, { params: { brand, batchId }, query: { batchCodes: 'without' } }).catch(missing);
   const { batch, levels, serials } = await callRoute(consoleBatchRoute, { params: { brand, batchId } }).catch(missing);
   // The PDF's limit counts the codes printed, so a batch too big for one sheet still prints level by level.
   const printable = levels.reduce((n, l) => n + l.codes, 0);
