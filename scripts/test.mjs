@@ -4,14 +4,15 @@
 // TEST_DATABASE_URL is set), the attack suite (tests/attack, same databases), Playwright
 // end-to-end tests in Chromium against a production build, the first-load JavaScript budget of
 // every page of that build (scripts/first-load-budget.mjs), then `npm audit` of the production
-// dependencies. Stops at the first failing step; its closing lines give each step's seconds, the
+// dependencies. The type checks and lint run beside the unit tests (two cores), the rest in order.
+// Stops at the first failing step; its closing lines give each step's seconds, the
 // expect calls the jest tests ran (tests/support/count-assertions.ts) and the counts. Tests that
 // use no database of the pass run in the first pass only (TEST_SECOND_PASS, tests/support/once.ts). Each step has
 // a time limit (scripts/time-limit.mjs): a hang ends the run with the reason instead of running
 // until CI gives up.
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './lib.mjs';
@@ -20,6 +21,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const only = process.argv[2]; // optional: typecheck | lint | unit | api | attack | e2e | audit
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
+const started = performance.now();
 /** Each step's title and seconds, printed in the closing lines. @type {[title: string, seconds: number][]} */
 const durations = [];
 /** The expect calls the jest projects ran (tests/support/count-assertions.ts), per test. */
@@ -47,6 +49,32 @@ function run(title, cmd, args, env = {}, minutes = 20) {
 }
 
 /**
+ * As run, without waiting: its output goes to a file, printed by the caller once the steps beside
+ * it have ended (so two steps' lines never interleave).
+ * @param {string} title
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {number} minutes
+ * @param {string} log
+ * @returns {Promise<boolean>}
+ */
+function runBeside(title, cmd, args, env, minutes, log) {
+  const limited = [path.join(root, 'scripts', 'time-limit.mjs'), String(minutes * 60), title, cmd, ...args];
+  const t0 = performance.now();
+  const fd = openSync(log, 'a');
+  const child = spawn(process.execPath, limited, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      closeSync(fd);
+      durations.push([title, (performance.now() - t0) / 1000]);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
  * The jest workers of the projects that open a database: TEST_WORKERS, two by default, so two
  * files run side by side. Most of a file's time is its own start (a process, the app's modules,
  * its database), which runs on one core. Each file has a database of its own: an in-memory
@@ -71,20 +99,26 @@ const workerArgs = (/** @type {'unit' | 'api' | 'attack'} */ project, workers = 
  * @param {number} [workers]
  */
 function jest(title, project, env, file, workers = WORKERS) {
-  const ok = run(
-    title,
-    process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...workerArgs(project, workers), '--json', `--outputFile=${file}`],
-    { ASSERTION_COUNT_FILE: assertionFile, ...env },
-    LIMIT_MINUTES[project],
-  );
+  const ok = run(title, process.execPath, jestArgs(project, file, workers), { ASSERTION_COUNT_FILE: assertionFile, ...env }, LIMIT_MINUTES[project]);
+  countJest(file);
+  return ok;
+}
+
+/**
+ * @param {'unit' | 'api' | 'attack'} project
+ * @param {string} file
+ * @param {number} [workers]
+ */
+const jestArgs = (project, file, workers = WORKERS) => ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...workerArgs(project, workers), '--json', `--outputFile=${file}`];
+
+/** @param {string} file a jest run's --json output */
+function countJest(file) {
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     counts.passed += r.numPassedTests;
     counts.failed += r.numFailedTests;
     counts.skipped += r.numPendingTests;
   }
-  return ok;
 }
 
 function ensureChromium() {
@@ -133,7 +167,7 @@ function finish(ok) {
   rmSync(tmp, { recursive: true, force: true });
   console.log('\nSeconds per step:');
   for (const [title, seconds] of durations) console.log(`  ${seconds.toFixed(0).padStart(5)}  ${title}`);
-  console.log(`  ${durations.reduce((n, [, s]) => n + s, 0).toFixed(0).padStart(5)}  in all`);
+  console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)}  in all (wall time; the type checks, lint and unit tests run side by side)`);
   if (asserted) console.log(`${asserted.calls} expect calls in ${asserted.tests} jest tests`);
   console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
   process.exit(ok ? 0 : 1);
@@ -236,8 +270,37 @@ function audit() {
   return true;
 }
 
+/**
+ * The first steps on two cores at once: the type checks and lint (one after another, each on one
+ * core) beside the unit tests (one process), instead of all four in a row. Each keeps its time
+ * limit; their output is printed after both have ended, the type checks' and lint's first.
+ * @returns {Promise<boolean>}
+ */
+async function checksBesideUnit() {
+  const checksLog = path.join(tmp, 'checks.log');
+  const unitLog = path.join(tmp, 'unit.log');
+  const unitFile = path.join(tmp, 'unit.json');
+  console.log('\n== type check (tsc), type check of scripts/ (tsc, JSDoc) and lint (eslint), beside the unit tests (jest)');
+  const t0 = performance.now();
+  const checks = (async () =>
+    (await runBeside('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck, checksLog)) &&
+    (await runBeside('type check of scripts/ (tsc, JSDoc)', bin('tsc'), ['-p', 'tsconfig.scripts.json'], {}, LIMIT_MINUTES.typecheck, checksLog)) &&
+    (await runBeside('lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.'], {}, LIMIT_MINUTES.lint, checksLog)))();
+  const unit = runBeside('unit tests (jest)', process.execPath, jestArgs('unit', unitFile), { ASSERTION_COUNT_FILE: assertionFile }, LIMIT_MINUTES.unit, unitLog);
+  const [checksOk, unitOk] = await Promise.all([checks, unit]);
+  countJest(unitFile);
+  for (const [title, log] of [['type checks and lint', checksLog], ['unit tests', unitLog]]) {
+    console.log(`\n== ${title}: output`);
+    if (existsSync(log)) process.stdout.write(readFileSync(log));
+  }
+  console.log(`\n(type checks, lint and unit tests together: ${((performance.now() - t0) / 1000).toFixed(0)} s of wall time)`);
+  return checksOk && unitOk;
+}
+
+const BESIDE = new Set(['typecheck', 'lint', 'unit']);
+if (!only && !(await checksBesideUnit())) finish(false);
 for (const [name, step] of steps) {
-  if (only && only !== name) continue;
+  if (only ? only !== name : BESIDE.has(name)) continue;
   if (!step()) finish(false);
 }
 finish(true);
