@@ -22,8 +22,35 @@ const only = process.argv[2]; // optional: typecheck | lint | unit | api | attac
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const started = performance.now();
-/** Each step's title and seconds, printed in the closing lines. @type {[title: string, seconds: number][]} */
+/**
+ * Each step's title, seconds and how busy the machine's cores were meanwhile (all processes, from
+ * /proc/stat; undefined elsewhere), printed in the closing lines: a step well under 100% leaves
+ * cores idle that another step could use. @type {[title: string, seconds: number, busy?: number][]}
+ */
 const durations = [];
+
+/** The machine's busy and total CPU ticks so far (Linux), or undefined. */
+function cpuTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    const idle = (n[3] ?? 0) + (n[4] ?? 0); // idle + iowait
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The share of the machine's CPU used since `from` (0–100), or undefined.
+ * @param {{ busy: number; total: number } | undefined} from
+ */
+function busySince(from) {
+  const to = cpuTicks();
+  if (!from || !to || to.total === from.total) return undefined;
+  return (100 * (to.busy - from.busy)) / (to.total - from.total);
+}
 /** The expect calls the jest projects ran (tests/support/count-assertions.ts), per test. */
 const assertionFile = path.join(tmp, 'assertions.tsv');
 const bin = (/** @type {string} */ name) => path.join(root, 'node_modules', '.bin', name);
@@ -43,8 +70,9 @@ function run(title, cmd, args, env = {}, minutes = 20) {
   console.log(`\n== ${title}`);
   const limited = [path.join(root, 'scripts', 'time-limit.mjs'), String(minutes * 60), title, cmd, ...args];
   const t0 = performance.now();
+  const ticks = cpuTicks();
   const r = spawnSync(process.execPath, limited, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  durations.push([title, (performance.now() - t0) / 1000]);
+  durations.push([title, (performance.now() - t0) / 1000, busySince(ticks)]);
   return r.status === 0;
 }
 
@@ -62,13 +90,14 @@ function run(title, cmd, args, env = {}, minutes = 20) {
 function runBeside(title, cmd, args, env, minutes, log) {
   const limited = [path.join(root, 'scripts', 'time-limit.mjs'), String(minutes * 60), title, cmd, ...args];
   const t0 = performance.now();
+  const ticks = cpuTicks();
   const fd = openSync(log, 'a');
   const child = spawn(process.execPath, limited, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
   return new Promise((resolve) => {
     child.on('error', () => resolve(false));
     child.on('exit', (code) => {
       closeSync(fd);
-      durations.push([title, (performance.now() - t0) / 1000]);
+      durations.push([title, (performance.now() - t0) / 1000, busySince(ticks)]);
       resolve(code === 0);
     });
   });
@@ -165,9 +194,9 @@ function assertionTotals() {
 function finish(ok) {
   const asserted = assertionTotals();
   rmSync(tmp, { recursive: true, force: true });
-  console.log('\nSeconds per step:');
-  for (const [title, seconds] of durations) console.log(`  ${seconds.toFixed(0).padStart(5)}  ${title}`);
-  console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)}  in all (wall time; the type checks, lint and unit tests run side by side)`);
+  console.log(`\nSeconds per step (the machine's ${os.cpus().length} cores' use meanwhile, by every process):`);
+  for (const [title, seconds, busy] of durations) console.log(`  ${seconds.toFixed(0).padStart(5)}  ${title}${busy === undefined ? '' : ` (cores ${busy.toFixed(0)}% busy)`}`);
+  console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)}  in all (wall time${only ? '' : '; the type checks and lint ran beside the unit tests'})`);
   if (asserted) console.log(`${asserted.calls} expect calls in ${asserted.tests} jest tests`);
   console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
   process.exit(ok ? 0 : 1);
