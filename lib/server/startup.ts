@@ -26,8 +26,9 @@ export async function startServer(): Promise<{ demoSeeded: boolean }> {
     startRetentionJob();
     startMessageWorker(); // delivers the customer message outbox (docs/messages.md)
     placeNameOf({ lat: 0, lng: 0 }); // reads the gazetteer now (about 0.2 s), not on a customer's scan
-    // The IPv4 address-place table (63 MB) is read in the background: the server does not wait
-    // for it, and a scan before it is in simply has no address place (lib/places/ip-place.ts).
+    // The IPv4 address-place table (a 63 MB file, read on demand) is opened in the background: the
+    // server does not wait for it, and a scan before it is open simply has no address place
+    // (lib/places/ip-place.ts).
     void loadIpPlaces([4]);
   }
   // Under WEB_CONCURRENCY the first worker speaks for all (scripts/cluster.mjs).

