@@ -10,7 +10,8 @@
 // another copy of the tree (the code before a change). The build folders are taken as built from
 // their tree's current sources (their source-fingerprint is rewritten, so start.mjs does not
 // rebuild them). FLOOR=1 adds the framework's floor (scripts/bench-floor); PUBLIC=1 sends public
-// addresses (the address place is looked up, as in the bench's risk rows). Ports BENCH_PORT + 10 and up.
+// addresses (the address place is looked up, as in the bench's risk rows). Ports BENCH_PORT + 10 and up
+// (the floor's BENCH_PORT + 19, or FLOOR_PORT).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -78,7 +79,7 @@ for (const spec of dists) {
   servers.push({ d: spec, child, dataDir, url: `http://localhost:${p}${target.replace('{qrId}', qrId ?? '')}`, cpu: 0, n: 0, runs: [] });
 }
 if (process.env.FLOOR) {
-  const p = BASE_PORT + 9;
+  const p = Number(process.env.FLOOR_PORT || BASE_PORT + 9);
   const child = spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'scripts/bench-floor/server.mjs')], { cwd: root, env: { ...MALLOC_ENV, ...process.env, NEXT_DIST_DIR: '', PORT: String(p) }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (;;) { if (await get(`http://localhost:${p}/`).then((r) => r.status === 200, () => false)) break; await new Promise((r) => setTimeout(r, 100)); }
   servers.push({ d: 'floor', child, dataDir: mkdtempSync(path.join(os.tmpdir(), 'verify-ab-')), url: `http://localhost:${p}/`, cpu: 0, n: 0, runs: [] });
