@@ -10,7 +10,7 @@
 // This step, run after each build by scripts/start.mjs and the bench, empties the built-in global
 // error's stylesheet list in every manifest: each page's HTML carries the stylesheet twice (the
 // <style> the browser paints with and the payload's copy React keeps) instead of three times, and
-// the empty page under the app's shell cost 17% less server CPU a request (docs/benchmarks.md).
+// the empty page under the app's shell cost 17% less server CPU a request (docs/decisions.md).
 // A custom app/global-error.tsx would import its own styles and is left as it is.
 //   node scripts/global-error-css.mjs [--dist .next]
 import path from 'node:path';

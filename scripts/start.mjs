@@ -27,7 +27,7 @@ await ensureServerMalloc();
 
 // Under load V8 lets the old generation grow to several times what is live, and gives it back
 // only after half a minute of quiet; growing it by half at most keeps the server near its live
-// size, at no cost in throughput here (docs/benchmarks.md).
+// size, at no cost in throughput here (docs/decisions.md, "Platform").
 v8.setFlagsFromString('--heap-growing-percent=50');
 
 const dev = process.argv.includes('--dev');

@@ -61,7 +61,7 @@ function nextSteps(t: Translate, label: VerdictLabel, brand: VerdictBrand, signe
   const steps: ReactNode[] = [];
   // Links to pages that need an account are not fetched ahead for a visitor: each would only
   // answer with a redirect to sign-in, and on a shopper's slow connection the verdict's page has
-  // better use for the bandwidth and the main thread (docs/benchmarks.md, Lighthouse).
+  // better use for the bandwidth and the main thread (docs/decisions.md, "Platform").
   const ahead = signedIn ? undefined : false;
   // A shopper who scanned the visible code: the unit itself is checked after sign-in, on its overt verdict.
   if (label === 'Info' && overt && qrId) {

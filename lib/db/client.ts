@@ -61,7 +61,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   try {
     // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the embedded database serves one
     // process and small data, the file system caches the rest, and the server's idle memory drops
-    // by about 115 MB (docs/benchmarks.md).
+    // by about 115 MB (docs/decisions.md, "Platform").
     const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
     // A data folder without a database starts from the build's template (DB_TEMPLATE, set by
     // scripts/start.mjs): every migration it holds is already applied, migrate() adds any newer.

@@ -48,7 +48,7 @@ function citiesFile(): string {
 /**
  * The towns of MIN_POPULATION or more, decoded straight from the package's file. The package's
  * own entry point builds an object of eight fields for each of its 135,000 places (some 90 MB of
- * heap the server kept as resident memory after the list was dropped, docs/benchmarks.md); this
+ * heap the server kept as resident memory after the list was dropped, docs/decisions.md); this
  * reads the same messages field by field and keeps only the towns, as flat arrays. Message layout
  * (the package's index.js): 1 id (zigzag), 2 name, 3 country, 4–8 other names and codes, 9
  * population, 10 and 11 longitude and latitude in 1e-5 degrees, zigzag deltas from the previous

@@ -28,7 +28,7 @@ const knownZones = new Set<string>();
 export function validTimeZone(zone: string | null | undefined): string {
   if (!zone) return DEFAULT_TIME_ZONE;
   // Checked once a zone: a DateTimeFormat made to check it cost about 0.2 ms of every verify page
-  // (each page asks for its formats; docs/benchmarks.md).
+  // (each page asks for its formats; docs/decisions.md).
   if (knownZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

@@ -78,7 +78,7 @@ const picked = new WeakMap<Messages, Map<MessageScope, Readonly<Partial<Messages
 /**
  * The keys of `messages` that `scope` sends, in catalogue order. Picked once a catalogue and
  * scope (frozen, shared by every page that sends them): filtering the catalogue's 700 keys on
- * each page was about 0.5 ms of the verify page's server CPU (docs/benchmarks.md).
+ * each page was about 0.5 ms of the verify page's server CPU (docs/decisions.md).
  */
 export function pickMessages(messages: Messages, scope: MessageScope): Readonly<Partial<Messages>> {
   let scopes = picked.get(messages);

@@ -3,7 +3,7 @@ import { createBrand, open } from './support';
 
 // The 0.3 s page transition (spec section 2) moves the page in without fading it: a page that
 // starts at opacity 0 has its largest paint held back until the browser's main thread is free,
-// which on a phone is after the scripts' start-up (docs/benchmarks.md, Lighthouse).
+// which on a phone is after the scripts' start-up (docs/decisions.md, "Platform").
 test('the page transition lasts 0.3 s and never hides the page', async ({ page }) => {
   const brand = await createBrand();
   await open(page, `${brand.origin}/terms-of-use`);
