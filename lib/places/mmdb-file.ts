@@ -1,6 +1,7 @@
 import 'server-only';
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { IPV4, ipv6Groups } from '@/lib/shared/client-address';
 
 // A MaxMind DB (format 2.0, https://maxmind.github.io/MaxMind-DB/) read from its file on demand,
 // never held in memory: the search tree and the data records are read with positioned reads
@@ -310,38 +311,11 @@ function readMetadata(tail: Buffer, tailFrom: number): { meta: MmdbMetadata; mar
   return { meta: { nodeCount, recordSize, ipVersion, databaseType, buildEpoch }, markerAt: tailFrom + i };
 }
 
-/** An address's bytes (4 for IPv4, 16 for IPv6), or null when it is not one. */
+/** An address's bytes (4 for IPv4, 16 for IPv6), or null when it is not one (parsed as the rate limits parse it). */
 export function addressBytes(ip: string): Uint8Array | null {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
-  if (v4) {
-    const b = v4.slice(1).map(Number);
-    return b.every((x) => x <= 255) ? Uint8Array.from(b) : null;
-  }
-  let s = ip.replace(/%.*$/, ''); // a zone (fe80::1%eth0) is not part of the address
-  // A trailing dotted quad (::ffff:1.2.3.4) stands for the last two groups.
-  const quad = /^(.*:)(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(s);
-  if (quad) {
-    const q = addressBytes(quad[2]!);
-    if (!q) return null;
-    s = `${quad[1]}${((q[0]! << 8) | q[1]!).toString(16)}:${((q[2]! << 8) | q[3]!).toString(16)}`;
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
-  const split = (part: string) => (part === '' ? [] : part.split(':'));
-  const head = split(halves[0]!);
-  const tail = halves.length === 2 ? split(halves[1]!) : [];
-  const zeros = 8 - head.length - tail.length;
-  if (halves.length === 2 ? zeros < 1 : zeros !== 0) return null;
-  const groups = [...head, ...new Array<string>(halves.length === 2 ? zeros : 0).fill('0'), ...tail];
-  const out = new Uint8Array(16);
-  for (let n = 0; n < 8; n++) {
-    const g = groups[n]!;
-    if (!/^[0-9a-f]{1,4}$/i.test(g)) return null;
-    const v = parseInt(g, 16);
-    out[n * 2] = v >> 8;
-    out[n * 2 + 1] = v & 0xff;
-  }
-  return out;
+  if (IPV4.test(ip)) return Uint8Array.from(ip.split('.').map(Number));
+  const groups = ipv6Groups(ip);
+  return groups ? Uint8Array.from(groups.flatMap((g) => [g >> 8, g & 0xff])) : null;
 }
 
 /**

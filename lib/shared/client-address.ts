@@ -11,10 +11,10 @@
 // IPv6 callers are keyed by their /64: one subscriber usually holds a whole /64, so keying single
 // addresses would give them 2^64 fresh rate-limit buckets.
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+export const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 /** The 8 groups of an IPv6 address (a trailing dotted IPv4 allowed), or undefined when it is not one. */
-function ipv6Groups(address: string): number[] | undefined {
+export function ipv6Groups(address: string): number[] | undefined {
   let a = address.toLowerCase().replace(/%.*$/, ''); // zone id
   const lastColon = a.lastIndexOf(':');
   if (lastColon < 0) return undefined;
