@@ -21,7 +21,6 @@ import { NO_SERVER_BANNER, serverLegalBanner, type ServerLegalBanner } from '@/l
 import { serverEmbeddingDecision } from '@/lib/server/embedding-decision';
 import { isConsoleRequest } from '@/lib/server/console-session';
 import { hasSessionCookie } from '@/lib/server/session';
-import { HydratedMark } from '@/components/console/hydrated-mark';
 import { pageLanguage } from '@/lib/server/i18n';
 import { fontCss, fontPreloads } from '@/lib/shared/fonts';
 import { pickMessages } from '@/lib/shared/message-scopes';
@@ -93,7 +92,6 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     return (
       <html lang="en" style={CONSOLE_COLOURS}>
         <body className="min-h-screen bg-gray-50 text-gray-900">
-          <HydratedMark />
           {children}
         </body>
       </html>

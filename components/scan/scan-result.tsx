@@ -1,19 +1,20 @@
 'use client';
 import Link from 'next/link';
-import dynamic from 'next/dynamic';
 import { useSyncExternalStore } from 'react';
 import { useBrand } from '@/components/shell/brand-context';
 import { useI18n } from '@/components/shell/i18n-context';
 import { useI18nWithFormats } from '@/components/shell/use-formats';
 import { SCAN_RESULT_KEY, parseScanResult } from '@/lib/client/scan-result';
 import { Page } from '@/components/ui/page';
+import { afterHydration } from '@/components/shell/lazy';
 
 // The verdict card arrives after the first paint, which is empty anyway (the verdict lives in
 // this tab, not on the server); the code form asks for it as it sends the code, so it is
-// usually here before the page is.
-const VerdictCard = dynamic(() => import('./verdict-card').then((m) => m.VerdictCard), {
-  ssr: false,
-  loading: () => <LoadingResult />,
+// usually here before the page is. The screen's content: a chunk that fails to load shows the
+// error screen (components/shell/lazy.tsx), without next/dynamic's loader in the first load.
+const VerdictCard = afterHydration(() => import('./verdict-card').then((m) => m.VerdictCard), 'verdict card', {
+  content: true,
+  Loading: LoadingResult,
 });
 
 function LoadingResult() {

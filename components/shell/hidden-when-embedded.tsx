@@ -1,7 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
-import { isEmbedded } from '@/lib/client/device';
-import { useBrowserValue } from '@/lib/client/navigate';
+import { isEmbedded, useBrowserValue } from '@/lib/client/navigate';
 
 /** Its children, except inside a frame of another page (the brand's embedding app). */
 export function HiddenWhenEmbedded({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { refreshAccessToken } from '@/lib/client/lazy-http';
+import { lastClick } from '@/lib/client/navigate';
 import { appDataStore, authStore } from '@/lib/client/status';
 import type { CloneInfo } from '@/lib/schemas/client';
 import { translator, type Locale, type Messages } from '@/lib/shared/i18n';
@@ -13,7 +14,8 @@ import { I18nContext } from './i18n-context';
 // `sessionCookie`: whether the page's request carried a session cookie (the server can see it; the
 // browser cannot, it is HttpOnly). Without one, the refresh could only answer 401: a shopper's
 // first scan is then a visitor at once, with no request, no error in the console and no client
-// code loaded for it.
+// code loaded for it. It also keeps the page's last click from hydration on, for the navigation
+// progress bar that loads after the page (lastClick, lib/client/navigate.ts).
 export type PageLanguageProps = { locale: Locale; messages: Partial<Messages>; offered: Locale[]; timeZone: string };
 
 export function Providers({ brand, sessionCookie, language, children }: { brand: CloneInfo; sessionCookie: boolean; language: PageLanguageProps; children: ReactNode }) {
@@ -22,6 +24,9 @@ export function Providers({ brand, sessionCookie, language, children }: { brand:
     document.documentElement.dataset.hydrated = 'true'; // lets end-to-end tests wait for an interactive page
     if (sessionCookie) refreshAccessToken().catch(() => undefined);
     else if (authStore.get().status === 'DEFAULT') authStore.set({ status: 'FAILED' });
+    const keep = (click: MouseEvent) => Object.assign(lastClick, { click, state: history.state });
+    document.addEventListener('click', keep);
+    return () => document.removeEventListener('click', keep);
   }, [sessionCookie]);
   return (
     <BrandProvider brand={brand}>

@@ -1,4 +1,6 @@
-// Device checks of the shell (spec section 2), pure so they are unit-tested.
+// Device checks of the shell (spec section 2), pure so they are unit-tested. Only the shell's
+// effects, loaded after the page, use them; the frame check every page makes first is isEmbedded
+// in ./navigate.ts.
 
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 
@@ -9,13 +11,4 @@ export function isMobileUserAgent(userAgent: string): boolean {
 /** A mobile device held sideways is asked to turn back to portrait. */
 export function needsOrientationPrompt(userAgent: string, width: number, height: number): boolean {
   return isMobileUserAgent(userAgent) && width > height;
-}
-
-/** Inside a frame of another page (the brand's embedding app). */
-export function isEmbedded(win: { self: unknown; top: unknown }): boolean {
-  try {
-    return win.self !== win.top;
-  } catch {
-    return true; // a cross-origin top throws on access: that is a frame too
-  }
 }

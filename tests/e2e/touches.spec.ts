@@ -360,6 +360,42 @@ test('a navigation shows a progress bar until the next screen is in', async ({ p
   await expect(bar).toHaveCount(0);
 });
 
+test('a tap made before the progress bar has loaded still shows it', async ({ page }) => {
+  const brand = await createBrand();
+  // The bar's script (it loads after the page) is held until the tap has been made, and the next
+  // screen's data until the bar has been seen: the order a slow phone can give, without timing.
+  let releaseBar!: () => void;
+  const barHeld = new Promise<void>((r) => (releaseBar = r));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    // Fetched by the test to read it: Node does not resolve the brand's *.localhost as Chromium does.
+    const url = new URL(route.request().url());
+    const host = url.host;
+    url.hostname = '127.0.0.1';
+    const response = await route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host } });
+    const body = await response.body();
+    if (body.includes('navigation-progress')) await barHeld;
+    await route.fulfill({ response, body });
+  });
+  let releaseScreen!: () => void;
+  const screenHeld = new Promise<void>((r) => (releaseScreen = r));
+  await page.route(
+    (url) => url.pathname === '/my-products',
+    async (route) => {
+      await screenHeld;
+      await route.continue();
+    },
+  );
+  await signUpByApi(page, brand, { email: newEmail(), name: 'Uma' });
+  const bar = page.getByRole('progressbar', { name: 'Loading the next screen' });
+  await page.getByRole('link', { name: 'My products' }).first().tap();
+  await expect(bar).toHaveCount(0); // not loaded yet
+  releaseBar();
+  await expect(bar).toBeVisible();
+  releaseScreen();
+  await expect(page.getByRole('heading', { level: 1, name: 'My products' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
 test('"My data": the profile lists the consents given and when, and downloads everything as JSON and as a PDF', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
