@@ -22,6 +22,7 @@ export const SERVER_ONLY = [
   './lib/ids.ts',
   './lib/clock.ts',
   './lib/secrets.ts',
+  './lib/app-folder.ts',
 ];
 /** Below the Brand API: the API calls them, never the other way round. */
 export const BELOW_API = [
@@ -38,6 +39,7 @@ export const BELOW_API = [
   './lib/ids.ts',
   './lib/clock.ts',
   './lib/secrets.ts',
+  './lib/app-folder.ts',
 ];
 /** Browser-only: client components and the browser's HTTP and query clients. */
 export const BROWSER = ['./lib/client', './components'];

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { appFile } from '@/lib/app-folder';
 import { LOCALES, type Locale, type Messages } from '@/lib/shared/i18n';
 
 // Every catalogue, for the server (pages, the Brand API, messages and the evidence report). The
@@ -16,13 +16,10 @@ import { LOCALES, type Locale, type Messages } from '@/lib/shared/i18n';
 /** The parsed catalogues, shared by every chunk's copy of this module. */
 const cache: Partial<Record<Locale, Messages>> = ((globalThis as { [k: symbol]: unknown })[Symbol.for('brand-verify.catalogues')] ??= {}) as Partial<Record<Locale, Messages>>;
 
-/** The app's folder: the launchers set BRAND_APP_ROOT; tests and tools run from it. */
-const appRoot = () => path.resolve(/*turbopackIgnore: true*/ process.env.BRAND_APP_ROOT ?? process.cwd());
-
 function load(locale: Locale): Messages {
   const cached = cache[locale];
   if (cached) return cached;
-  const file = path.join(appRoot(), 'messages', `${locale}.json`);
+  const file = appFile('messages', `${locale}.json`);
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Messages; // held complete by tests/unit/i18n
   cache[locale] = messages;
   return messages;

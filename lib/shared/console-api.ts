@@ -131,7 +131,7 @@ export const CONSOLE_API = {
   createBatch: op<ConsoleBatch, In<typeof batchInputSchema>>()('POST', '/console/brands/{brand}/catalogue/batches'),
   updateBatch: op<ConsoleBatch, In<typeof batchMarketsSchema>>()('PATCH', '/console/brands/{brand}/catalogue/batches/{batchId}'),
   // the batch page's poll: with the batch's code count (the route's default; only the page's first render asks without)
-  codeRuns: op<{ runs: CodeRun[]; batchCodes: number }>()('GET', '/console/brands/{brand}/catalogue/batches/{batchId}/code-runs'),
+  codeRuns: op<{ runs: CodeRun[]; batchCodes?: number }>()('GET', '/console/brands/{brand}/catalogue/batches/{batchId}/code-runs'),
   createCodeRun: op<CodeRun, In<typeof generateCodesInputSchema>>()('POST', '/console/brands/{brand}/catalogue/batches/{batchId}/code-runs'),
   batchCodesCsv: op()('GET', '/console/brands/{brand}/catalogue/batches/{batchId}/codes.csv'),
   batchCodesPdf: op()('GET', '/console/brands/{brand}/catalogue/batches/{batchId}/codes.pdf'),

@@ -66,7 +66,7 @@ export function CodeRuns({ brand, batchId, initialRuns, canWrite }: { brand: str
       try {
         const { runs: fresh, batchCodes } = await consoleApi(CONSOLE_API.codeRuns, { params: { brand, batchId } });
         setRuns(fresh);
-        setBatchCodes(batchCodes);
+        if (batchCodes !== undefined) setBatchCodes(batchCodes); // absent only when asked without
       } catch {
         // A missed poll is retried at the next tick.
       }

@@ -1,5 +1,5 @@
 import 'server-only';
-import path from 'node:path';
+import { appFile } from '@/lib/app-folder';
 import PDFDocument from 'pdfkit';
 import { CATALOGUES } from '@/messages';
 import { translator, type Locale, type MessageKey } from '@/lib/shared/i18n';
@@ -58,7 +58,7 @@ export function fontRuns(text: string): { font: number; text: string }[] {
   return runs;
 }
 
-const fontFile = (file: string) => path.join(path.resolve(/*turbopackIgnore: true*/ process.env.BRAND_APP_ROOT ?? process.cwd()), 'public', 'fonts', `${file}-400-normal.woff`);
+const fontFile = (file: string) => appFile('public', 'fonts', `${file}-400-normal.woff`);
 
 const POLICY_KEYS = { 'Terms & Conditions': 'legal.terms', 'Privacy Policy': 'legal.privacy', 'Cookie Policy': 'legal.cookiePolicy' } as const satisfies Record<string, MessageKey>;
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import path from 'node:path';
+import { appFile } from '@/lib/app-folder';
 import PDFDocument from 'pdfkit';
 import { and, count, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
@@ -33,8 +33,7 @@ export function isEvidenceWorthy(result: VerdictLabel, risk: string | null): boo
  */
 export type ReportLanguage = { locale: Locale; timeZone: string };
 
-const fontFile = (font: ScriptFont) =>
-  path.join(path.resolve(/*turbopackIgnore: true*/ process.env.BRAND_APP_ROOT ?? process.cwd()), 'public', 'fonts', `${font.file}-400-normal.woff`);
+const fontFile = (font: ScriptFont) => appFile('public', 'fonts', `${font.file}-400-normal.woff`);
 
 /** The characters of a script font's unicode-range, as a pattern matching runs of them. */
 function scriptRuns(font: ScriptFont): RegExp {

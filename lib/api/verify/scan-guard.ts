@@ -4,6 +4,7 @@ import type { BrandContext } from '../route-context';
 import { hitRateLimit } from '../rate-limit';
 import { sessionSecret } from '@/lib/auth/keys';
 import { env } from '@/lib/edge/env';
+import { IPV4, ipv6Groups } from '@/lib/shared/client-address';
 
 // Shared by the verify, tracking and report routes: the scan rate limit and the address hash kept
 // with a scan. A module the brand has switched off answers as feature-flags.ts says.
@@ -28,16 +29,14 @@ export function ipHash(address: string): string {
  * kept only as a keyed hash. An IPv4-mapped IPv6 address is its IPv4 address.
  */
 export function networkOf(address: string): string {
-  const a = address.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  // Raw, or already a rate-limit key (lib/shared/client-address.ts addressKey: 'x:x:x:x::/64').
+  const a = address.trim().toLowerCase().replace(/\/\d+$/, '');
+  const g = IPV4.test(a) ? undefined : ipv6Groups(a);
   let prefix: string;
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(a)) prefix = `v4:${a.split('.').slice(0, 3).join('.')}`;
-  else if (a.includes(':')) {
-    const [head = '', tail] = a.split('::');
-    const left = head ? head.split(':') : [];
-    const right = tail ? tail.split(':') : [];
-    const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-    prefix = `v6:${groups.slice(0, 3).map((g) => (g || '0').replace(/^0+(?=.)/, '')).join(':')}`;
-  } else prefix = `other:${a}`;
+  if (IPV4.test(a)) prefix = `v4:${a.split('.').slice(0, 3).join('.')}`;
+  else if (!g) prefix = `other:${a}`;
+  else if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) prefix = `v4:${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}`;
+  else prefix = `v6:${g.slice(0, 3).map((x) => x.toString(16)).join(':')}`;
   return createHmac('sha256', sessionSecret()).update(`scan-net:${prefix}`).digest('base64url').slice(0, 16);
 }
 
