@@ -724,13 +724,13 @@ async function hotCodeReport() {
   return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), PostgreSQL ${pgServerVersion} on the same machine, the client in one Node process.\n\n${table}\n`;
 }
 
-/** --only risk: the A/B of the risk assessment alone; --write records it under its own markers. */
+/** --only risk: the A/B of the risk assessment alone, printed (the full run records the same rows in its own block). */
 async function riskOnly() {
   const rows = await riskRows();
   const table = ['| measure | result | budget | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const report = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()} (\`uptime\` load ${os.loadavg()[0].toFixed(1)} at the end), client and both servers on the same machine.\n\n${table}\n`;
   console.log('\n' + report);
-  if (WRITE) writeSection('bench-risk', report);
+  if (WRITE) console.log('(--only risk is not recorded: the full run records these rows with the rest)');
 }
 
 main().catch((e) => {
