@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createBrand, newEmail, open, signInWithPassword, signOut, signUpByApi } from './support';
+import { createBrand, newEmail, open, signInWithPassword, signUpByApi } from './support';
 
 // Route classes (spec section 2) and the remembered return path.
 
 test('a signed-in-only route sends a visitor to /login and, after sign-in, back to it', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
-  await signUpByApi(page, brand, { email, name: 'Jai' });
-  await signOut(page, brand);
+  await signUpByApi(page, brand, { email, name: 'Jai', signIn: false });
 
   await open(page, `${brand.origin}/edit-profile?tab=address`);
   await expect(page).toHaveURL(`${brand.origin}/login?from=%2Fedit-profile%3Ftab%3Daddress`);
@@ -22,8 +21,7 @@ for (const from of ['//evil.example', 'https://evil.example', '/\\evil.example',
   test(`sign-in with from=${from} lands on '/'`, async ({ page }) => {
     const brand = await createBrand();
     const email = newEmail();
-    await signUpByApi(page, brand, { email, name: 'Kai' });
-    await signOut(page, brand);
+    await signUpByApi(page, brand, { email, name: 'Kai', signIn: false });
     await signInWithPassword(page, brand, email, undefined, `/login?from=${encodeURIComponent(from)}`);
     await expect(page).toHaveURL(`${brand.origin}/`);
   });

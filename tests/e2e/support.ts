@@ -202,12 +202,13 @@ export async function addJarCookies(context: BrowserContext, origin: string, jar
  * `bv_device`: docs/security.md, "Cookies") set on the context. With `verify` false the account
  * is made without a code and stays unconfirmed, and signs in by password. The cookie consent is recorded
  * through the API (as the Cookie Notice's Accept does) unless `acceptCookies` is false. Ends on
- * the brand's home page, ready, as the sign-up through the screens does.
+ * the brand's home page, ready, as the sign-up through the screens does. With `signIn` false only
+ * the account is made: the page is left as it was, a visitor's (no page load, no sign-out).
  */
 export async function signUpByApi(
   page: Page,
   brand: Brand,
-  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean; verify?: boolean; dataDir?: string },
+  opts: { email: string; name?: string; password?: string; acceptCookies?: boolean; verify?: boolean; dataDir?: string; signIn?: false },
 ) {
   const jar: CookieJar = new Map();
   const since = Date.now();
@@ -233,6 +234,7 @@ export async function signUpByApi(
     const consent = await apiCall(brand.origin, 'POST', '/customer/cookie-consent', { jar, headers: { authorization: `Bearer ${token.json.accessToken}` } });
     expect(consent.status, JSON.stringify(consent.json)).toBe(200);
   }
+  if (opts.signIn === false) return;
   await addJarCookies(page.context(), brand.origin, jar);
   await open(page, `${brand.origin}/`);
   await expect(page).toHaveURL(`${brand.origin}/`); // signed in: the home page does not send to /login

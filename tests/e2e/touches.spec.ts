@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, settledBox, signOut, signUpByApi } from './support';
+import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, settledBox, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
 import { publishLegal } from './embed-support';
@@ -69,8 +69,7 @@ test('the code screen survives a reload: the flow is kept, the lost sign-up pass
 test('the forgotten-password code step survives a reload, and can go back to another contact', async ({ page }) => {
   const brand = await createBrand();
   const email = newEmail();
-  await signUpByApi(page, brand, { email, name: 'Nila' });
-  await signOut(page, brand);
+  await signUpByApi(page, brand, { email, name: 'Nila', signIn: false });
   await open(page, `${brand.origin}/forget-password`);
   await page.getByLabel('E-mail address').fill(email);
   const since = Date.now();
