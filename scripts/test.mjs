@@ -198,6 +198,8 @@ function finish(ok) {
   for (const [title, seconds, busy] of durations) console.log(`  ${seconds.toFixed(0).padStart(5)}  ${title}${busy === undefined ? '' : ` (cores ${busy.toFixed(0)}% busy)`}`);
   console.log(`  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)}  in all (wall time${only ? '' : '; the type checks and lint ran beside the unit tests'})`);
   if (asserted) console.log(`${asserted.calls} expect calls in ${asserted.tests} jest tests`);
+  // The same seconds on one line, where a log that keeps only its last lines still has them.
+  console.log(`seconds: ${durations.map(([title, seconds]) => `${title.replace(/ \(.*$/, '')} ${seconds.toFixed(0)}`).join(', ')}`);
   console.log(`\n${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
   process.exit(ok ? 0 : 1);
 }
