@@ -2,8 +2,8 @@ import type { Locale } from './i18n';
 
 // The fonts of the Indian scripts (docs/languages.md, "Fonts"): Noto Sans, served by the app itself
 // from /fonts (the @fontsource packages' files cut to `unicodeRange` by scripts/copy-fonts.mjs; a
-// unit test keeps them equal to what it writes), only the script's own characters, regular and bold. A page declares only its own
-// language's font, limited to the script's characters (unicode-range), so an English page gets
+// unit test keeps them equal to what it writes), only the script's own characters. A page declares
+// only its own language's font, limited to the script's characters (unicode-range), so an English page gets
 // no font at all and a Hindi page downloads Devanagari only. English needs none: the phone's
 // own sans-serif.
 //

@@ -4,7 +4,7 @@ import type { BrandContext } from '../route-context';
 import { hitRateLimit } from '../rate-limit';
 import { sessionSecret } from '@/lib/auth/keys';
 import { env } from '@/lib/edge/env';
-import { IPV4, ipv6Groups } from '@/lib/shared/client-address';
+import { IPV4, addressKey } from '@/lib/shared/client-address';
 
 // Shared by the verify, tracking and report routes: the scan rate limit and the address hash kept
 // with a scan. A module the brand has switched off answers as feature-flags.ts says.
@@ -29,14 +29,10 @@ export function ipHash(address: string): string {
  * kept only as a keyed hash. An IPv4-mapped IPv6 address is its IPv4 address.
  */
 export function networkOf(address: string): string {
-  // Raw, or already a rate-limit key (lib/shared/client-address.ts addressKey: 'x:x:x:x::/64').
-  const a = address.trim().toLowerCase().replace(/\/\d+$/, '');
-  const g = IPV4.test(a) ? undefined : ipv6Groups(a);
-  let prefix: string;
-  if (IPV4.test(a)) prefix = `v4:${a.split('.').slice(0, 3).join('.')}`;
-  else if (!g) prefix = `other:${a}`;
-  else if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) prefix = `v4:${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}`;
-  else prefix = `v6:${g.slice(0, 3).map((x) => x.toString(16)).join(':')}`;
+  const a = address.trim().toLowerCase();
+  // Raw, or already a rate-limit key as the routes pass it (addressKey: an IPv4, or 'x:x:x:x::/64').
+  const key = a.endsWith('::/64') ? a : addressKey(a);
+  const prefix = !key ? `other:${a}` : IPV4.test(key) ? `v4:${key.split('.').slice(0, 3).join('.')}` : `v6:${key.split(':').slice(0, 3).join(':')}`;
   return createHmac('sha256', sessionSecret()).update(`scan-net:${prefix}`).digest('base64url').slice(0, 16);
 }
 
