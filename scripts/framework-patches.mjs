@@ -37,12 +37,6 @@ export const PATCHES = [
     next: ['16.4'],
     relies: "the page HTML's first-load <script src async> tags and script preloads under /_next/static/",
   },
-  {
-    name: "the server's own compression",
-    file: 'scripts/start.mjs',
-    next: ['16.4'],
-    relies: 'the private modules next/dist/compiled/compression and next/dist/server/lib/release-compression-stream, and next.config.mjs compress: false',
-  },
 ];
 
 const require = createRequire(import.meta.url);

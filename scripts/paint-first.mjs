@@ -1,5 +1,5 @@
 // @ts-check
-// The verdict painted before any script is fetched (docs/benchmarks.md, "Scripts after the first paint").
+// The verdict painted before any script is fetched (docs/decisions.md, "Framework patches").
 //
 // Next.js asks for a page's first-load scripts from the head, `async` (and preloads its bootstrap
 // script): on a fast connection they arrive and run before the browser has drawn its first frame,

@@ -18,6 +18,7 @@ import { dbTemplateFile } from './db-template.mjs';
 import { checkFrameworkVersion } from './framework-patches.mjs';
 import { postBuild } from './post-build.mjs';
 import { holdScriptsUntilPaint } from './paint-first.mjs';
+import { compressAnswer } from './compress.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -112,9 +113,9 @@ const startedUp = dev ? Promise.resolve() : /** @type {Promise<void>} */ (new Pr
 const require = createRequire(import.meta.url);
 // In production this server holds each page's first-load scripts until the browser's first paint
 // (scripts/paint-first.mjs), which means rewriting an HTML answer before it is compressed: so it
-// compresses its answers itself, with Next.js's own middleware (next.config.mjs reads
+// compresses its answers itself, in Brotli or gzip (scripts/compress.mjs; next.config.mjs reads
 // BRAND_SERVER_COMPRESSES). BENCH_SCRIPTS_FIRST=1 (benchmarks only) serves pages as Next.js writes
-// them, to measure the difference; the development server does too.
+// them, with Next.js's gzip, to measure the difference; the development server does too.
 const paintFirst = !dev && process.env.BENCH_SCRIPTS_FIRST !== '1';
 // The private modules below and the HTML paint-first rewrites are fenced by Next.js version
 // (scripts/framework-patches.mjs): a server never runs them on a version they were not written for.
@@ -127,9 +128,6 @@ if (!dev) {
   }
 }
 process.env.BRAND_SERVER_COMPRESSES = paintFirst ? '1' : '0'; // set either way: an inherited value must not turn compression off
-/** @typedef {(req: IncomingMessage, res: ServerResponse, next: () => void) => void} Middleware a connect-style middleware (the compression package's) */
-const compression = paintFirst ? /** @type {() => Middleware} */ (require('next/dist/compiled/compression'))() : undefined;
-const releaseCompressionStream = paintFirst ? require('next/dist/server/lib/release-compression-stream').releaseCompressionStream : undefined;
 // `require('next')` is the CommonJS export, Next's createServer function itself (there is no
 // `.default` at run time); TypeScript reads the package as an ES module, whose default it is.
 const next = /** @type {typeof import('next').default} */ (/** @type {unknown} */ (require('next')));
@@ -185,12 +183,8 @@ const server = http.createServer((req, res) => {
   if (servedBy) res.setHeader('x-served-by', servedBy);
   // The caller's address is the socket's unless a trusted proxy stands in front.
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
-  if (compression) {
-    compression(req, res, () => {});
-    // A client that goes away mid-answer leaves the zlib stream open; Next.js releases it the same way.
-    res.once('close', () => {
-      if (!res.writableFinished) releaseCompressionStream?.(res);
-    });
+  if (paintFirst) {
+    compressAnswer(req, res);
     holdScriptsUntilPaint(req, res); // after the compression, so that it rewrites the text
   }
   handleApi(req, res);

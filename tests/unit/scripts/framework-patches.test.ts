@@ -1,9 +1,6 @@
 /** @jest-environment node */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Duplex, Writable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
+import { Writable } from 'node:stream';
 
 // The scripts are type-checked from their JSDoc (tsconfig.scripts.json); here, what the tests use.
 type Patch = { name: string; file: string; next: string[]; relies: string };
@@ -37,7 +34,7 @@ const nextFile = (rel: string) => readFileSync(require.resolve(`next/dist/${rel}
 
 describe('the version fence', () => {
   it('holds every patch to the Next.js versions it was written for, the installed one among them', () => {
-    expect(PATCHES.map((p) => p.file).sort()).toEqual(['scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/paint-first.mjs', 'scripts/start.mjs']);
+    expect(PATCHES.map((p) => p.file).sort()).toEqual(['scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/paint-first.mjs']);
     expect(patchesOutside(nextVersion())).toEqual([]);
     expect(() => checkFrameworkVersion()).not.toThrow();
   });
@@ -106,41 +103,5 @@ describe('scripts after the first paint: the HTML Next.js’s React writes', () 
     expect(rewritten).not.toContain('<script src="/_next/static/chunks/page.js" async=""></script>');
     expect(rewritten).toContain('x-held-script');
     expect(rewritten).toContain('x-held-preload');
-  });
-});
-
-describe('the server’s own compression: the private modules the launcher loads', () => {
-  it('next/dist/compiled/compression compresses an HTML answer, and hands its stream to release-compression-stream', async () => {
-    const compression = require('next/dist/compiled/compression')();
-    const { releaseCompressionStream } = require('next/dist/server/lib/release-compression-stream');
-    expect(typeof releaseCompressionStream).toBe('function');
-    const body = '<p>Genuine</p>'.repeat(200);
-    let streamSeen: unknown;
-    const server = http.createServer((req, res) => {
-      compression(req, res, () => {});
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.write(body.slice(0, 100));
-      // What releaseCompressionStream looks for once an answer is under way.
-      streamSeen = res.on('drain', () => {});
-      res.end(body.slice(100));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const { headers, bytes } = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/', headers: { 'accept-encoding': 'gzip' } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
-      expect(headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(bytes).toString('utf8')).toBe(body);
-      // releaseCompressionStream finds the compressor as what res.on answers: a Duplex stream.
-      expect(streamSeen).toBeInstanceOf(Duplex);
-    } finally {
-      await new Promise((r) => server.close(r));
-    }
   });
 });

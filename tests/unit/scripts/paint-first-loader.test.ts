@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-// The loader scripts/paint-first.mjs puts in each page (docs/benchmarks.md, "Scripts after the
+// The loader scripts/paint-first.mjs puts in each page (docs/decisions.md, "Scripts after the
 // first paint"), run in a page of held markers with the browser's parts it uses under the test's
 // control: the paint entries, animation frames, the load event, the page's state. It must add the
 // build's scripts once, with the page's nonce, only after the first contentful paint, or at the

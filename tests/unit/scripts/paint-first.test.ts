@@ -1,12 +1,11 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 
 // scripts/paint-first.mjs: the production server rewrites an HTML answer's first-load scripts
 // (and script preloads) into inert markers and one loader that adds them after the first paint
-// (docs/benchmarks.md, "Scripts after the first paint"). Here: the rewriting, on a page cut into
+// (docs/decisions.md, "Framework patches": "Scripts after the first paint"). Here: the rewriting, on a page cut into
 // chunks at every place, and the server wiring (compression after the rewriting, other answers
 // untouched) over real HTTP.
 
@@ -92,9 +91,8 @@ describe('ScriptHolder', () => {
   });
 });
 
-describe('the server wiring (holdScriptsUntilPaint after the compression middleware)', () => {
-  const require = createRequire(__filename);
-  const compression = require('next/dist/compiled/compression')() as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+describe('the server wiring (holdScriptsUntilPaint after the compression, scripts/compress.mjs)', () => {
+  let compressAnswer: typeof import('../../../scripts/compress.mjs').compressAnswer;
   let server: http.Server;
   let base: string;
   const routes: Record<string, (res: http.ServerResponse) => void> = {
@@ -133,8 +131,9 @@ describe('the server wiring (holdScriptsUntilPaint after the compression middlew
   };
 
   beforeAll(async () => {
+    ({ compressAnswer } = await import('../../../scripts/compress.mjs'));
     server = http.createServer((req, res) => {
-      compression(req, res, () => {});
+      compressAnswer(req, res);
       mod.holdScriptsUntilPaint(req, res);
       routes[req.url ?? '']!(res);
     });
@@ -160,6 +159,9 @@ describe('the server wiring (holdScriptsUntilPaint after the compression middlew
     const r = await get('/page', { 'accept-encoding': 'gzip' });
     expect(r.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(r.body).toString('utf8')).toBe(expected());
+    const br = await get('/page', { 'accept-encoding': 'gzip, deflate, br, zstd' }); // as Chromium asks
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString('utf8')).toBe(expected());
   });
 
   it('rewrites an uncompressed answer, and drops a Content-Length set through writeHead', async () => {
