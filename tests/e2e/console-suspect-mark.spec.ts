@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser } from '@playwright/test';
-import { open, ready } from './support';
+import { axe, open, ready } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
@@ -46,7 +45,7 @@ test('staff mark a code suspect, a shopper sees it, staff clear it, the shopper 
   await expect(page.getByRole('button', { name: 'Yes, mark it suspect' })).toBeFocused();
   // The whole code page, with the form's confirmation open: the scans table's scroll box is a
   // keyboard stop named by its caption (axe's scrollable-region-focusable).
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations).toEqual([]);
   await expect(page.getByRole('region', { name: 'Scans of this unit, oldest first' })).toHaveAttribute('tabindex', '0');
   await page.keyboard.press('Enter');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, open, signUpByApi } from './support';
+import { axe, newEmail, open, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 
 // Accessibility in every offered language (docs/languages.md): axe-core finds no violation on the
@@ -18,7 +17,7 @@ async function noViolations(page: Page, url: string, language: string, shown?: s
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   // A screen that draws its form after an answer (the contact gate) is checked once it is drawn.
   if (shown) await expect(page.locator(shown).first()).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.map((v) => `${language} ${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
@@ -77,7 +76,7 @@ test('the scan and rewards screens have no accessibility violation in any langua
     await noViolations(page, `${brand.origin}/rewards`, language);
     // The rewards list arrives after the first paint: checked once it is there.
     await expect(page.getByTestId('no-rewards')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.map((v) => `${language} /rewards (list): ${v.id}`)).toEqual([]);
   }
 });

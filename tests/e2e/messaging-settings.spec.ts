@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createBrand, open, ready } from './support';
+import { axe, createBrand, open, ready } from './support';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
 
 // The console's "Messages to customers" settings (docs/messages.md): with the keyboard only, an
@@ -39,7 +38,7 @@ test('settings: a DLT template id is set by keyboard, refused on its field when 
   await expect(section.getByLabel('Phone number id')).toBeVisible();
   await expect(section.getByLabel('Access token')).toHaveAttribute('type', 'password');
   await expect(section.getByLabel('Access token')).toHaveAccessibleDescription(/Not saved yet/);
-  expect((await new AxeBuilder({ page }).include('[data-testid="settings-messaging"]').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('[data-testid="settings-messaging"]').analyze()).violations).toEqual([]);
 
   await page.reload();
   await ready(page);

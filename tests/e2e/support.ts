@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -313,3 +314,12 @@ export async function signOut(page: Page, brand: Brand) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0); // the new document is in
   await ready(page);
 }
+
+/**
+ * axe-core on a page as it is: every rule, and the page's same-origin frames. Legacy mode runs
+ * axe.run in the page itself; the default instead runs each frame's part and assembles them in a
+ * blank page it opens for every check (for cross-origin frames, which the app's pages do not
+ * have). The same results, in about 0.4 s a check instead of 1 s (28 Nov: the same passes and
+ * violations on the verify and sign-in pages).
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode();

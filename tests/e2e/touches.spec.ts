@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, settledBox, signUpByApi } from './support';
+import { axe, createBrand, newEmail, open, otpFor, PASSWORD, PORT, ready, settledBox, signUpByApi } from './support';
 import { brandWithCatalog } from './verify-catalog';
 import { aftersalesBrand, customerWithUnit, pdfBytes } from './aftersales-support';
 import { publishLegal } from './embed-support';
@@ -29,7 +28,7 @@ function postForm(domain: string, path: string, body: string, headers: Record<st
 
 /** axe's findings on the page as it is now: none. */
 async function noAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
 }
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
