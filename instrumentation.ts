@@ -6,6 +6,11 @@ export async function register() {
   // the Edge copy of this hook drops it with the branch.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { startOrExit } = await import('./lib/server/startup');
-    await startOrExit();
+    // Under the launcher (scripts/start.mjs), which listens only once the start-up has called back,
+    // Next.js goes on preparing (loading its runtimes and the app's modules) while the database
+    // opens in its own thread: the start-up is not awaited here. Under another server (`next
+    // start`), it is, so that no request is served before it.
+    if ((globalThis as { __brandStartedUp?: () => void }).__brandStartedUp) void startOrExit();
+    else await startOrExit();
   }
 }
