@@ -10,13 +10,13 @@
 import zlib from 'node:zlib';
 
 /** Answers shorter than this, when their length is known before they are sent, go as they are. */
-export const THRESHOLD = 1024;
+const THRESHOLD = 1024;
 
 /**
  * Brotli's quality: 5 is within 12% of the slowest (11) on the app's pages and costs about what
  * gzip's default does (2–5 ms for an 85 kB page); 11 would take half a second a page.
  */
-export const BROTLI_QUALITY = 5;
+const BROTLI_QUALITY = 5;
 
 /** The media types worth compressing: text, JSON, JavaScript, XML, SVG, WebAssembly. */
 const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|x-javascript|ecmascript|xml|wasm|manifest\+json|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i;
@@ -60,11 +60,12 @@ export function chooseEncoding(header) {
  */
 
 /**
- * The name under which a `writeHead` headers object holds `name` (any case), if it does.
+ * The name under which a `writeHead` headers object holds `name` (any case), if it does (also
+ * used by scripts/paint-first.mjs).
  * @param {HeadArgument} headers
  * @param {string} name in lower case
  */
-function keyIn(headers, name) {
+export function headerKey(headers, name) {
   if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return undefined;
   return Object.keys(headers).find((key) => key.toLowerCase() === name);
 }
@@ -73,7 +74,7 @@ function keyIn(headers, name) {
  * @param {string | NodeJS.ArrayBufferView} chunk
  * @param {BufferEncoding | undefined} encoding
  */
-const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+export const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
 /**
  * Makes `res` (a Node.js ServerResponse, before anything is written to it) compress its body when
@@ -87,8 +88,7 @@ const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof c
  * an answer is decided by `res.getHeader` alone, and never compressed.
  * @type {typeof import('./compress.d.mts').compressAnswer}
  */
-export function compressAnswer(req, res, options = {}) {
-  const threshold = options.threshold ?? THRESHOLD;
+export function compressAnswer(req, res) {
   const { writeHead, write, end } = res;
   /** @type {zlib.BrotliCompress | zlib.Gzip | null | undefined} undefined until the headers are decided, null when passed through */
   let stream;
@@ -104,12 +104,12 @@ export function compressAnswer(req, res, options = {}) {
     if (Array.isArray(headers)) return;
     if (typeof headers === 'string') headers = undefined; // a status message, never headers
     const get = (/** @type {string} */ name) => {
-      const key = keyIn(headers, name);
+      const key = headerKey(headers, name);
       const value = key && headers ? /** @type {Record<string, unknown>} */ (headers)[key] : res.getHeader(name);
       return value == null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
     };
     const set = (/** @type {string} */ name, /** @type {string} */ value) => {
-      const key = keyIn(headers, name);
+      const key = headerKey(headers, name);
       if (key && headers) /** @type {Record<string, unknown>} */ (headers)[key] = value;
       else res.setHeader(name, value);
     };
@@ -122,11 +122,11 @@ export function compressAnswer(req, res, options = {}) {
     if ((contentEncoding && contentEncoding.toLowerCase() !== 'identity') || get('content-range') || NO_TRANSFORM.test(get('cache-control'))) return;
     const declared = get('content-length').trim();
     const length = declared ? Number(declared) : undefined;
-    if (length !== undefined && !(length >= threshold)) return;
+    if (length !== undefined && !(length >= THRESHOLD)) return;
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (!encoding) return;
 
-    const lengthKey = keyIn(headers, 'content-length');
+    const lengthKey = headerKey(headers, 'content-length');
     if (lengthKey && headers) delete (/** @type {Record<string, unknown>} */ (headers))[lengthKey];
     res.removeHeader('content-length');
     set('content-encoding', encoding);

@@ -14,6 +14,8 @@
 // Its exports are typed by scripts/paint-first.d.mts (what the unit tests see): each one here is
 // checked against that declaration.
 
+import { headerKey, toBuffer } from './compress.mjs';
+
 /** @typedef {import('./paint-first.d.mts').ScriptHolder} DeclaredScriptHolder */
 /**
  * An argument of `writeHead` after the status code: a status message, or the headers (an object,
@@ -142,16 +144,14 @@ export class ScriptHolder {
 }
 
 /**
- * The header's value, case-insensitively, from a `writeHead` headers object. (Headers given as a
- * flat array are not read: nothing here sends them, and the compression middleware below cannot
- * take them; such an answer is decided by `res.getHeader` alone, and so passed through.)
+ * The header's value, case-insensitively, from a `writeHead` headers object (headers given as a
+ * flat array are not read: such an answer is decided by `res.getHeader` alone).
  * @param {HeadArgument} headers
  * @param {string} name in lower case
  */
 function headerIn(headers, name) {
-  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return undefined;
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) return headers[key];
-  return undefined;
+  const key = headerKey(headers, name);
+  return key && headers ? /** @type {Record<string, unknown>} */ (headers)[key] : undefined;
 }
 
 /**
@@ -159,15 +159,9 @@ function headerIn(headers, name) {
  * @param {string} name in lower case
  */
 function dropHeaderIn(headers, name) {
-  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return;
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
+  const key = headerKey(headers, name);
+  if (key && headers) delete (/** @type {Record<string, unknown>} */ (headers))[key];
 }
-
-/**
- * @param {string | NodeJS.ArrayBufferView} chunk
- * @param {BufferEncoding | undefined} encoding
- */
-const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
 /**
  * Makes `res` (a Node.js ServerResponse, before anything is written to it) hold the first-load

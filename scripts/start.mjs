@@ -117,7 +117,7 @@ const require = createRequire(import.meta.url);
 // BRAND_SERVER_COMPRESSES). BENCH_SCRIPTS_FIRST=1 (benchmarks only) serves pages as Next.js writes
 // them, with Next.js's gzip, to measure the difference; the development server does too.
 const paintFirst = !dev && process.env.BENCH_SCRIPTS_FIRST !== '1';
-// The private modules below and the HTML paint-first rewrites are fenced by Next.js version
+// The HTML paint-first rewrites and the build's patches are fenced by Next.js version
 // (scripts/framework-patches.mjs): a server never runs them on a version they were not written for.
 if (!dev) {
   try {

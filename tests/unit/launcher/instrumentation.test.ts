@@ -6,7 +6,6 @@
 
 let finish: () => void = () => undefined;
 const startOrExit = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-jest.mock('@/lib/server/startup', () => ({ startOrExit }));
 jest.mock('../../../lib/server/startup', () => ({ startOrExit }));
 
 const shared = globalThis as { __brandStartedUp?: () => void };
