@@ -6,7 +6,7 @@ import { env } from '@/lib/edge/env';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 import { ADVISORY_KEY, migrate } from './migrate';
-import { PGliteThread } from './pglite-thread';
+import { PGliteThread, type ThreadKeeper } from './pglite-thread';
 import { unpackTemplate } from './template';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,7 +21,9 @@ type Handle = {
 
 // One database per process, kept on globalThis: Next bundles server code into several
 // module graphs, and PGlite must be opened once (DESIGN.md section 1).
-const g = globalThis as unknown as { __brandDb?: Promise<Handle> };
+// `__brandMemoryDbKeeper`: set by the API tests only (tests/support/memory-db-thread.ts), so an
+// in-memory database's thread outlives a test file (pglite-thread.ts, ThreadKeeper).
+const g = globalThis as unknown as { __brandDb?: Promise<Handle>; __brandMemoryDbKeeper?: ThreadKeeper };
 
 async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import('pg');
@@ -92,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
     // An in-memory database (the tests) starts from DB_MEMORY_TEMPLATE when set: a dump of a
     // migrated database (tests/support/db-template.ts), loaded instead of created and migrated.
     const memoryTemplate = inMemory ? env().DB_MEMORY_TEMPLATE : undefined;
-    const client = new PGliteThread(inMemory ? undefined : pgdata, options, memoryTemplate && existsSync(memoryTemplate) ? memoryTemplate : undefined) as unknown as PGlite;
+    const client = new PGliteThread(inMemory ? undefined : pgdata, options, memoryTemplate && existsSync(memoryTemplate) ? memoryTemplate : undefined, inMemory ? g.__brandMemoryDbKeeper : undefined) as unknown as PGlite;
     await client.waitReady;
     await migrate({ query: (s, p) => client.query(s, p), exec: (s) => client.exec(s) }, { advisory: false });
     const db = drizzle(client, { schema }) as unknown as Db;

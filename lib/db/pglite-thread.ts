@@ -25,31 +25,54 @@ type Result = { rows: unknown[]; fields: { name: string; dataTypeID: number }[];
 type Reply = { id: number; ok: boolean; value?: unknown; error?: { message: string; code?: string; detail?: string; constraint?: string } };
 type QueryOptions = { rowMode?: string; parsers?: object };
 
+/**
+ * Keeps one database thread for many openings: given how to start the thread, answers the one it
+ * keeps (starting it the first time). Only the API tests use one (tests/support/memory-db-thread.ts):
+ * the test files a jest worker runs one after another share one in-memory database, as they share
+ * one database per worker on PostgreSQL, instead of each loading its own.
+ */
+export type ThreadKeeper = (start: () => Worker) => Worker;
+
 export class PGliteThread {
   readonly #worker: Worker;
+  /** Whether closing closes the database (a thread of its own) or only lets go of a kept one. */
+  readonly #owned: boolean;
   readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  #next = 1;
+  #next: number;
   #stopped: Error | undefined;
+  readonly #listeners: { message: (m: Reply) => void; error: (err: Error) => void; exit: (code: number) => void };
   readonly waitReady: Promise<void>;
 
-  /** `memoryTemplate`: a gzipped dump of a data folder an in-memory database starts from. */
-  constructor(dataDir: string | undefined, options: object, memoryTemplate?: string) {
+  /**
+   * `memoryTemplate`: a gzipped dump of a data folder an in-memory database starts from.
+   * `keeper`: the thread comes from it (ThreadKeeper) and outlives this client.
+   */
+  constructor(dataDir: string | undefined, options: object, memoryTemplate?: string, keeper?: ThreadKeeper) {
     // Reflect.construct keeps the bundler from bundling the worker: it loads PGlite from node_modules.
-    this.#worker = Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options, memoryTemplate } }]) as Worker;
+    const start = () => Reflect.construct(Worker, [workerFile(), { workerData: { dataDir, options, memoryTemplate } }]) as Worker;
+    this.#owned = !keeper;
+    this.#worker = keeper ? keeper(start) : start();
+    // A kept thread's answers to an earlier client never match this one's calls.
+    this.#next = keeper ? 1 + Math.floor(Math.random() * 2 ** 40) : 1;
     // Held while a call is out, let go when idle: an idle database does not keep a process (the
     // operator CLI, a test) alive, and a process waiting for an answer does not exit first.
     this.#worker.unref();
-    this.#worker.on('message', (m: Reply) => {
-      const p = this.#pending.get(m.id);
-      if (!p) return;
-      this.#pending.delete(m.id);
-      if (this.#pending.size === 0) this.#worker.unref();
-      if (m.ok) p.resolve(m.value);
-      else p.reject(Object.assign(new Error(m.error?.message), m.error));
-    });
-    this.#worker.on('error', (err) => this.#stop(err));
-    // A worker that ended answers nothing more: every call, waiting or new, fails with why.
-    this.#worker.on('exit', (code) => this.#stop(new Error(`The embedded database stopped (exit code ${code})`)));
+    this.#listeners = {
+      message: (m: Reply) => {
+        const p = this.#pending.get(m.id);
+        if (!p) return;
+        this.#pending.delete(m.id);
+        if (this.#pending.size === 0) this.#worker.unref();
+        if (m.ok) p.resolve(m.value);
+        else p.reject(Object.assign(new Error(m.error?.message), m.error));
+      },
+      error: (err: Error) => this.#stop(err),
+      // A worker that ended answers nothing more: every call, waiting or new, fails with why.
+      exit: (code: number) => this.#stop(new Error(`The embedded database stopped (exit code ${code})`)),
+    };
+    this.#worker.on('message', this.#listeners.message);
+    this.#worker.on('error', this.#listeners.error);
+    this.#worker.on('exit', this.#listeners.exit);
     this.waitReady = this.#send({ op: 'ready' }).then(() => undefined);
   }
 
@@ -99,6 +122,14 @@ export class PGliteThread {
   }
 
   async close() {
+    if (!this.#owned) {
+      // A kept thread stays open for the next client: a transaction this one left open is rolled back.
+      if (!this.#stopped) await this.#send({ op: 'detach' }).catch(() => undefined);
+      this.#stop(new Error('The embedded database is closed'));
+      this.#worker.off('message', this.#listeners.message).off('error', this.#listeners.error).off('exit', this.#listeners.exit);
+      this.#worker.unref();
+      return;
+    }
     if (!this.#stopped) await this.#send({ op: 'close' });
     this.#stop(new Error('The embedded database is closed'));
     await this.#worker.terminate();

@@ -126,6 +126,11 @@ async function handle(msg) {
     case 'close':
       await db.close();
       return null;
+    case 'detach':
+      // A client lets go of a kept thread (lib/db/pglite-thread.ts, ThreadKeeper): any transaction
+      // it left open is rolled back, so the next client finds the database free.
+      for (const t of [...open.values()]) t.finish.reject(Object.assign(new Error('rolled back'), { rolledBack: true }));
+      return null;
     default:
       throw new Error(`unknown op ${msg.op}`);
   }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { PGliteThread } from '@/lib/db/pglite-thread';
+import type { Worker } from 'node:worker_threads';
+import { PGliteThread, type ThreadKeeper } from '@/lib/db/pglite-thread';
 
 // The embedded database in its worker thread (lib/db/pglite-thread.ts): what drizzle relies on,
 // over the thread boundary. Its own in-memory database, apart from the suite's.
@@ -115,4 +116,66 @@ it('keeps a process alive while a call is out, and lets it exit when idle', () =
   });
   expect(run.stdout).toContain('answer [{"pg_sleep":"","n":42}]');
   expect(run.status).toBe(0);
+});
+
+describe('a kept thread (ThreadKeeper: the API tests share one per jest worker)', () => {
+  // A keeper of its own here, so this test leaves the suite's kept thread alone.
+  let kept: Worker | undefined;
+  let starts = 0;
+  const keeper: ThreadKeeper = (start) => {
+    if (!kept) {
+      starts++;
+      kept = start();
+      kept.once('exit', () => (kept = undefined));
+    }
+    return kept;
+  };
+  afterAll(() => kept?.terminate());
+
+  it('outlives a client: the next one finds its rows, and a transaction the first left open rolled back', async () => {
+    const first = new PGliteThread(undefined, {}, undefined, keeper);
+    await first.waitReady;
+    await first.exec('create table k (id int primary key)');
+    await first.query('insert into k values (1)');
+    // A transaction left open, as a test that failed half-way through one would leave it.
+    let holding!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const abandoned = first
+      .transaction(async (tx) => {
+        await tx.query('insert into k values (2)');
+        holding();
+        await gate;
+        await tx.query('insert into k values (4)');
+      })
+      .catch((err: Error) => err);
+    await held;
+    await first.close();
+    await expect(first.query('select 1')).rejects.toThrow('The embedded database is closed');
+    release();
+    expect(String(await abandoned)).toContain('The embedded database is closed');
+
+    const second = new PGliteThread(undefined, {}, undefined, keeper);
+    await second.waitReady;
+    expect(starts).toBe(1);
+    expect((await second.query('select id from k order by id')).rows).toEqual([{ id: 1 }]);
+    await second.transaction(async (tx) => void (await tx.query('insert into k values (3)')));
+    expect((await second.query('select id from k order by id')).rows).toEqual([{ id: 1 }, { id: 3 }]);
+    await second.close();
+    expect(kept).toBeDefined();
+  });
+
+  it('is started again once it ended', async () => {
+    const before = starts;
+    const a = new PGliteThread(undefined, {}, undefined, keeper);
+    await a.waitReady;
+    await kept!.terminate();
+    await expect(a.query('select 1')).rejects.toThrow('The embedded database stopped');
+    const b = new PGliteThread(undefined, {}, undefined, keeper);
+    await b.waitReady;
+    expect(starts).toBe(before + 1);
+    expect((await b.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+    await b.close();
+  });
 });
