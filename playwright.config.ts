@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { e2eChromium, QUIET_ARGS } from './scripts/chromium.mjs';
 
 // End-to-end tests in Chromium against a production build started by scripts/start.mjs, on its
 // own port with a fresh data folder. E2E_PORT, E2E_DIST_DIR and E2E_DATA_DIR override the
@@ -29,8 +30,8 @@ export default defineConfig({
     // failure still leaves its message and the page's accessibility snapshot (error-context.md).
     trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | undefined) ?? 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: e2eChromium(), // the headless shell where installed (scripts/chromium.mjs)
+      args: QUIET_ARGS,
     },
   },
   projects: [{ name: 'chromium' }],

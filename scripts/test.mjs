@@ -15,9 +15,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FULL_BROWSER, HEADLESS_SHELL } from './chromium.mjs';
 import { root } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const only = process.argv[2]; // optional: typecheck | lint | unit | api | attack | e2e | audit
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'brand-verify-test-'));
 const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -150,14 +150,28 @@ function countJest(file) {
   }
 }
 
+/**
+ * The end-to-end tests' browsers (scripts/chromium.mjs): Debian's Chromium headless shell for most
+ * tests and the full browser for a PDF shown in place, installed when missing and this is a root
+ * shell with apt-get. Without the shell, every test runs in the full browser (slower). A
+ * CHROMIUM_PATH that is set runs every test and must exist.
+ */
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (canInstall) {
-    console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium package…`);
-    if (run('apt-get update', 'apt-get', ['update', '-qq']) && run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'])) return existsSync(CHROMIUM);
+  if (process.env.CHROMIUM_PATH) {
+    if (existsSync(process.env.CHROMIUM_PATH)) return true;
+    console.error(`\nCHROMIUM_PATH names ${process.env.CHROMIUM_PATH}, which does not exist.`);
+    return false;
   }
-  console.error(`\nChromium is needed for the end-to-end tests and is missing at ${CHROMIUM}.\nInstall it with:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n\nor point CHROMIUM_PATH at a Chromium binary.`);
+  const missing = [[HEADLESS_SHELL, 'chromium-headless-shell'], [FULL_BROWSER, 'chromium']].filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+  if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian's ${missing.join(' and ')} for the end-to-end tests…`);
+    if (run('apt-get update', 'apt-get', ['update', '-qq'])) run(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', ...missing]);
+  }
+  if (existsSync(FULL_BROWSER)) {
+    if (!existsSync(HEADLESS_SHELL)) console.log(`Chromium's headless shell is missing; the end-to-end tests run in the full browser at ${FULL_BROWSER} (slower).`);
+    return true;
+  }
+  console.error(`\nThe end-to-end tests need Debian's Chromium at ${FULL_BROWSER}, and run faster with its headless shell at ${HEADLESS_SHELL}.\nInstall them with:\n\n  sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell\n\nor point CHROMIUM_PATH at a Chromium binary.`);
   return false;
 }
 

@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { open, ready } from './support';
 import { aftersalesBrand, customerWithUnit, pngBytes } from './aftersales-support';
 import { CONSOLE_ORIGIN, signInStaff } from './console-support';
+import { pdfChromium, QUIET_ARGS } from '../../scripts/chromium.mjs';
+
+// The agent sees a complaint's PDF framed on the page: the full browser, with its PDF viewer.
+test.use({ launchOptions: { executablePath: pdfChromium(), args: QUIET_ARGS } });
 
 /** A minimal one-page PDF, as a customer's receipt might be. */
 const RECEIPT_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';

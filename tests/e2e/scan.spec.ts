@@ -2,6 +2,7 @@ import { chromium, expect, test, type Browser } from '@playwright/test';
 import { newEmail, open, signUpByApi } from './support';
 import { acceptBanners, brandWithCatalog } from './verify-catalog';
 import { writeQrVideo } from './qr-video';
+import { e2eChromium, QUIET_ARGS } from '../../scripts/chromium.mjs';
 
 // /qr-scan with Chromium's fake camera fed a generated QR code video: a code of this brand
 // opens its verdict; a code of another site is refused and never followed. Each test
@@ -10,9 +11,8 @@ import { writeQrVideo } from './qr-video';
 async function browserShowing(text: string, file: string): Promise<Browser> {
   writeQrVideo(file, text);
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    // The same quiet flags as playwright.config.ts: on a closed network, background connections fail and slow Chromium.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    executablePath: e2eChromium(),
+    args: [...QUIET_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
   });
 }
 
