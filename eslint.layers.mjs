@@ -139,6 +139,9 @@ export const layerRules = [
   },
   {
     files: ['lib/**/*.{ts,tsx}'],
+    // Packages are never parsed for it (import/ignore): a cycle runs through the app's own modules,
+    // and parsing node_modules was a third of the rule's time (22 s against 15 s, 29 Nov).
+    settings: { 'import/ignore': ['node_modules'] },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
