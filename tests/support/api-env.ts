@@ -23,4 +23,4 @@ if (process.env.TEST_DATABASE_URL) {
 process.env.OPERATOR_CHANNEL_TOKEN = randomBytes(32).toString('base64url');
 // Passwords hash at a lower scrypt cost here (production refuses this variable); the cost itself is
 // tested in tests/unit/auth/password.test.ts, where it is not set.
-process.env.TEST_PASSWORD_HASH_N ??= '16384';
+process.env.TEST_PASSWORD_HASH_N ??= '1024';
