@@ -6,7 +6,7 @@
 // machinery: on two spec files its processes took about half the CPU (137 s against 70 s, 29 Nov),
 // on a 2-core machine where the end-to-end step keeps both cores busy. CHROMIUM_PATH overrides both.
 // The shell has no PDF viewer: a test of a PDF shown in place launches the full browser
-// (PDF_BROWSER), which npm test installs beside the shell.
+// (pdfChromium), which npm test installs beside the shell.
 import { existsSync } from 'node:fs';
 
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';

@@ -109,7 +109,7 @@ function runBeside(title, cmd, args, env, minutes, log) {
  * of one worker share its database: on PGlite one in-memory database thread, loaded once from the
  * template (tests/support/memory-db-thread.ts), on PostgreSQL a copy per worker made by the global
  * setup (tests/support/db-template.ts). A fresh process and database per file cost each file
- * about 3 s before its first test (28 Nov: the PGlite pass 519 s, against 208 s shared). Sharing
+ * about 3 s before its first test (29 Nov: the PGlite pass 519 s, against 208 s shared). Sharing
  * also keeps a process to one or two PGlite instances: V8 (Node 18 to 24) can abort a process
  * that creates and frees many WebAssembly instances of PGlite ("Check failed:
  * jit_page_->allocations_.erase(addr) == 1"). The api files that spawn processes of their own and

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { PGliteThread, type ThreadKeeper } from '@/lib/db/pglite-thread';
+import { keepMemoryDbThread } from '../support/memory-db-thread';
 
 // The embedded database in its worker thread (lib/db/pglite-thread.ts): what drizzle relies on,
 // over the thread boundary. Its own in-memory database, apart from the suite's.
@@ -119,24 +120,25 @@ it('keeps a process alive while a call is out, and lets it exit when idle', () =
 });
 
 describe('a kept thread (ThreadKeeper: the API tests share one per jest worker)', () => {
-  // A keeper of its own here, so this test leaves the suite's kept thread alone.
+  // The suite's own keeper (tests/support/memory-db-thread.ts), counting the threads it starts.
   let kept: Worker | undefined;
   let starts = 0;
-  const keeper: ThreadKeeper = (start) => {
-    if (!kept) {
+  const keeper: ThreadKeeper = (start) =>
+    (kept = keepMemoryDbThread(() => {
       starts++;
-      kept = start();
-      kept.once('exit', () => (kept = undefined));
-    }
-    return kept;
-  };
+      return start();
+    }));
+  // This file's threads start without the suite's template: the next file of this worker starts
+  // a kept thread of its own, from the template.
   afterAll(() => kept?.terminate());
 
   it('outlives a client: the next one finds its rows, and a transaction the first left open rolled back', async () => {
     const first = new PGliteThread(undefined, {}, undefined, keeper);
     await first.waitReady;
-    await first.exec('create table k (id int primary key)');
-    await first.query('insert into k values (1)');
+    const thread = kept;
+    const started = starts;
+    await first.exec('create table kept_thread_check (id int primary key)');
+    await first.query('insert into kept_thread_check values (1)');
     // A transaction left open, as a test that failed half-way through one would leave it.
     let holding!: () => void;
     let release!: () => void;
@@ -144,10 +146,10 @@ describe('a kept thread (ThreadKeeper: the API tests share one per jest worker)'
     const gate = new Promise<void>((r) => (release = r));
     const abandoned = first
       .transaction(async (tx) => {
-        await tx.query('insert into k values (2)');
+        await tx.query('insert into kept_thread_check values (2)');
         holding();
         await gate;
-        await tx.query('insert into k values (4)');
+        await tx.query('insert into kept_thread_check values (4)');
       })
       .catch((err: Error) => err);
     await held;
@@ -158,23 +160,25 @@ describe('a kept thread (ThreadKeeper: the API tests share one per jest worker)'
 
     const second = new PGliteThread(undefined, {}, undefined, keeper);
     await second.waitReady;
-    expect(starts).toBe(1);
-    expect((await second.query('select id from k order by id')).rows).toEqual([{ id: 1 }]);
-    await second.transaction(async (tx) => void (await tx.query('insert into k values (3)')));
-    expect((await second.query('select id from k order by id')).rows).toEqual([{ id: 1 }, { id: 3 }]);
+    expect(kept).toBe(thread);
+    expect(starts).toBe(started);
+    expect((await second.query('select id from kept_thread_check order by id')).rows).toEqual([{ id: 1 }]);
+    await second.transaction(async (tx) => void (await tx.query('insert into kept_thread_check values (3)')));
+    expect((await second.query('select id from kept_thread_check order by id')).rows).toEqual([{ id: 1 }, { id: 3 }]);
     await second.close();
-    expect(kept).toBeDefined();
   });
 
   it('is started again once it ended', async () => {
     const before = starts;
     const a = new PGliteThread(undefined, {}, undefined, keeper);
     await a.waitReady;
-    await kept!.terminate();
+    const ended = kept!;
+    await ended.terminate();
     await expect(a.query('select 1')).rejects.toThrow('The embedded database stopped');
     const b = new PGliteThread(undefined, {}, undefined, keeper);
     await b.waitReady;
     expect(starts).toBe(before + 1);
+    expect(kept).not.toBe(ended);
     expect((await b.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
     await b.close();
   });
