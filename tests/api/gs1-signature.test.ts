@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPublicKey } from 'node:crypto';
 import digitalLink from 'digital-link.js';
 import { call, apiServerForFile } from '../support/api-server';
 import { createTestBatch } from '../support/codes';
+import { decodePrintedCodes } from '../support/printed-codes';
 import { createBrand, setBrandConfig } from '@/lib/operator/brands';
 import { randomId } from '@/lib/ids';
 import { listCodes } from '@/lib/operator/catalog-codes';
@@ -152,10 +152,7 @@ describe('a brand that signs its GS1 URIs', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gs1-signed-pdf-'));
     const out = path.join(dir, 'codes.pdf');
     await exportPdf({ slug: brand.slug, batch: batch.batchNumber, out, levels: [6] });
-    execFileSync('/usr/bin/pdftoppm', ['-r', '300', '-png', out, path.join(dir, 'page')]);
-    const decoded = readdirSync(dir)
-      .filter((f) => f.endsWith('.png'))
-      .flatMap((f) => execFileSync('/usr/bin/zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', path.join(dir, f)], { encoding: 'utf8' }).trim().split('\n'));
+    const decoded = decodePrintedCodes(out, units.length, dir, 300);
     expect(decoded.sort()).toEqual(units.map((u) => u.gs1Url).sort());
     for (const uri of decoded) {
       const { pathname, signature } = split(uri);

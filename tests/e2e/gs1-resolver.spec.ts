@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { createPublicKey, verify } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import digitalLink from 'digital-link.js';
+import { decodePrintedCodes } from '../support/printed-codes';
 import { createBrand, operator, PORT, tag, type Brand } from './support';
 
 // The checks of GS1's resolver conformance test suite (gs1/GS1DL-resolver-testsuite, for the
@@ -149,9 +149,7 @@ test('the printed PDF, decoded by zbar, holds each unit\'s GS1 URI, its line und
   const dir = test.info().outputPath('print');
   const pdf = path.join(dir, 'codes.pdf');
   expect(await operator('export-pdf', { slug: brand.slug, batch: batchNumber, out: pdf, levels: '6' })).toMatchObject({ codes: 2 });
-  execFileSync('/usr/bin/pdftoppm', ['-r', '150', '-png', pdf, path.join(dir, 'page')]);
-  const pages = readdirSync(dir).filter((f) => /^page-\d+\.png$/.test(f)).map((f) => path.join(dir, f));
-  const decoded = execFileSync('/usr/bin/zbarimg', ['--raw', '-q', ...pages], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const decoded = decodePrintedCodes(pdf, 2, dir);
   expect(decoded.sort()).toEqual(units.map((u) => u.gs1Url).sort());
   // the human-readable line under each code, one key a line
   const lines = execFileSync('/usr/bin/pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' }).split('\n').map((l) => l.trim());

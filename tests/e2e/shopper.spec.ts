@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { newEmail, open, operator, otpFor, PASSWORD, ready, settledBox, signUpByApi, type Brand } from './support';
+import { decodePrintedCodes } from '../support/printed-codes';
 import { publishLegal } from './embed-support';
 import { acceptBanners, brandWithCatalog, type Code } from './verify-catalog';
 
@@ -11,7 +10,6 @@ import { acceptBanners, brandWithCatalog, type Code } from './verify-catalog';
 // is in the first HTML and not covered by the legal banners on a first visit, and the offer to
 // sign in comes back to the same unit's signed-in verdict.
 
-const TOOLS = ['/usr/bin/pdftoppm', '/usr/bin/zbarimg'];
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const checkUnitLink = (page: Page) => page.getByRole('link', { name: 'Sign in to check this unit' });
 
@@ -22,16 +20,6 @@ const EXPECTED: Array<{ prefix: string; level: Code['level']; label: string; sig
   { prefix: '/tert/verify/', level: 8, label: 'Tracking', signedIn: true },
   { prefix: '/quat/verify/', level: 9, label: 'Tracking', signedIn: true },
 ];
-
-/** Rasterises a PDF at 150 dpi (poppler) and decodes every QR code on it with zbar: not the app's own decoder. */
-function decodePdf(pdf: string, dir: string): string[] {
-  const missing = TOOLS.filter((t) => !existsSync(t));
-  if (missing.length) throw new Error(`${missing.join(' and ')} missing: npm test installs poppler-utils and zbar-tools (apt-get)`);
-  execFileSync('/usr/bin/pdftoppm', ['-r', '150', '-png', pdf, path.join(dir, 'page')]);
-  const pages = readdirSync(dir).filter((f) => /^page-\d+\.png$/.test(f)).map((f) => path.join(dir, f));
-  expect(pages.length).toBeGreaterThan(0);
-  return execFileSync('/usr/bin/zbarimg', ['--raw', '-q', ...pages], { encoding: 'utf8' }).split('\n').filter(Boolean);
-}
 
 /** Opens a link with JavaScript off: what the page shows is the server's first HTML, nothing else. */
 async function openWithoutScripts(browser: Browser, url: string, storageState?: BrowserContextOptions['storageState']) {
@@ -49,7 +37,7 @@ test('every code of a printed batch, decoded by another decoder, opens its verdi
   const pdf = path.join(dir, 'codes.pdf');
   expect(await operator('export-pdf', { slug: brand.slug, batch: batchNumber, out: pdf })).toMatchObject({ codes: listed.length });
 
-  const links = decodePdf(pdf, dir);
+  const links = decodePrintedCodes(pdf, listed.length, dir);
   expect(links.sort()).toEqual(listed.map((c) => c.url).sort()); // every code read, each once, as listed
   for (const link of links) expect(link.startsWith(`${brand.origin}/`)).toBe(true);
 
@@ -88,8 +76,8 @@ test('a brand that ties every check to an account prints its visible codes on th
   await operator('set-config', { slug: brand.slug, config: { verification: { printedOvertRoute: 'overt' } } });
   const dir = test.info().outputPath('print');
   const pdf = path.join(dir, 'pack-labels.pdf');
-  await operator('export-pdf', { slug: brand.slug, batch: batchNumber, out: pdf, levels: '6' });
-  expect(decodePdf(pdf, dir).sort()).toEqual(units.map((u) => `${brand.origin}/overt/verify/${u.overt.qrId}`).sort());
+  const { codes }: { codes: number } = await operator('export-pdf', { slug: brand.slug, batch: batchNumber, out: pdf, levels: '6' });
+  expect(decodePrintedCodes(pdf, codes, dir).sort()).toEqual(units.map((u) => `${brand.origin}/overt/verify/${u.overt.qrId}`).sort());
 });
 
 /** Whether two boxes share any area. */

@@ -1,10 +1,7 @@
 import 'server-only';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-
-const A4 = { width: 595.28, height: 841.89 };
-
-const GRID = { cols: 4, rows: 5, margin: 36, qr: 96 };
+import { CODES_GRID as GRID, CODES_PER_PAGE, codeCell } from './codes-pdf-layout';
 
 /** Draws one QR code as vector squares (crisp at any print resolution). */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
@@ -29,15 +26,10 @@ export function renderCodesPdf(
 ): number {
   const doc = new PDFDocument({ size: 'A4', margin: GRID.margin, info: { Title: `Codes of batch ${batch}` } });
   doc.pipe(sink);
-  const cellW = (A4.width - 2 * GRID.margin) / GRID.cols;
-  const cellH = (A4.height - 2 * GRID.margin - 20) / GRID.rows;
-  const perPage = GRID.cols * GRID.rows;
   rows.forEach((r, i) => {
-    if (i > 0 && i % perPage === 0) doc.addPage();
-    if (i % perPage === 0) doc.fontSize(9).fillColor('#333333').text(`Batch ${batch} · page ${i / perPage + 1}`, GRID.margin, GRID.margin - 18);
-    const slot = i % perPage;
-    const x = GRID.margin + (slot % GRID.cols) * cellW;
-    const y = GRID.margin + 4 + Math.floor(slot / GRID.cols) * cellH;
+    if (i > 0 && i % CODES_PER_PAGE === 0) doc.addPage();
+    if (i % CODES_PER_PAGE === 0) doc.fontSize(9).fillColor('#333333').text(`Batch ${batch} · page ${i / CODES_PER_PAGE + 1}`, GRID.margin, GRID.margin - 18);
+    const { x, y, width: cellW } = codeCell(i);
     drawQr(doc, r.url, x + (cellW - GRID.qr) / 2, y, GRID.qr);
     doc.fontSize(7).fillColor('#000000');
     doc.text(r.qrId, x, y + GRID.qr + 4, { width: cellW, align: 'center' });
@@ -50,5 +42,5 @@ export function renderCodesPdf(
     }
   });
   doc.end();
-  return Math.ceil(rows.length / perPage);
+  return Math.ceil(rows.length / CODES_PER_PAGE);
 }
