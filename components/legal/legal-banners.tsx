@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthState } from '@/lib/client/status';
 import { useT } from '@/components/shell/i18n-context';
@@ -20,8 +20,8 @@ import { PolicyBanner } from './policy-banner';
 import { CookieNotice } from './cookie-notice';
 import { policyLinks, type PolicyUrlConfig } from './policy-links';
 import { useScrollLock } from './use-scroll-lock';
-import { LEGAL_SERVER_BANNER_ID } from './policy-banner-html';
-import { COOKIE_SERVER_NOTICE_ID } from './cookie-notice-html';
+import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from './policy-banner-html';
+import { COOKIE_SERVER_NOTICE_ID, cookieNoticeHtml } from './cookie-notice-html';
 import {
   COOKIE_CONSENT_ACCEPTED_COOKIE,
   COOKIE_CONSENT_SEEN_COOKIE,
@@ -73,6 +73,54 @@ function readCookie(name: string): string | undefined {
 /** Writes (a year) or clears a cookie the browser keeps for the server's next guess. */
 function writeCookie(name: string, value: string | null, cookie: SeenCookie) {
   document.cookie = `${name}=${value ?? ''}; Path=/; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax${cookie.secure ? '; Secure' : ''}`;
+}
+
+/** Whether markup the browser already holds (its own serialisation) is `html` once parsed. */
+function sameMarkup(held: string, html: string): boolean {
+  const parsed = document.createElement('template');
+  parsed.innerHTML = html;
+  return parsed.innerHTML === held;
+}
+
+/**
+ * The server's copy of a banner (app/layout.tsx), kept in place for as long as it is the very
+ * banner this browser would draw, its form then answered here as this browser's banner's is.
+ * Swapping it for an equal copy would lose a tap that lands during the swap: pressed on the
+ * server's button and released on the browser's, it makes no click on either (on a slow phone
+ * the swap comes seconds after the banner is shown, just when the customer reaches for it).
+ * `html` is the banner this browser would draw now (null: none). Once it differs, the server's
+ * copy is emptied for good and this browser draws its own. Answers whether the copy is kept.
+ */
+function useServerCopy(id: string, html: string | null, decided: boolean, onAccept: () => void): boolean {
+  // What the server drew, read on the first render (this chunk loads after hydration, before anything here empties it).
+  const [drawn] = useState(() => (typeof document === 'undefined' ? '' : (document.getElementById(id)?.innerHTML ?? '')));
+  const [emptied, setEmptied] = useState(false);
+  const same = useMemo(() => drawn !== '' && html !== null && sameMarkup(drawn, html), [drawn, html]);
+  const kept = !emptied && same;
+  const accept = useEffectEvent(onAccept);
+  useLayoutEffect(() => {
+    if (!decided) return;
+    const box = document.getElementById(id);
+    if (!kept) {
+      box?.replaceChildren();
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- once: an emptied copy is never kept again
+      if (drawn !== '') setEmptied(true);
+      return;
+    }
+    if (!box) return;
+    const submit = (e: Event) => {
+      e.preventDefault();
+      accept();
+    };
+    box.addEventListener('submit', submit);
+    // Answered here from now on (tests wait for it before they count on no page load).
+    box.dataset.answered = 'here';
+    return () => {
+      box.removeEventListener('submit', submit);
+      delete box.dataset.answered;
+    };
+  }, [decided, kept, id, drawn]);
+  return decided && kept;
 }
 
 type Current = { documentType: LegalDocumentType; documentId: string | null; version: number | null; acknowledged: boolean };
@@ -129,14 +177,6 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   const links = policyLinks(ui);
   const decided = current !== undefined;
 
-  // The server drew its guess of the banner in the first HTML (app/layout.tsx); once this browser
-  // knows, its own banner takes the place in the same frame (same markup, so nothing moves), or
-  // the guess goes.
-  useLayoutEffect(() => {
-    if (!decided) return;
-    document.getElementById(LEGAL_SERVER_BANNER_ID)?.replaceChildren();
-    document.getElementById(COOKIE_SERVER_NOTICE_ID)?.replaceChildren();
-  }, [decided]);
 
   // What the server should guess next time of the Cookie Notice: whether consent is given here.
   useEffect(() => {
@@ -196,10 +236,18 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
     if (signedIn) consent.mutate(undefined, { onSuccess: () => legalChoicesStore.forget({ cookieConsent: true }) });
   }
 
+  // The server drew its guess of the banners in the first HTML (app/layout.tsx). Once this browser
+  // knows, a guess that is the banner it would draw stays (answered here), and any other goes, its
+  // own banner taking the place in the same frame (the same markup, so nothing moves).
+  const back = mounted ? window.location.pathname + window.location.search : '/';
+  const updatedTypes = updated.map((p) => p.documentType);
+  const policiesKept = useServerCopy(LEGAL_SERVER_BANNER_ID, showPolicies ? policyBannerHtml(updatedTypes, links, t, first, back) : null, decided, () => acceptPolicies());
+  const cookieKept = useServerCopy(COOKIE_SERVER_NOTICE_ID, showCookie ? cookieNoticeHtml(links['Cookie Policy'], t, back) : null, decided, acceptCookies);
+
   return (
     <>
-      {showPolicies && <PolicyBanner updated={updated.map((p) => p.documentType)} links={links} onAccept={() => acceptPolicies()} t={t} first={first} back={window.location.pathname + window.location.search} />}
-      {showCookie && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} t={t} back={window.location.pathname + window.location.search} />}
+      {showPolicies && !policiesKept && <PolicyBanner updated={updatedTypes} links={links} onAccept={() => acceptPolicies()} t={t} first={first} back={back} />}
+      {showCookie && !cookieKept && <CookieNotice cookiePolicyUrl={links['Cookie Policy']} onAccept={acceptCookies} t={t} back={back} />}
     </>
   );
 }

@@ -58,7 +58,8 @@ test("the Cookie Notice's Accept works without scripts (a form post, back to the
       if (r.resourceType() === 'document') documents.push(r.url());
     });
     const notice = page.getByRole('region', { name: 'Cookie Notice' });
-    await expect(page.locator('#cookie-notice-server > *')).toHaveCount(0); // the browser's notice has taken the server's place
+    // the server's notice is the one the browser would draw, so it stays, answered by the scripts
+    await expect(page.locator('#cookie-notice-server[data-answered="here"]')).toHaveCount(1);
     await expect(notice).toHaveCount(1);
     await notice.getByRole('button', { name: 'Accept' }).tap();
     await expect(page.getByRole('region', { name: 'Cookie Notice' })).toHaveCount(0);
@@ -70,5 +71,44 @@ test("the Cookie Notice's Accept works without scripts (a form post, back to the
     expect(await again!.text()).not.toContain('id="cookie-notice-title"');
   } finally {
     await withScripts.close();
+  }
+});
+
+test("a press on Accept held while the page's scripts take the notice over is still one tap: accepted in place, with no page load", async ({ browser }) => {
+  const { brand, units } = await brandWithCatalog();
+  await publishLegal(brand.slug, 'Cookie Policy', '# Cookies');
+  const url = `${brand.origin}/info/verify/${units[0]!.overt.qrId}`;
+  const context = await browser.newContext({ viewport: phone.viewport });
+  try {
+    const page = await context.newPage();
+    // The scripts take the notice over once they know the current documents: that answer is held
+    // back until the finger is down, as on a slow phone where it comes mid-tap.
+    let asked!: () => void;
+    let answer!: () => void;
+    const askedFor = new Promise<void>((r) => (asked = r));
+    const held = new Promise<void>((r) => (answer = r));
+    await page.route('**/api/legal/documents/current', async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(url);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    const notice = page.getByRole('region', { name: 'Cookie Notice' });
+    await askedFor;
+    const box = (await notice.getByRole('button', { name: 'Accept' }).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    answer();
+    await expect(page.locator('#cookie-notice-server[data-answered="here"]')).toHaveCount(1); // taken over, the finger still down
+    await page.mouse.up();
+    await expect(notice).toHaveCount(0);
+    await expect.poll(() => page.evaluate(choices)).toContain('"cookieConsent":true');
+    expect(documents).toEqual([]);
+  } finally {
+    await context.close();
   }
 });

@@ -7,6 +7,7 @@ import { http } from '@/lib/client/http';
 import { LEGAL_STORAGE_KEY } from '@/lib/client/legal';
 import { LEGAL_TOP_SLOT_ID, policyLinks } from '@/components/legal/policy-links';
 import { LEGAL_SERVER_BANNER_ID, policyBannerHtml } from '@/components/legal/policy-banner-html';
+import { COOKIE_SERVER_NOTICE_ID, cookieNoticeHtml } from '@/components/legal/cookie-notice-html';
 import { I18nProvider } from '@/components/shell/providers';
 import { CATALOGUES } from '@/messages';
 import { translator, type Locale } from '@/lib/shared/i18n';
@@ -160,6 +161,105 @@ describe('LegalBanners for a signed-in customer', () => {
     expect(calls('/legal/get-acknowledged-policies')).toHaveLength(4);
     expect(screen.queryByRole('region')).toBeNull();
     expect(document.body).not.toHaveClass('scroll-locked');
+  });
+});
+
+/** The page's first HTML as app/layout.tsx sends it: the server's copies of the banners, above the browser's slot. */
+function serverCopies(policies: string, cookie: string) {
+  const banner = document.createElement('div');
+  banner.id = LEGAL_SERVER_BANNER_ID;
+  banner.innerHTML = policies;
+  const slot = document.createElement('div');
+  slot.id = LEGAL_TOP_SLOT_ID;
+  const notice = document.createElement('div');
+  notice.id = COOKIE_SERVER_NOTICE_ID;
+  notice.innerHTML = cookie;
+  document.body.append(banner, slot, notice);
+  return { banner, slot, notice, remove: () => [banner, slot, notice].forEach((e) => e.remove()) };
+}
+
+/** Whether a submit reached the document unprevented (the browser would then post the form and load a page). */
+function watchSubmits() {
+  const posted: boolean[] = [];
+  const listen = (e: Event) => {
+    posted.push(!e.defaultPrevented);
+    e.preventDefault(); // jsdom cannot load the page
+  };
+  document.addEventListener('submit', listen);
+  return { posted, stop: () => document.removeEventListener('submit', listen) };
+}
+
+describe("LegalBanners and the server's copies", () => {
+  const links = policyLinks(ui);
+
+  it("keeps the server's banners when they are the ones this browser would draw: the very buttons a tap may be pressing stay, and answer here", async () => {
+    const copies = serverCopies(policyBannerHtml(['Terms & Conditions', 'Privacy Policy', 'Cookie Policy'], links, english, true), cookieNoticeHtml(links['Cookie Policy'], english));
+    const pressed = { policies: copies.banner.querySelector('button')!, cookie: copies.notice.querySelector('button')! };
+    const submits = watchSubmits();
+    try {
+      httpMock.mockImplementation(async (path) => (path === '/customer/cookie-consent' ? { isCookieConsentGiven: true } : status(false)) as never);
+      renderBanners();
+      await waitFor(() => expect(copies.notice.dataset.answered).toBe('here'));
+      expect(copies.banner.dataset.answered).toBe('here');
+      // the same elements: nothing was swapped under the customer's finger, and nothing drawn twice
+      expect(pressed.policies.isConnected && pressed.cookie.isConnected).toBe(true);
+      expect(copies.slot.childElementCount).toBe(0);
+      expect(screen.getAllByRole('region', { name: 'Stay Informed !!!' })).toHaveLength(1);
+      expect(screen.getAllByRole('region', { name: 'Cookie Notice' })).toHaveLength(1);
+      expect(document.body).toHaveClass('scroll-locked');
+
+      fireEvent.click(pressed.policies);
+      expect(screen.queryByRole('region', { name: 'Stay Informed !!!' })).toBeNull();
+      await waitFor(() => expect(calls('/legal/acknowledge-legal-policies')).toHaveLength(1));
+      fireEvent.click(pressed.cookie);
+      expect(screen.queryByRole('region', { name: 'Cookie Notice' })).toBeNull();
+      await waitFor(() => expect(calls('/customer/cookie-consent')).toHaveLength(1));
+      expect(submits.posted).toEqual([false, false]); // answered in place: no form posted, no page loaded
+      expect(document.body).not.toHaveClass('scroll-locked');
+      expect(copies.banner.dataset.answered).toBeUndefined();
+    } finally {
+      submits.stop();
+      copies.remove();
+    }
+  });
+
+  it("swaps a server's copy that differs from this browser's banner, and draws its own", async () => {
+    // the server guessed all three documents; this customer has only the Terms to accept
+    const copies = serverCopies(policyBannerHtml(['Terms & Conditions', 'Privacy Policy', 'Cookie Policy'], links, english, true), cookieNoticeHtml(links['Cookie Policy'], english));
+    try {
+      httpMock.mockResolvedValue({ ...status(true, false), 'Terms & Conditions': { acknowledged: false, documentId: 'doc_t2', version: 2 } } as never);
+      renderBanners();
+      await waitFor(() => expect(copies.banner.childElementCount).toBe(0));
+      const region = screen.getByRole('region', { name: 'Stay Informed !!!' });
+      expect(copies.slot.contains(region)).toBe(true);
+      expect(region).toHaveTextContent('Terms of use');
+      expect(region).not.toHaveTextContent('Privacy policy');
+      // the cookie notice is the same, so the server's stays
+      expect(copies.notice.dataset.answered).toBe('here');
+      expect(screen.getAllByRole('region', { name: 'Cookie Notice' })).toHaveLength(1);
+    } finally {
+      copies.remove();
+    }
+  });
+
+  it("takes the server's copy away for good once accepted, and draws its own if the banner is wanted again", async () => {
+    const copies = serverCopies('', cookieNoticeHtml(links['Cookie Policy'], english));
+    try {
+      httpMock.mockResolvedValue(status(true, false) as never);
+      const qc = renderBanners();
+      await waitFor(() => expect(copies.notice.dataset.answered).toBe('here'));
+      // consent given elsewhere (another device): the notice goes
+      act(() => qc.setQueryData(['legal', 'acknowledged-policies'], status(true, true)));
+      await waitFor(() => expect(copies.notice.childElementCount).toBe(0));
+      expect(screen.queryByRole('region', { name: 'Cookie Notice' })).toBeNull();
+      // withdrawn again: this browser's own notice, the emptied copy left empty
+      act(() => qc.setQueryData(['legal', 'acknowledged-policies'], status(true, false)));
+      const region = await screen.findByRole('region', { name: 'Cookie Notice' });
+      expect(copies.notice.contains(region)).toBe(false);
+      expect(copies.notice.childElementCount).toBe(0);
+    } finally {
+      copies.remove();
+    }
   });
 });
 
