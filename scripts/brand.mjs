@@ -9,6 +9,7 @@ import './runtime.mjs'; // first: re-runs this command under Node 24+ when the s
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { loadAppModule } from './app-bundle.mjs';
 import { dataDir, lockHolder, root } from './lib.mjs';
 
 /** @typedef {import('./app-modules.d.mts').RunLocalModule} RunLocalModule */
@@ -139,22 +140,11 @@ async function viaServer(name, args) {
 }
 
 /**
- * Loads a TypeScript module of the project (path aliases from tsconfig.json); its type is the
- * caller's to state (scripts/app-modules.d.mts).
- * @param {string} file
- * @returns {Promise<unknown>}
- */
-async function loadTs(file) {
-  const { require: tsRequire } = await import('tsx/cjs/api');
-  return tsRequire(path.join(root, file), import.meta.url);
-}
-
-/**
  * @param {string} name
  * @param {Record<string, unknown>} args
  */
 async function locally(name, args) {
-  const { runLocal } = /** @type {RunLocalModule} */ (await loadTs('lib/operator/run-local.ts'));
+  const { runLocal } = /** @type {RunLocalModule} */ (await loadAppModule('lib/operator/run-local.ts'));
   const out = await runLocal(name, args);
   if (!out.ok) fail(out.body.errorMessage, out.body.code);
   return out.result;
@@ -170,7 +160,7 @@ async function main() {
   const serverPid = process.env.DATABASE_URL ? undefined : lockHolder(dir);
   const serverUp = serverPid !== undefined && existsSync(path.join(dir, 'server.json'));
   if (!command || command === 'help' || command === '--help') {
-    const { commandSummaries } = /** @type {SummariesModule} */ (await loadTs('lib/operator/summaries.ts'));
+    const { commandSummaries } = /** @type {SummariesModule} */ (await loadAppModule('lib/operator/summaries.ts'));
     return usage(commandSummaries());
   }
   if (serverPid !== undefined && !serverUp) fail(`The data folder ${dir} is in use by process ${serverPid}, which is not an app server. Stop it first.`);

@@ -11,6 +11,7 @@ import './runtime.mjs'; // first: re-runs this command under Node 24+ when the s
 import { spawnSync } from 'node:child_process';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadAppModule } from './app-bundle.mjs';
 import { root } from './lib.mjs';
 
 /**
@@ -38,8 +39,7 @@ export function makeDbTemplate(distDir) {
 
 /** @param {string} file the template's file, written */
 async function main(file) {
-  const { require: tsRequire } = await import('tsx/cjs/api');
-  const { migrate } = tsRequire(path.join(root, 'lib/db/migrate.ts'), import.meta.url);
+  const { migrate } = /** @type {any} */ (await loadAppModule('lib/db/migrate.ts'));
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(); // in memory: only its dump is kept
   try {

@@ -1,0 +1,1 @@
+export declare function loadAppModule(file: string, options?: { cacheDir?: string }): Promise<unknown>;
