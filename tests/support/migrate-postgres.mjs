@@ -1,12 +1,9 @@
 // Applies every migration to the PostgreSQL database at argv[2], as a server's start-up does
 // (lib/db/migrate.ts, under its advisory lock), for the test run's template database
 // (tests/support/db-template.ts). Run with --conditions=react-server. Prints the migrations applied.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadAppModule } from '../../scripts/app-bundle.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { require: tsRequire } = await import('tsx/cjs/api');
-const { migrate } = tsRequire(path.join(root, 'lib/db/migrate.ts'), import.meta.url);
+const { migrate } = await loadAppModule('lib/db/migrate.ts');
 const { default: pg } = await import('pg');
 
 const client = new pg.Client({ connectionString: process.argv[2] });

@@ -4,17 +4,9 @@
 //   seed <n>  a brand with a DLT template for recalls, a customer with a mobile number, n recalls queued; prints { clientId }
 //   work      rounds until nothing is due (its clock MESSAGE_NOW_OFFSET_MS ahead); prints the rounds
 //   report    prints the brand's outbox rows
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadAppModule } from '../../scripts/app-bundle.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { require: tsRequire } = await import('tsx/cjs/api');
-const load = (file) => tsRequire(path.join(root, file), import.meta.url);
-const { closeDb, getDb } = load('lib/db/client.ts');
-const { createBrand } = load('lib/operator/brands.ts');
-const { customers, messageOutbox } = load('lib/db/schema/index.ts');
-const { enqueueCustomerMessage } = load('lib/messaging/queue.ts');
-const { deliverDueMessages } = load('lib/messaging/worker.ts');
+const { closeDb, getDb, createBrand, customers, messageOutbox, enqueueCustomerMessage, deliverDueMessages } = await loadAppModule('tests/support/message-worker-modules.ts');
 const { eq } = await import('drizzle-orm');
 
 const [mode, arg] = process.argv.slice(2);

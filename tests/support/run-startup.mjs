@@ -1,14 +1,9 @@
 // One server's start-up step (lib/server/startup.ts: secrets, migrations, the demo brand) in a
 // process of its own, as instrumentation.ts runs it in a server; for tests of concurrent starts.
 // Run with --conditions=react-server. Exits 0 after closing the database, 1 with the reason.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadAppModule } from '../../scripts/app-bundle.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { require: tsRequire } = await import('tsx/cjs/api');
-const load = (file) => tsRequire(path.join(root, file), import.meta.url);
-const { closeDb } = load('lib/db/client.ts');
-const { startOrExit, startServer } = load('lib/server/startup.ts');
+const { closeDb, startOrExit, startServer } = await loadAppModule('tests/support/startup-modules.ts');
 
 if (process.argv.includes('--or-exit')) {
   await startOrExit(); // the server's own hook: exits 1 with the reason on failure
