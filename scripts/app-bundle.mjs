@@ -53,6 +53,7 @@ function fresh(stampFile, esbuildVersion) {
  */
 async function bundle(esbuild, file, name, stampFile) {
   const dir = path.dirname(stampFile);
+  const started = Date.now();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [path.resolve(root, file)],
@@ -66,9 +67,15 @@ async function bundle(esbuild, file, name, stampFile) {
     write: false,
     logLevel: 'silent',
   });
+  // Each input, and each folder holding one (a file added beside an import can change what it
+  // resolves to: x.ts beside x/index.ts); the time of each, to tell when the bundle is stale.
+  const files = [...Object.keys(result.metafile.inputs), 'tsconfig.json'];
   /** @type {Record<string, number>} */
   const inputs = {};
-  for (const input of [...Object.keys(result.metafile.inputs), 'tsconfig.json']) inputs[input] = statSync(path.join(root, input)).mtimeMs;
+  for (const input of [...files, ...new Set(files.map((f) => path.dirname(f)))]) inputs[input] = statSync(path.join(root, input)).mtimeMs;
+  // A file saved while esbuild read them may be in the bundle as it was before: the bundle is
+  // used this once, with no stamp, so the next run makes it again.
+  const settled = Object.values(inputs).every((t) => t < started);
   const contents = result.outputFiles[0].contents;
   const bundleName = `${name}.${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.cjs`;
   mkdirSync(dir, { recursive: true });
@@ -83,10 +90,15 @@ async function bundle(esbuild, file, name, stampFile) {
     }
   };
   write(path.join(dir, bundleName), contents);
+  if (!settled) return path.join(dir, bundleName);
   /** @type {Stamp} */
   const stamp = { esbuild: esbuild.version, inputs, bundle: bundleName };
   write(stampFile, JSON.stringify(stamp));
-  for (const old of readdirSync(dir)) if (old.startsWith(`${name}.`) && old.endsWith('.cjs') && old !== bundleName) rmSync(path.join(dir, old), { force: true });
+  // Earlier bundles of the file, once no process that read the earlier stamp can still be about to load them.
+  for (const old of readdirSync(dir)) {
+    const at = path.join(dir, old);
+    if (old.startsWith(`${name}.`) && old.endsWith('.cjs') && old !== bundleName && (statSync(at, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < Date.now() - 60_000) rmSync(at, { force: true });
+  }
   return path.join(dir, bundleName);
 }
 
@@ -95,10 +107,13 @@ async function bundle(esbuild, file, name, stampFile) {
  * (scripts/app-modules.d.mts). Falls back to tsx when it cannot be bundled.
  * @param {string} file
  * @param {{ cacheDir?: string }} [options] where bundles are kept (node_modules/.cache/brand-verify)
+ * @param {boolean} [again] a second try, after the bundle went missing
  * @returns {Promise<unknown>}
  */
-export async function loadAppModule(file, { cacheDir = CACHE } = {}) {
-  const name = path.relative(root, path.resolve(root, file)).replace(/\.tsx?$/, '').replace(/[^A-Za-z0-9]+/g, '-');
+export async function loadAppModule(file, { cacheDir = CACHE } = {}, again = false) {
+  const relative = path.relative(root, path.resolve(root, file));
+  // Readable, and unique (lib/a-b.ts and lib/a/b.ts read alike)
+  const name = `${relative.replace(/\.tsx?$/, '').replace(/[^A-Za-z0-9]+/g, '-')}-${createHash('sha256').update(relative).digest('hex').slice(0, 8)}`;
   const stampFile = path.join(cacheDir, `${name}.json`);
   let out;
   try {
@@ -110,5 +125,11 @@ export async function loadAppModule(file, { cacheDir = CACHE } = {}) {
     const { require: tsRequire } = await import('tsx/cjs/api');
     return tsRequire(path.resolve(root, file), import.meta.url);
   }
-  return require(out);
+  try {
+    return require(out);
+  } catch (e) {
+    // Removed by a run that bundled the file again just now: its stamp names the new bundle.
+    if (/** @type {{ code?: string }} */ (e)?.code === 'MODULE_NOT_FOUND' && !existsSync(out) && !again) return loadAppModule(file, { cacheDir }, true);
+    throw e;
+  }
 }

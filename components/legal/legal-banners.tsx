@@ -75,11 +75,19 @@ function writeCookie(name: string, value: string | null, cookie: SeenCookie) {
   document.cookie = `${name}=${value ?? ''}; Path=/; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax${cookie.secure ? '; Secure' : ''}`;
 }
 
-/** Whether markup the browser already holds (its own serialisation) is `html` once parsed. */
+/**
+ * Whether markup the browser already holds (its own serialisation) is `html` once parsed, but for
+ * the page the plain form returns to: a kept form never posts, and after a navigation in the
+ * browser the page it would name differs while the banner is the same.
+ */
 function sameMarkup(held: string, html: string): boolean {
-  const parsed = document.createElement('template');
-  parsed.innerHTML = html;
-  return parsed.innerHTML === held;
+  const normal = (markup: string) => {
+    const parsed = document.createElement('template');
+    parsed.innerHTML = markup;
+    for (const back of parsed.content.querySelectorAll('input[name="back"]')) back.removeAttribute('value');
+    return parsed.innerHTML;
+  };
+  return normal(held) === normal(html);
 }
 
 /**

@@ -130,8 +130,12 @@ export class PGliteThread {
       this.#worker.unref();
       return;
     }
-    if (!this.#stopped) await this.#send({ op: 'close' });
-    this.#stop(new Error('The embedded database is closed'));
-    await this.#worker.terminate();
+    try {
+      if (!this.#stopped) await this.#send({ op: 'close' });
+    } finally {
+      // Ended even when the close itself failed (a thread that never finished starting, say).
+      this.#stop(new Error('The embedded database is closed'));
+      await this.#worker.terminate();
+    }
   }
 }

@@ -223,6 +223,18 @@ describe("LegalBanners and the server's copies", () => {
     }
   });
 
+  it('keeps a copy whose form names another page to return to (the page before a navigation in the browser)', async () => {
+    const copies = serverCopies('', cookieNoticeHtml(links['Cookie Policy'], english, '/info/verify/a-code-scanned-first'));
+    try {
+      httpMock.mockResolvedValue(status(true, false) as never);
+      renderBanners();
+      await waitFor(() => expect(copies.notice.dataset.answered).toBe('here'));
+      expect(screen.getAllByRole('region', { name: 'Cookie Notice' })).toHaveLength(1);
+    } finally {
+      copies.remove();
+    }
+  });
+
   it("swaps a server's copy that differs from this browser's banner, and draws its own", async () => {
     // the server guessed all three documents; this customer has only the Terms to accept
     const copies = serverCopies(policyBannerHtml(['Terms & Conditions', 'Privacy Policy', 'Cookie Policy'], links, english, true), cookieNoticeHtml(links['Cookie Policy'], english));

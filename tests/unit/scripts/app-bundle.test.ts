@@ -33,14 +33,18 @@ process.stdout.write(JSON.stringify(m));`;
   return JSON.parse(stdout);
 }
 
-/** Writes a file; `later` moves its modification time on, as an edit some seconds later would. */
-function write(name: string, text: string, later = 0) {
+/** Writes a file (and its folder); `ago` dates it that many seconds back, as a file saved earlier. */
+function write(name: string, text: string, ago = 0) {
   const file = path.join(dir, name);
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);
-  if (later) {
-    const t = statSync(file).mtimeMs / 1000 + later;
-    utimesSync(file, t, t);
-  }
+  if (ago) age(file, ago);
+}
+
+/** Moves a file's times back. */
+function age(file: string, seconds: number) {
+  const t = Date.now() / 1000 - seconds;
+  utimesSync(file, t, t);
 }
 
 /** The bundles kept in the cache folder. */
@@ -56,9 +60,10 @@ it("loads a TypeScript module with its relative imports and the project's @/ pat
   expect(text).toMatch(/part = 20/); // the project's own files are
 });
 
-it('keeps the bundle while its files are unchanged, and makes it again (the earlier one removed) when one of them changes', async () => {
-  write('part.ts', 'export const part = 1;\n');
-  write('entry.ts', "export { part } from './part';\n");
+it('keeps the bundle while its files are unchanged, and makes it again when one of them changes (an earlier bundle removed once old)', async () => {
+  write('part.ts', 'export const part = 1;\n', 60);
+  write('entry.ts', "export { part } from './part';\n", 60);
+  age(dir, 60);
   expect(await load()).toEqual({ part: 1 });
   const [first] = bundles();
   const made = statSync(path.join(cacheDir, first!)).mtimeMs;
@@ -67,10 +72,20 @@ it('keeps the bundle while its files are unchanged, and makes it again (the earl
   expect(bundles()).toEqual([first]);
   expect(statSync(path.join(cacheDir, first!)).mtimeMs).toBe(made); // not made again
 
-  write('part.ts', 'export const part = 2;\n', 5); // an imported file, not the entry
+  age(path.join(cacheDir, first!), 120); // long enough ago that no run can still be loading it
+  write('part.ts', 'export const part = 2;\n'); // an imported file, not the entry
   expect(await load()).toEqual({ part: 2 });
   expect(bundles()).toHaveLength(1);
   expect(bundles()).not.toEqual([first]);
+});
+
+it('makes the bundle again when a new file changes what an import resolves to', async () => {
+  write('x/index.ts', "export const which = 'folder';\n", 60);
+  write('entry.ts', "export { which } from './x';\n", 60);
+  age(dir, 60);
+  expect(await load()).toEqual({ which: 'folder' });
+  write('x.ts', "export const which = 'file';\n"); // beside the folder: resolved first
+  expect(await load()).toEqual({ which: 'file' });
 });
 
 it('loads the module through tsx when it cannot keep a bundle, and says why when told to be strict', async () => {
