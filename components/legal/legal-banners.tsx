@@ -97,7 +97,9 @@ function sameMarkup(held: string, html: string): boolean {
  * server's button and released on the browser's, it makes no click on either (on a slow phone
  * the swap comes seconds after the banner is shown, just when the customer reaches for it).
  * `html` is the banner this browser would draw now (null: none). Once it differs, the server's
- * copy is emptied for good and this browser draws its own. Answers whether the copy is kept.
+ * copy is emptied for good and this browser draws its own. While this browser does not know
+ * (the session being refreshed), a kept copy posts its plain form, as before the scripts ran: it
+ * records what the server counts as current. Answers whether the copy is kept.
  */
 function useServerCopy(id: string, html: string | null, decided: boolean, onAccept: () => void): boolean {
   // What the server drew, read on the first render (this chunk loads after hydration, before anything here empties it).
