@@ -40,10 +40,12 @@ export async function aftersalesBrand(flags: Record<string, boolean> = {}, at?: 
 }
 
 /** Signs a new customer up and claims the unit of `covertQrId` by its post-sale scan. */
-export async function customerWithUnit(page: Page, shop: Shop, covertQrId = shop.coverts[0]!) {
-  await signUpByApi(page, shop.brand, { email: newEmail(), name: 'Asha' });
+export async function customerWithUnit(page: Page, shop: Shop, covertQrId = shop.coverts[0]!): Promise<{ email: string }> {
+  const email = newEmail();
+  await signUpByApi(page, shop.brand, { email, name: 'Asha' });
   await open(page, `${shop.brand.origin}/covert/post/verify/${covertQrId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Genuine Post Sale', exact: true })).toBeVisible();
+  return { email };
 }
 
 /** The operator command line (scripts/brand.mjs) against the running e2e server, --json answer. */
