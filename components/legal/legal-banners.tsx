@@ -187,7 +187,6 @@ export function LegalBanners({ ui, seenCookie }: { ui: PolicyUrlConfig; seenCook
   const links = policyLinks(ui);
   const decided = current !== undefined;
 
-
   // What the server should guess next time of the Cookie Notice: whether consent is given here.
   useEffect(() => {
     if (!decided) return;
