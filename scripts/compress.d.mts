@@ -2,6 +2,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export function chooseEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined;
-export function compressAnswer(req: IncomingMessage, res: ServerResponse): void;
+export type Precompressed = (url: string | undefined, encoding: 'br' | 'gzip') => Buffer | undefined;
+export const THRESHOLD: number;
+export function precompressedFiles(dist: string): Precompressed;
+export function compressAnswer(req: IncomingMessage, res: ServerResponse, precompressed?: Precompressed): void;
 export function headerKey(headers: unknown, name: string): string | undefined;
 export function toBuffer(chunk: string | NodeJS.ArrayBufferView, encoding: BufferEncoding | undefined): Buffer;

@@ -7,10 +7,12 @@
 // the RSC payload further on) is sent about once: a Hindi sign-in page is 21.4 kB gzipped and
 // 14.8 kB in Brotli (docs/decisions.md, "The server's own compression").
 
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** Answers shorter than this, when their length is known before they are sent, go as they are. */
-const THRESHOLD = 1024;
+export const THRESHOLD = 1024;
 
 /**
  * Brotli's quality: 5 is within 12% of the slowest (11) on the app's pages and costs about what
@@ -76,6 +78,52 @@ export function headerKey(headers, name) {
  */
 export const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
+/** Where Next.js serves the build's static files from (`<dist>/static`). */
+const STATIC_PREFIX = '/_next/static/';
+
+/**
+ * The build's static files compressed when it was made (scripts/precompress.mjs, in
+ * `<dist>/precompressed`): a lookup from a request's path and the encoding chosen to the bytes to
+ * send, or undefined. Only names the build wrote are looked up: no part of a request's path
+ * reaches the file system. Each file is read once, when first asked for, and kept (about 1 MB for
+ * the whole build in both encodings).
+ * @type {typeof import('./compress.d.mts').precompressedFiles}
+ */
+export function precompressedFiles(dist) {
+  const dir = path.join(dist, 'precompressed');
+  /** @type {Set<string>} */
+  const known = new Set();
+  if (existsSync(dir)) {
+    const walk = (/** @type {string} */ rel) => {
+      for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+        const child = rel ? `${rel}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) walk(child);
+        else if (child.endsWith('.br')) known.add(child.slice(0, -3));
+      }
+    };
+    walk('');
+  }
+  /** @type {Map<string, Buffer>} */
+  const kept = new Map();
+  return (url, encoding) => {
+    if (!url?.startsWith(STATIC_PREFIX)) return undefined;
+    let rel = url.slice(STATIC_PREFIX.length).split('?')[0] ?? '';
+    try {
+      rel = decodeURIComponent(rel);
+    } catch {
+      return undefined;
+    }
+    if (!known.has(rel)) return undefined;
+    const name = `${rel}.${encoding === 'br' ? 'br' : 'gz'}`;
+    let bytes = kept.get(name);
+    if (!bytes) {
+      bytes = readFileSync(path.join(dir, name));
+      kept.set(name, bytes);
+    }
+    return bytes;
+  };
+}
+
 /**
  * Makes `res` (a Node.js ServerResponse, before anything is written to it) compress its body when
  * it is worth it. Decided once, when the headers go out: compressed are answers of a text type,
@@ -85,13 +133,18 @@ export const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : t
  * loses its Content-Length; `res.flush()` sends what has been written so far (Next.js calls it
  * after each chunk of a streamed page); backpressure is passed on both ways, and the compressor is
  * freed when the client goes away. Headers given to `writeHead` as a flat array are not read: such
- * an answer is decided by `res.getHeader` alone, and never compressed.
+ * an answer is decided by `res.getHeader` alone, and never compressed. With `precompressed`
+ * (precompressedFiles), a whole static file (status 200) that the build compressed is sent in
+ * that form, with its length: the body Next.js writes is dropped unread.
  * @type {typeof import('./compress.d.mts').compressAnswer}
  */
-export function compressAnswer(req, res) {
+export function compressAnswer(req, res, precompressed) {
   const { writeHead, write, end } = res;
   /** @type {zlib.BrotliCompress | zlib.Gzip | null | undefined} undefined until the headers are decided, null when passed through */
   let stream;
+  /** The build's compressed form of the static file being answered, sent instead of its body. */
+  /** @type {Buffer | undefined} */
+  let ready;
   let ended = false;
 
   /**
@@ -130,6 +183,11 @@ export function compressAnswer(req, res) {
     if (lengthKey && headers) delete (/** @type {Record<string, unknown>} */ (headers))[lengthKey];
     res.removeHeader('content-length');
     set('content-encoding', encoding);
+    ready = status === 200 ? precompressed?.(req.url, encoding) : undefined;
+    if (ready) {
+      set('content-length', String(ready.length));
+      return;
+    }
     const compressor =
       encoding === 'br'
         ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, ...(length ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length } : {}) } })
@@ -170,6 +228,12 @@ export function compressAnswer(req, res) {
    */
   res.write = function (chunk, encoding, callback) {
     if (!this.headersSent) decide(this.statusCode, undefined);
+    if (ready) {
+      // The file's own bytes: the compressed form goes at the end instead.
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (done) process.nextTick(done);
+      return true;
+    }
     if (!stream || ended) return Reflect.apply(write, this, arguments);
     if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined];
     return stream.write(toBuffer(chunk, encoding), callback);
@@ -189,6 +253,11 @@ export function compressAnswer(req, res) {
         this.setHeader('content-length', toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined).length);
       }
       decide(this.statusCode, undefined);
+    }
+    if (ready && !ended) {
+      ended = true;
+      const done = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback;
+      return Reflect.apply(end, this, done ? [ready, done] : [ready]);
     }
     if (!stream || ended) return Reflect.apply(end, this, arguments);
     if (typeof chunk === 'function') [callback, chunk, encoding] = [chunk, undefined, undefined];

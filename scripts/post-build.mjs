@@ -3,8 +3,9 @@
 // The one step after `next build` (run by scripts/start.mjs, the bench and `npm run build`): the
 // Next.js version is one the patches were written for (scripts/framework-patches.mjs), then the
 // large first-load scripts get their compile hint (scripts/compile-hints.mjs), the built-in global
-// error loses the root stylesheet (scripts/global-error-css.mjs), and the embedded database's
-// template is made (scripts/db-template.mjs). A failed check or patch fails the build: the build
+// error loses the root stylesheet (scripts/global-error-css.mjs), the static scripts and
+// stylesheets are compressed once for every answer (scripts/precompress.mjs), and the embedded
+// database's template is made (scripts/db-template.mjs). A failed check or patch fails the build: the build
 // is not stamped as made, so it is never served half-patched.
 //   node scripts/post-build.mjs [--dist .next]
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
@@ -14,6 +15,7 @@ import { addCompileHints } from './compile-hints.mjs';
 import { makeDbTemplate } from './db-template.mjs';
 import { checkFrameworkVersion } from './framework-patches.mjs';
 import { dropGlobalErrorCss } from './global-error-css.mjs';
+import { precompressStatic } from './precompress.mjs';
 
 /**
  * Every post-build step on the build at `dist`, in order; throws on the first that fails.
@@ -25,6 +27,8 @@ export function postBuild(dist) {
   addCompileHints(dist);
   // The root layout's stylesheet once in each page's payload, not twice.
   dropGlobalErrorCss(dist);
+  // After the patches above, which rewrite static files: Brotli 11 and gzip 9 once, not per answer.
+  precompressStatic(dist);
   // The embedded database's template (a new DATA_DIR starts from it); a failure is reported and
   // the server then creates a new database from nothing, as it always could.
   makeDbTemplate(dist);

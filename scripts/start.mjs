@@ -18,7 +18,7 @@ import { dbTemplateFile } from './db-template.mjs';
 import { checkFrameworkVersion } from './framework-patches.mjs';
 import { postBuild } from './post-build.mjs';
 import { holdScriptsUntilPaint } from './paint-first.mjs';
-import { compressAnswer } from './compress.mjs';
+import { compressAnswer, precompressedFiles } from './compress.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -178,13 +178,15 @@ const handleApi = (req, res) => {
 // The operator endpoint is served only on a unix socket in DATA_DIR (scripts/operator-listener.mjs),
 // by a single server process; several processes run on PostgreSQL, where the CLI needs no server.
 const operator = isWorker() ? undefined : await startOperatorListener({ dir, handle: handleApi });
+// The build's static scripts and stylesheets, compressed when it was made (scripts/precompress.mjs).
+const precompressed = paintFirst ? precompressedFiles(path.join(root, process.env.NEXT_DIST_DIR || '.next')) : undefined;
 const server = http.createServer((req, res) => {
   if (refusePublicOperator(req, res)) return;
   if (servedBy) res.setHeader('x-served-by', servedBy);
   // The caller's address is the socket's unless a trusted proxy stands in front.
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
   if (paintFirst) {
-    compressAnswer(req, res);
+    compressAnswer(req, res, precompressed);
     holdScriptsUntilPaint(req, res); // after the compression, so that it rewrites the text
   }
   handleApi(req, res);

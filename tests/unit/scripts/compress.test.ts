@@ -1,6 +1,9 @@
 /** @jest-environment node */
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 // scripts/compress.mjs: the production server's compression (Brotli, else gzip), over real HTTP:
@@ -43,11 +46,11 @@ const TEXT = Array.from({ length: 400 }, (_, i) => `<p class="verdict">Genuine p
 
 type Route = (res: http.ServerResponse, req: http.IncomingMessage) => void | Promise<void>;
 
-async function serve(routes: Record<string, Route>) {
+async function serve(routes: Record<string, Route>, precompressed?: Parameters<Module['compressAnswer']>[2]) {
   const errors: unknown[] = [];
   const server = http.createServer((req, res) => {
-    mod.compressAnswer(req, res);
-    Promise.resolve(routes[req.url ?? '']!(res, req)).catch((err) => {
+    mod.compressAnswer(req, res, precompressed);
+    Promise.resolve(routes[(req.url ?? '').split('?')[0]!]!(res, req)).catch((err) => {
       errors.push(err);
       res.destroy();
     });
@@ -249,6 +252,91 @@ describe('compressAnswer', () => {
     const r = await get(srv.base, '/empty', CHROMIUM);
     expect(r.headers['content-encoding']).toBe('br');
     expect(r.text).toBe('');
+  });
+});
+
+describe("the build's static files, compressed when it was made (scripts/precompress.mjs)", () => {
+  const SCRIPT = Array.from({ length: 300 }, (_, i) => `export const verdict${i} = "Genuine product ${i} — असली";`).join('\n');
+  let dist: string;
+  let srv: Awaited<ReturnType<typeof serve>>;
+  const file = () => path.join(dist, 'static', 'chunks', 'app.js');
+  const compressed = (encoding: 'br' | 'gz') => readFileSync(path.join(dist, 'precompressed', 'chunks', `app.js.${encoding}`));
+  /** A static file as Next.js serves one: its type, length, caching, streamed from the disk; 206 for a range. */
+  const staticFile =
+    (name: string): Route =>
+    (res, req) => {
+      const full = path.join(dist, 'static', 'chunks', name);
+      const size = statSync(full).size;
+      if (req.headers['x-test-gone']) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end(`Not found: ${SCRIPT}`);
+      }
+      res.setHeader('content-type', 'application/javascript; charset=UTF-8');
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (req.headers.range) {
+        res.writeHead(206, { 'content-range': `bytes 0-99/${size}`, 'content-length': 100 });
+        createReadStream(full, { start: 0, end: 99 }).pipe(res);
+        return;
+      }
+      res.setHeader('content-length', size);
+      if (req.method === 'HEAD') return void res.end();
+      createReadStream(full, { highWaterMark: 4096 }).pipe(res);
+    };
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'compress-static-'));
+    mkdirSync(path.join(dist, 'static', 'chunks'), { recursive: true });
+    writeFileSync(file(), SCRIPT);
+    const pre = await import('../../../scripts/precompress.mjs');
+    pre.precompressStatic(dist);
+    writeFileSync(path.join(dist, 'static', 'chunks', 'later.js'), SCRIPT.replace(/Genuine/g, 'Claimed')); // not compressed by the build
+    srv = await serve(
+      {
+        '/_next/static/chunks/app.js': staticFile('app.js'),
+        '/_next/static/chunks/later.js': staticFile('later.js'),
+      },
+      mod.precompressedFiles(dist),
+    );
+  });
+  afterAll(async () => {
+    await srv.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the Brotli form the build wrote, with its length, instead of compressing the file again', async () => {
+    const r = await get(srv.base, '/_next/static/chunks/app.js?dpl=1', CHROMIUM);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['content-length']).toBe(String(compressed('br').length));
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.vary).toBe('Accept-Encoding');
+    expect(r.body).toEqual(compressed('br'));
+    expect(r.text).toBe(SCRIPT);
+    expect(srv.errors).toEqual([]);
+  });
+
+  it('sends the gzip form to a client that takes only gzip, and the file as it is to one that takes neither', async () => {
+    const gz = await get(srv.base, '/_next/static/chunks/app.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toEqual(compressed('gz'));
+    const plain = await get(srv.base, '/_next/static/chunks/app.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(SCRIPT)));
+    expect(plain.text).toBe(SCRIPT);
+  });
+
+  it('leaves a range, a HEAD and an answer that is not the file (a 404) as they were; compresses a file the build did not', async () => {
+    const partial = await get(srv.base, '/_next/static/chunks/app.js', { ...CHROMIUM, range: 'bytes=0-99' });
+    expect([partial.status, partial.headers['content-encoding']]).toEqual([206, undefined]);
+    expect(partial.body).toEqual(Buffer.from(SCRIPT).subarray(0, 100));
+    const head = await get(srv.base, '/_next/static/chunks/app.js', CHROMIUM, 'HEAD');
+    expect([head.status, head.headers['content-encoding'], head.body.length]).toEqual([200, undefined, 0]);
+    const gone = await get(srv.base, '/_next/static/chunks/app.js', { ...CHROMIUM, 'x-test-gone': '1' });
+    expect([gone.status, gone.headers['content-encoding'], gone.text]).toEqual([404, 'br', `Not found: ${SCRIPT}`]);
+    const later = await get(srv.base, '/_next/static/chunks/later.js', CHROMIUM);
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(later.headers['content-length']).toBeUndefined(); // compressed as it went
+    expect(later.text).toBe(SCRIPT.replace(/Genuine/g, 'Claimed'));
+    expect(srv.errors).toEqual([]);
   });
 });
 
