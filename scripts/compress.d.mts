@@ -5,6 +5,7 @@ export function chooseEncoding(header: string | string[] | undefined): 'br' | 'g
 export type Precompressed = (url: string | undefined, encoding: 'br' | 'gzip') => Buffer | undefined;
 export const THRESHOLD: number;
 export function precompressedFiles(dist: string): Precompressed;
+export function filesUnder(dir: string): string[];
 export function compressAnswer(req: IncomingMessage, res: ServerResponse, precompressed?: Precompressed): void;
 export function headerKey(headers: unknown, name: string): string | undefined;
 export function toBuffer(chunk: string | NodeJS.ArrayBufferView, encoding: BufferEncoding | undefined): Buffer;

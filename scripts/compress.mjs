@@ -82,6 +82,24 @@ export const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : t
 const STATIC_PREFIX = '/_next/static/';
 
 /**
+ * Every file under `dir`, as paths relative to it with forward slashes.
+ * @type {typeof import('./compress.d.mts').filesUnder}
+ */
+export function filesUnder(dir) {
+  /** @type {string[]} */
+  const out = [];
+  const walk = (/** @type {string} */ rel) => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) out.push(child);
+    }
+  };
+  walk('');
+  return out;
+}
+
+/**
  * The build's static files compressed when it was made (scripts/precompress.mjs, in
  * `<dist>/precompressed`): a lookup from a request's path and the encoding chosen to the bytes to
  * send, or undefined. Only names the build wrote are looked up: no part of a request's path
@@ -91,18 +109,8 @@ const STATIC_PREFIX = '/_next/static/';
  */
 export function precompressedFiles(dist) {
   const dir = path.join(dist, 'precompressed');
-  /** @type {Set<string>} */
-  const known = new Set();
-  if (existsSync(dir)) {
-    const walk = (/** @type {string} */ rel) => {
-      for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-        const child = rel ? `${rel}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) walk(child);
-        else if (child.endsWith('.br')) known.add(child.slice(0, -3));
-      }
-    };
-    walk('');
-  }
+  /** Each file the build compressed, by its path under `static`. */
+  const known = new Set(existsSync(dir) ? filesUnder(dir).filter((f) => f.endsWith('.br')).map((f) => f.slice(0, -3)) : []);
   /** @type {Map<string, Buffer>} */
   const kept = new Map();
   return (url, encoding) => {

@@ -9,38 +9,20 @@
 //
 // Written to <dist>/precompressed/<path under static>.br and .gz, beside Next's static folder
 // rather than in it, so Next never serves them under a name of their own.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { THRESHOLD } from './compress.mjs';
+import { filesUnder, THRESHOLD } from './compress.mjs';
 
+/** @type {typeof import('./precompress.d.mts').PRECOMPRESSED_DIR} */
 export const PRECOMPRESSED_DIR = 'precompressed';
 /** The static files worth compressing, by name: scripts, stylesheets, JSON, SVG and text. */
 const TEXT_FILE = /\.(?:js|mjs|css|json|svg|txt)$/i;
 
 /**
- * Every file under `dir`, as paths relative to it with forward slashes.
- * @param {string} dir
- * @returns {string[]}
- */
-export function filesUnder(dir) {
-  /** @type {string[]} */
-  const out = [];
-  const walk = (/** @type {string} */ rel) => {
-    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) out.push(child);
-    }
-  };
-  walk('');
-  return out;
-}
-
-/**
  * Writes the Brotli and gzip forms of every text file of at least THRESHOLD bytes under
  * `<dist>/static`, replacing any from an earlier run; answers how many files and their bytes.
- * @param {string} dist
+ * @type {typeof import('./precompress.d.mts').precompressStatic}
  */
 export function precompressStatic(dist) {
   const from = path.join(dist, 'static');
