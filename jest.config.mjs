@@ -42,6 +42,11 @@ const COUNT = '<rootDir>/tests/support/count-assertions.ts';
 
 async function project(name, extra) {
   const cfg = await createJestConfig({ ...common, ...extra })();
+  // Next's SWC transformer with a cache key of what changes its output (tests/support/jest-transformer.cjs):
+  // shared by the three projects and by npm test's steps, whose configurations differ.
+  for (const [pattern, entry] of Object.entries(cfg.transform ?? {})) {
+    if (Array.isArray(entry) && /next[\\/]dist[\\/]build[\\/]swc[\\/]jest-transformer/.test(entry[0])) cfg.transform[pattern] = ['<rootDir>/tests/support/jest-transformer.cjs', entry[1]];
+  }
   // The launcher's own .mjs modules (scripts/) are native ESM, loaded as they are.
   cfg.transformIgnorePatterns = ['/node_modules/', '/scripts/.+\\.mjs$', '^.+\\.module\\.(css|sass|scss)$'];
   return { ...cfg, displayName: name };
