@@ -19,8 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
-import { root, sourceFingerprint } from './lib.mjs';
-import { postBuild } from './post-build.mjs';
+import { root } from './lib.mjs';
+import { ensureBuild } from './ensure-build.mjs';
 import { benchUpload, benchUploadOnly } from './bench/upload.mjs';
 import { benchConsole } from './bench/console.mjs';
 import { benchHotCode } from './bench/hot-code.mjs';
@@ -46,14 +46,12 @@ const IDLE_MS = 30_000;
  */
 
 function ensureBuilt() {
-  const dist = path.join(root, '.next');
-  const stamp = path.join(dist, 'source-fingerprint');
-  if (existsSync(path.join(dist, 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint()) return;
-  console.log('building…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-  postBuild(dist); // as scripts/start.mjs does after a build
-  writeFileSync(stamp, sourceFingerprint());
+  try {
+    ensureBuild(path.join(root, '.next')); // when the sources changed (scripts/ensure-build.mjs)
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
 }
 
 /**

@@ -6,17 +6,16 @@
 //   --dev   development server with hot reload
 import { ensureServerMalloc } from './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import v8 from 'node:v8';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { dataDir, ensureSessionSecret, lockHolder, port, root, sourceFingerprint } from './lib.mjs';
+import { dataDir, ensureSessionSecret, lockHolder, port, root } from './lib.mjs';
 import { ensureChannelToken, refusePublicOperator, removeServerInfoIfOurs, startOperatorListener } from './operator-listener.mjs';
 import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } from './cluster.mjs';
 import { dbTemplateFile } from './db-template.mjs';
 import { checkFrameworkVersion } from './framework-patches.mjs';
-import { postBuild } from './post-build.mjs';
+import { ensureBuild } from './ensure-build.mjs';
 import { holdScriptsUntilPaint } from './paint-first.mjs';
 import { compressAnswer, precompressedFiles } from './compress.mjs';
 
@@ -63,25 +62,11 @@ ensureSessionSecret(dir);
 
 if (!dev && !isWorker()) {
   const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
-  const stamp = path.join(distDir, 'source-fingerprint');
-  const fingerprint = sourceFingerprint();
-  const built = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint;
-  if (!built) {
-    console.log('[brand-verify] building the app (first start, or the sources changed)…');
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-    // The framework's version checked, then its output patched (scripts/post-build.mjs).
-    try {
-      postBuild(distDir);
-    } catch (err) {
-      console.error(`[brand-verify] ${err instanceof Error ? err.message : String(err)}`);
-      process.exit(1);
-    }
-    writeFileSync(stamp, fingerprint);
+  try {
+    ensureBuild(distDir); // when the sources changed since the last build (scripts/ensure-build.mjs)
+  } catch (err) {
+    console.error(`[brand-verify] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
   }
   if (!process.env.DATABASE_URL && existsSync(dbTemplateFile(distDir))) process.env.DB_TEMPLATE = dbTemplateFile(distDir);
 }
