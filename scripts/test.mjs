@@ -206,6 +206,7 @@ function assertionTotals() {
 
 /** @param {boolean} ok */
 function finish(ok) {
+  earlyBuild?.stop(); // a run that failed before the end-to-end step leaves no build running
   const asserted = assertionTotals();
   rmSync(tmp, { recursive: true, force: true });
   console.log(`\nSeconds per step (the machine's ${os.cpus().length} cores' use meanwhile, by every process):`);
@@ -219,6 +220,54 @@ function finish(ok) {
 }
 
 /**
+ * The end-to-end tests' production build (scripts/ensure-build.mjs), made beside the steps before
+ * them at the lowest CPU priority (nice 19, inherited by the build's own workers): the API files
+ * that spawn processes, run one at a time, leave about a third of the two cores idle, and the
+ * build (about 45 s of CPU) takes that instead of holding up the end-to-end step; the steps' own
+ * processes keep their priority. Only in a whole run; the end-to-end step waits for it, and its
+ * server then finds the build made. Its output is printed there.
+ * @type {{ done: Promise<boolean>; stop: () => void; log: string; started: number } | undefined}
+ */
+let earlyBuild;
+function startEarlyBuild() {
+  if (only || earlyBuild) return;
+  const log = path.join(tmp, 'build.log');
+  const fd = openSync(log, 'a');
+  const dist = process.env.E2E_DIST_DIR || '.next';
+  const build = [path.join(root, 'scripts', 'time-limit.mjs'), String(15 * 60), 'the production build', process.execPath, path.join(root, 'scripts', 'ensure-build.mjs'), '--dist', dist];
+  const niced = existsSync('/usr/bin/nice');
+  const child = niced ? spawn('/usr/bin/nice', ['-n', '19', process.execPath, ...build], { cwd: root, stdio: ['ignore', fd, fd] }) : spawn(process.execPath, build, { cwd: root, stdio: ['ignore', fd, fd] });
+  if (!niced && child.pid) {
+    try {
+      os.setPriority(child.pid, 19);
+    } catch {
+      /* the build runs at the usual priority */
+    }
+  }
+  const started = performance.now();
+  const done = new Promise((/** @type {(ok: boolean) => void} */ resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      closeSync(fd);
+      resolve(code === 0);
+    });
+  });
+  earlyBuild = { done, log, started, stop: () => child.exitCode === null && child.kill('SIGTERM') };
+}
+
+/** Waits for the early build, prints its output and counts its time; false when it failed. */
+async function awaitEarlyBuild() {
+  if (!earlyBuild) return true;
+  const waited = performance.now();
+  const ok = await earlyBuild.done;
+  console.log(`\n== the production build for the end-to-end tests (made beside the tests before, at low priority; waited ${((performance.now() - waited) / 1000).toFixed(0)} s for it here)`);
+  if (existsSync(earlyBuild.log)) process.stdout.write(readFileSync(earlyBuild.log));
+  durations.push(['production build, beside the steps before (wall time, overlapping them)', (performance.now() - earlyBuild.started) / 1000, undefined]);
+  earlyBuild = undefined;
+  return ok;
+}
+
+/**
  * One database pass of the API tests: the files side by side, then the ones that spawn processes
  * (jest.config.mjs, SOLO) one at a time.
  * @param {string} where
@@ -228,11 +277,12 @@ function finish(ok) {
 function apiPass(where, env, name) {
   return (
     jest(`API tests ${where} (jest)`, 'api', { ...env, TEST_SOLO: 'skip' }, path.join(tmp, `${name}.json`)) &&
+    (startEarlyBuild(), true) &&
     jest(`API tests ${where} that spawn processes, one at a time (jest)`, 'api', { ...env, TEST_SOLO: 'only' }, path.join(tmp, `${name}-solo.json`), 1)
   );
 }
 
-/** @type {[name: string, step: () => boolean][]} */
+/** @type {[name: string, step: () => boolean | Promise<boolean>][]} */
 const steps = [
   ['typecheck', () => run('type check (tsc)', bin('tsc'), ['--noEmit'], {}, LIMIT_MINUTES.typecheck)],
   // The launcher's scripts that start with // @ts-check: the post-build steps and framework patches.
@@ -257,8 +307,8 @@ const steps = [
   ],
   [
     'e2e',
-    () => {
-      if (!ensureChromium() || !ensureTestTools()) return false;
+    async () => {
+      if (!(await awaitEarlyBuild()) || !ensureChromium() || !ensureTestTools()) return false;
       const file = path.join(tmp, 'e2e.json');
       const ok = run('end-to-end tests (Playwright, Chromium, production build)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, LIMIT_MINUTES.e2e);
       if (existsSync(file)) {
@@ -346,6 +396,6 @@ const BESIDE = new Set(['typecheck', 'lint', 'unit']);
 if (!only && !(await checksBesideUnit())) finish(false);
 for (const [name, step] of steps) {
   if (only ? only !== name : BESIDE.has(name)) continue;
-  if (!step()) finish(false);
+  if (!(await step())) finish(false);
 }
 finish(true);
