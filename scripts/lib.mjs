@@ -46,7 +46,7 @@ export function lockHolder(dir) {
 }
 
 // What a build is made from, its post-build steps included (a change to one makes the next start build again).
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/post-build.mjs', 'scripts/framework-patches.mjs', 'scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/db-template.mjs'];
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/post-build.mjs', 'scripts/framework-patches.mjs', 'scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/db-template.mjs', 'scripts/precompress.mjs', 'scripts/compress.mjs'];
 
 /**
  * @param {string} p
