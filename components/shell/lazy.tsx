@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 
 // Code splitting for the shell's browser-only parts without next/dynamic's loader (the embedding
 // guard is one). (A part the server renders, the signed-in navigation, uses next/dynamic: a bare
@@ -10,7 +10,8 @@ export type ContentPart = { content: true; Loading?: ComponentType };
 
 /**
  * A component rendered only in the browser, loaded after the page is interactive: nothing on
- * the server or during hydration, then the component once its chunk arrives.
+ * the server or during hydration, then the component once its chunk arrives, rendered as a
+ * transition (in slices, never one long task).
  *
  * An extra of the page (banners, overlays, the shell's effects) whose chunk fails to load leaves
  * nothing rendered (and says so in the console). A part of the screen's content (`content`: a
@@ -27,7 +28,10 @@ export function afterHydration<P extends object>(load: () => Promise<ComponentTy
       let live = true;
       loaded ??= load();
       loaded.then(
-        (C) => live && setGot({ C }),
+        // In a transition: React renders the part in slices that yield to the phone between them,
+        // where a plain update renders it in one blocking task right after hydration (on a slow
+        // phone that task was most of the verify page's blocking time, docs/benchmarks.md).
+        (C) => live && startTransition(() => setGot({ C })),
         (error: unknown) => {
           loaded = undefined; // the next mount tries again
           if (!part) console.error(`[shell] ${name} could not be loaded`, error);

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, use, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterHydration } from '@/components/shell/lazy';
 
@@ -40,6 +40,26 @@ it('shows a content part once its chunk is there, with its Loading until then', 
   await act(async () => chunk.resolve(({ who }) => <p>Form for {who}</p>));
   expect(screen.getByText('Form for Ira')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it("renders a part as a transition once its chunk is there: what shows stays until the part is ready, never a Suspense fallback", async () => {
+  // A transition keeps the screen as it is while the new part waits; a plain update would put the
+  // nearest Suspense boundary's fallback in its place. (A transition is also what lets React render
+  // the part in slices instead of one long task on a slow phone.)
+  const chunk = deferredLoad<() => ReactNode>();
+  let ready!: (v: string) => void;
+  const data = new Promise<string>((r) => (ready = r));
+  const Part = afterHydration(chunk.load, 'test part', { content: true, Loading: () => <p>Loading…</p> });
+  render(
+    <Suspense fallback={<p>Fallback</p>}>
+      <Part />
+    </Suspense>,
+  );
+  await act(async () => chunk.resolve(() => <p>Part: {use(data)}</p>));
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
+  expect(screen.queryByText('Fallback')).toBeNull();
+  await act(async () => ready('in'));
+  expect(screen.getByText('Part: in')).toBeInTheDocument();
 });
 
 it('throws the load error of a content part to the error boundary', async () => {
