@@ -7,9 +7,10 @@
 // the RSC payload further on) is sent about once: a Hindi sign-in page is 21.4 kB gzipped and
 // 14.8 kB in Brotli (docs/decisions.md, "The server's own compression").
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { filesUnder } from './lib.mjs';
 
 /** Answers shorter than this, when their length is known before they are sent, go as they are. */
 export const THRESHOLD = 1024;
@@ -80,24 +81,8 @@ export const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : t
 
 /** Where Next.js serves the build's static files from (`<dist>/static`). */
 const STATIC_PREFIX = '/_next/static/';
-
-/**
- * Every file under `dir`, as paths relative to it with forward slashes.
- * @type {typeof import('./compress.d.mts').filesUnder}
- */
-export function filesUnder(dir) {
-  /** @type {string[]} */
-  const out = [];
-  const walk = (/** @type {string} */ rel) => {
-    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) out.push(child);
-    }
-  };
-  walk('');
-  return out;
-}
+/** The folder of a build that holds its static files compressed (scripts/precompress.mjs). */
+export const PRECOMPRESSED_DIR = 'precompressed';
 
 /**
  * The build's static files compressed when it was made (scripts/precompress.mjs, in
@@ -108,7 +93,7 @@ export function filesUnder(dir) {
  * @type {typeof import('./compress.d.mts').precompressedFiles}
  */
 export function precompressedFiles(dist) {
-  const dir = path.join(dist, 'precompressed');
+  const dir = path.join(dist, PRECOMPRESSED_DIR);
   /** Each file the build compressed, by its path under `static`. */
   const known = new Set(existsSync(dir) ? filesUnder(dir).filter((f) => f.endsWith('.br')).map((f) => f.slice(0, -3)) : []);
   /** @type {Map<string, Buffer>} */

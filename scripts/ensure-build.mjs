@@ -5,10 +5,12 @@
 // steps (scripts/post-build.mjs), then the stamp, so a build that failed half-way is never taken
 // as made. Used by npm start (scripts/start.mjs), the bench, and npm test, which makes the
 // end-to-end tests' build beside the API tests at low priority (scripts/test.mjs).
-//   node scripts/ensure-build.mjs [--dist .next]
+//   node scripts/ensure-build.mjs [--dist .next] [--nice]   (--nice: at the lowest CPU priority, the build's
+//   own processes too)
 import './runtime.mjs'; // first: re-runs this command under Node 24+ when the system Node is older
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root, sourceFingerprint } from './lib.mjs';
@@ -40,6 +42,8 @@ export function ensureBuild(distDir) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const dist = path.resolve(root, args.includes('--dist') ? (args[args.indexOf('--dist') + 1] ?? '.next') : process.env.NEXT_DIST_DIR || '.next');
+  // Before the build starts: the processes it starts inherit the priority.
+  if (args.includes('--nice')) os.setPriority(19);
   try {
     console.log(ensureBuild(dist) ? `[brand-verify] built ${dist}` : `[brand-verify] ${dist} holds a build of these sources`);
   } catch (err) {

@@ -14,10 +14,11 @@
 // page over the budget: 144 kB (FIRST_LOAD_BUDGET_KB, or the environment variable of that name)
 // for every customer page, signed in or not. `--all` also lists the chunks of each page.
 // `npm test` runs it on the end-to-end build.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { filesUnder } from './lib.mjs';
 
 /** @type {typeof import('./first-load-budget.d.mts').FIRST_LOAD_BUDGET_KB} */
 export const FIRST_LOAD_BUDGET_KB = 144;
@@ -44,17 +45,7 @@ export function routeOf(pageKey) {
  */
 export function pageManifests(dist) {
   const appDir = path.join(dist, 'server', 'app');
-  /** @type {string[]} */
-  const found = [];
-  /** @param {string} dir */
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name === 'page_client-reference-manifest.js') found.push(file);
-    }
-  };
-  if (existsSync(appDir)) walk(appDir);
+  const found = existsSync(appDir) ? filesUnder(appDir).filter((f) => path.posix.basename(f) === 'page_client-reference-manifest.js').map((f) => path.join(appDir, f)) : [];
   return found.map((file) => /** @type {[string, string]} */ (['/' + path.relative(appDir, path.dirname(file)).split(path.sep).join('/') + '/page', file]));
 }
 

@@ -45,8 +45,27 @@ export function lockHolder(dir) {
   }
 }
 
+/**
+ * Every file under `dir`, as paths relative to it with forward slashes.
+ * @param {string} dir
+ * @returns {string[]}
+ */
+export function filesUnder(dir) {
+  /** @type {string[]} */
+  const out = [];
+  const walk = (/** @type {string} */ rel) => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) out.push(child);
+    }
+  };
+  walk('');
+  return out;
+}
+
 // What a build is made from, its post-build steps included (a change to one makes the next start build again).
-const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/post-build.mjs', 'scripts/framework-patches.mjs', 'scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/db-template.mjs', 'scripts/precompress.mjs', 'scripts/compress.mjs'];
+const SOURCES = ['app', 'components', 'lib', 'messages', 'public', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/post-build.mjs', 'scripts/framework-patches.mjs', 'scripts/compile-hints.mjs', 'scripts/global-error-css.mjs', 'scripts/db-template.mjs', 'scripts/precompress.mjs', 'scripts/compress.mjs', 'scripts/lib.mjs'];
 
 /**
  * @param {string} p

@@ -12,10 +12,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { filesUnder, THRESHOLD } from './compress.mjs';
+import { PRECOMPRESSED_DIR, THRESHOLD } from './compress.mjs';
+import { filesUnder } from './lib.mjs';
 
-/** @type {typeof import('./precompress.d.mts').PRECOMPRESSED_DIR} */
-export const PRECOMPRESSED_DIR = 'precompressed';
 /** The static files worth compressing, by name: scripts, stylesheets, JSON, SVG and text. */
 const TEXT_FILE = /\.(?:js|mjs|css|json|svg|txt)$/i;
 

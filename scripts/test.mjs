@@ -221,7 +221,7 @@ function finish(ok) {
 
 /**
  * The end-to-end tests' production build (scripts/ensure-build.mjs), made beside the steps before
- * them at the lowest CPU priority (nice 19, inherited by the build's own workers): the API files
+ * them at the lowest CPU priority (`--nice`, inherited by the build's own workers): the API files
  * that spawn processes, run one at a time, leave about a third of the two cores idle, and the
  * build (about 45 s of CPU) takes that instead of holding up the end-to-end step; the steps' own
  * processes keep their priority. Only in a whole run; the end-to-end step waits for it, and its
@@ -234,16 +234,8 @@ function startEarlyBuild() {
   const log = path.join(tmp, 'build.log');
   const fd = openSync(log, 'a');
   const dist = process.env.E2E_DIST_DIR || '.next';
-  const build = [path.join(root, 'scripts', 'time-limit.mjs'), String(15 * 60), 'the production build', process.execPath, path.join(root, 'scripts', 'ensure-build.mjs'), '--dist', dist];
-  const niced = existsSync('/usr/bin/nice');
-  const child = niced ? spawn('/usr/bin/nice', ['-n', '19', process.execPath, ...build], { cwd: root, stdio: ['ignore', fd, fd] }) : spawn(process.execPath, build, { cwd: root, stdio: ['ignore', fd, fd] });
-  if (!niced && child.pid) {
-    try {
-      os.setPriority(child.pid, 19);
-    } catch {
-      /* the build runs at the usual priority */
-    }
-  }
+  const args = [path.join(root, 'scripts', 'time-limit.mjs'), String(15 * 60), 'the production build', process.execPath, path.join(root, 'scripts', 'ensure-build.mjs'), '--dist', dist, '--nice'];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', fd, fd] });
   const done = new Promise((/** @type {(ok: boolean) => void} */ resolve) => {
     child.on('error', () => resolve(false));
     child.on('exit', (code) => {
@@ -277,11 +269,9 @@ async function awaitEarlyBuild() {
  * @param {string} name
  */
 function apiPass(where, env, name) {
-  return (
-    jest(`API tests ${where} (jest)`, 'api', { ...env, TEST_SOLO: 'skip' }, path.join(tmp, `${name}.json`)) &&
-    (startEarlyBuild(), true) &&
-    jest(`API tests ${where} that spawn processes, one at a time (jest)`, 'api', { ...env, TEST_SOLO: 'only' }, path.join(tmp, `${name}-solo.json`), 1)
-  );
+  if (!jest(`API tests ${where} (jest)`, 'api', { ...env, TEST_SOLO: 'skip' }, path.join(tmp, `${name}.json`))) return false;
+  startEarlyBuild(); // the files below leave a core idle much of the time
+  return jest(`API tests ${where} that spawn processes, one at a time (jest)`, 'api', { ...env, TEST_SOLO: 'only' }, path.join(tmp, `${name}-solo.json`), 1);
 }
 
 /** @type {[name: string, step: () => boolean | Promise<boolean>][]} */
