@@ -37,6 +37,9 @@ if (solo && solo !== 'skip' && solo !== 'only') throw new Error(`TEST_SOLO: "ski
 /** Jest's testRegex for the solo files only: one alternation of their patterns. */
 const soloOnly = solo === 'only' ? { testMatch: undefined, testRegex: SOLO.map((p) => `(?:${p})`).join('|') } : {};
 
+// Jest's node environment with the test's globals on a context of their own (tests/support/jest-environment.cjs).
+const NODE_ENV = '<rootDir>/tests/support/jest-environment.cjs';
+
 // Counts the expect calls each test ran when ASSERTION_COUNT_FILE is set (scripts/test.mjs).
 const COUNT = '<rootDir>/tests/support/count-assertions.ts';
 
@@ -55,11 +58,11 @@ async function project(name, extra) {
 export default async function config() {
   return {
     projects: [
-      await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: 'node', setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts', COUNT] }),
+      await project('unit', { testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'], testEnvironment: NODE_ENV, setupFilesAfterEnv: ['<rootDir>/tests/support/jest-setup.ts', COUNT] }),
       // api-timeout.ts: a test file's beforeAll starts a server on a real database, which on a
       // loaded 2-core machine takes far more than jest's default 5 s.
-      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...secondPass, ...(solo === 'skip' ? SOLO : [])], ...soloOnly, testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
-      await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: 'node', globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/attack-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
+      await project('api', { testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...secondPass, ...(solo === 'skip' ? SOLO : [])], ...soloOnly, testEnvironment: NODE_ENV, globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/api-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
+      await project('attack', { testMatch: ['<rootDir>/tests/attack/**/*.test.ts'], testEnvironment: NODE_ENV, globalSetup: '<rootDir>/tests/support/db-template.ts', setupFiles: ['<rootDir>/tests/support/attack-env.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/api-timeout.ts', COUNT] }),
     ],
   };
 }

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { csvCell, csvLine, csvStream, keysetPages } from '@/lib/console/list-kit';
 
 

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // instrumentation.ts, Next.js's start-up hook: under the launcher (scripts/start.mjs, which leaves
 // its callback on globalThis and listens only once it is called) the hook does not hold Next.js's
 // own preparation while the database opens; under another server it does, so that no request is

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
