@@ -118,14 +118,24 @@ function runBeside(title, cmd, args, env, minutes, log) {
  * busy machine.
  */
 const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
-const workerArgs = (/** @type {'unit' | 'api' | 'attack'} */ project, workers = WORKERS) => (project === 'unit' ? ['--runInBand'] : [`--maxWorkers=${workers}`]);
+/**
+ * `--maxWorkers`, or for the files that spawn processes one worker that runs each file in a process
+ * of its own (`solo`): jest replaces a worker whose memory passed `--workerIdleMemoryLimit` after a
+ * file, and every file passes 1 MB. Those files make and drop PGlite instances on their main thread
+ * (the template's tests), and V8 aborted the process that went on to the next file when its
+ * collector freed their WebAssembly code (the check failure above, 29 Nov).
+ * @param {'unit' | 'api' | 'attack'} project
+ * @param {number | 'solo'} workers
+ */
+const workerArgs = (project, workers) =>
+  project === 'unit' ? ['--runInBand'] : workers === 'solo' ? ['--maxWorkers=1', '--workerIdleMemoryLimit=1MB'] : [`--maxWorkers=${workers}`];
 
 /**
  * @param {string} title
  * @param {'unit' | 'api' | 'attack'} project
  * @param {Record<string, string>} env
  * @param {string} file
- * @param {number} [workers]
+ * @param {number | 'solo'} [workers]
  */
 function jest(title, project, env, file, workers = WORKERS) {
   const ok = run(title, process.execPath, jestArgs(project, file, workers), { ASSERTION_COUNT_FILE: assertionFile, ...env }, LIMIT_MINUTES[project]);
@@ -136,7 +146,7 @@ function jest(title, project, env, file, workers = WORKERS) {
 /**
  * @param {'unit' | 'api' | 'attack'} project
  * @param {string} file
- * @param {number} [workers]
+ * @param {number | 'solo'} [workers]
  */
 const jestArgs = (project, file, workers = WORKERS) => ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, ...workerArgs(project, workers), '--json', `--outputFile=${file}`];
 
@@ -271,7 +281,7 @@ async function awaitEarlyBuild() {
 function apiPass(where, env, name) {
   if (!jest(`API tests ${where} (jest)`, 'api', { ...env, TEST_SOLO: 'skip' }, path.join(tmp, `${name}.json`))) return false;
   startEarlyBuild(); // the files below leave a core idle much of the time
-  return jest(`API tests ${where} that spawn processes, one at a time (jest)`, 'api', { ...env, TEST_SOLO: 'only' }, path.join(tmp, `${name}-solo.json`), 1);
+  return jest(`API tests ${where} that spawn processes, one at a time (jest)`, 'api', { ...env, TEST_SOLO: 'only' }, path.join(tmp, `${name}-solo.json`), 'solo');
 }
 
 /** @type {[name: string, step: () => boolean | Promise<boolean>][]} */
