@@ -65,7 +65,8 @@ for (const spec of dists) {
   const [served, page] = spec.split('@'); // DIST…@/path: load that page ({qrId}: the demo code) instead of the verify page
   const [where, envPair] = served.split(':');
   const [srvRoot, d] = where.includes('|') ? where.split('|') : [root, where];
-  const extra = envPair ? { [envPair.slice(0, envPair.indexOf('='))]: envPair.slice(envPair.indexOf('=') + 1) } : {}; // the value may hold '=' (NODE_OPTIONS=--flag=value)
+  const [envName, ...envValue] = envPair ? envPair.split('=') : [];
+  const extra = envName ? { [envName]: envValue.join('=') } : {}; // the value may hold '=' (NODE_OPTIONS=--flag=value)
   writeFileSync(path.join(srvRoot, d, 'source-fingerprint'), srvRoot === root ? fp : /** @type {LibModule} */ (await import(path.join(srvRoot, 'scripts/lib.mjs'))).sourceFingerprint()); // same sources as far as start.mjs is concerned
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verify-ab-'));
   const p = port++;

@@ -8,12 +8,13 @@ import NodeEnvironment from 'jest-environment-node';
 // the slow sandbox back. It also keeps V8's code cache of the modules jest compiles, per process.
 
 type Environment = { global: typeof globalThis; getVmContext(): vm.Context | null; setup(): Promise<void>; teardown(): Promise<void> };
-const OwnContextEnvironment = require(path.resolve(__dirname, '../../support/jest-environment.cjs')) as new (config: unknown, context: unknown) => Environment;
+type EnvironmentClass = new (config: unknown, context: unknown) => Environment;
+const OwnContextEnvironment = require(path.resolve(__dirname, '../../support/jest-environment.cjs')) as EnvironmentClass;
 
 const config = { globalConfig: {}, projectConfig: { testEnvironmentOptions: {}, globals: {}, fakeTimers: {} } };
 const context = { console, docblockPragmas: {}, testPath: __filename };
 const made: Environment[] = [];
-const make = (Env: new (config: unknown, context: unknown) => Environment) => {
+const make = (Env: EnvironmentClass) => {
   const env = new Env(config, context);
   made.push(env);
   return env;
@@ -28,7 +29,7 @@ it("gives a file a context whose global object is its own, not a sandbox behind 
   expect(vm.runInContext('this', ctx)).toBe(ctx);
   expect(env.global).toBe(ctx);
   // jest's own environment, for contrast: its context object is a sandbox that is not the global.
-  const jests = make(NodeEnvironment as unknown as new (config: unknown, context: unknown) => Environment);
+  const jests = make(NodeEnvironment as unknown as EnvironmentClass);
   expect(vm.runInContext('this', jests.getVmContext()!)).not.toBe(jests.getVmContext());
 });
 
