@@ -14,8 +14,10 @@ import { root } from './lib.mjs';
 
 const CACHE = path.join(root, 'node_modules', '.cache', 'brand-verify');
 const require = createRequire(import.meta.url);
+// This file's own version: a bundle made with other options (a plugin added, say) is made again.
+const BUNDLER = createHash('sha256').update(readFileSync(new URL(import.meta.url))).digest('hex').slice(0, 16);
 
-/** @typedef {{ esbuild: string; inputs: Record<string, number>; bundle: string }} Stamp the esbuild version, each input's modification time, and the bundle's file (named by its content, so a process never requires a stale copy it had cached) */
+/** @typedef {{ esbuild: string; bundler: string; inputs: Record<string, number>; bundle: string }} Stamp the esbuild version, this file's own (its options), each input's modification time, and the bundle's file (named by its content, so a process never requires a stale copy it had cached) */
 
 /**
  * The bundle made from the files as they are now (each input's time unchanged), if there is one.
@@ -28,7 +30,7 @@ function fresh(stampFile, esbuildVersion) {
     /** @type {Stamp} */
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
     const out = path.join(path.dirname(stampFile), stamp.bundle);
-    if (stamp.esbuild !== esbuildVersion || !existsSync(out)) return undefined;
+    if (stamp.esbuild !== esbuildVersion || stamp.bundler !== BUNDLER || !existsSync(out)) return undefined;
     const same = Object.entries(stamp.inputs).every(([file, mtime]) => {
       try {
         return statSync(path.join(root, file)).mtimeMs === mtime;
@@ -41,6 +43,21 @@ function fresh(stampFile, esbuildVersion) {
     return undefined; // no stamp yet, or unreadable
   }
 }
+
+/**
+ * drizzle-orm is the one package copied into a bundle. The app imports it both ways (statically,
+ * and `import()` in lib/db/client.ts, to load one driver only); left outside, the two came from
+ * node_modules as two copies, the second through Node's ES module loader, which for each of its
+ * hundred files parsed drizzle's 179 kB package.json again (about 1 s of each command's start).
+ * Inside, both ways reach one copy, its CommonJS files (the `require` condition, as before).
+ * @type {import('esbuild').Plugin}
+ */
+const drizzleInside = {
+  name: 'drizzle-inside',
+  setup(build) {
+    build.onResolve({ filter: /^drizzle-orm(\/|$)/ }, (args) => ({ path: require.resolve(args.path, { paths: [args.resolveDir, root] }) }));
+  },
+};
 
 /**
  * Bundles `file` beside its stamp, each written beside and then renamed (a concurrent run never
@@ -62,6 +79,7 @@ async function bundle(esbuild, file, name, stampFile) {
     format: 'cjs',
     target: 'node22',
     packages: 'external', // from node_modules at run time, with the process's conditions (react-server)
+    plugins: [drizzleInside],
     tsconfig: path.join(root, 'tsconfig.json'), // the @/ paths
     metafile: true,
     write: false,
@@ -92,7 +110,7 @@ async function bundle(esbuild, file, name, stampFile) {
   write(path.join(dir, bundleName), contents);
   if (!settled) return path.join(dir, bundleName);
   /** @type {Stamp} */
-  const stamp = { esbuild: esbuild.version, inputs, bundle: bundleName };
+  const stamp = { esbuild: esbuild.version, bundler: BUNDLER, inputs, bundle: bundleName };
   write(stampFile, JSON.stringify(stamp));
   // Earlier bundles of the file, once no process that read the earlier stamp can still be about to load them.
   for (const old of readdirSync(dir)) {

@@ -23,11 +23,14 @@ afterEach(() => {
   rmSync(path.dirname(cacheDir), { recursive: true, force: true });
 });
 
-/** Loads `entry.ts` of the test's folder in a new Node process; answers its exports as JSON. */
-async function load(env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+/**
+ * Loads `entry.ts` of the test's folder in a new Node process; answers its exports as JSON, or
+ * what `answer` (an expression of the module `m`, awaited) makes of them.
+ */
+async function load(env: Record<string, string> = {}, answer = 'm'): Promise<Record<string, unknown>> {
   const code = `const { loadAppModule } = await import(${JSON.stringify(path.join(ROOT, 'scripts/app-bundle.mjs'))});
 const m = await loadAppModule(${JSON.stringify(path.join(dir, 'entry.ts'))}, { cacheDir: ${JSON.stringify(cacheDir)} });
-process.stdout.write(JSON.stringify(m));`;
+process.stdout.write(JSON.stringify(await (${answer})));`;
   const { stdout } = await run(process.execPath, ['--conditions=react-server', '--no-warnings', '--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, ...env } });
   return JSON.parse(stdout);
 }
@@ -57,6 +60,14 @@ it("loads a TypeScript module with its relative imports and the project's @/ pat
   const text = readFileSync(path.join(cacheDir, bundles()[0]!), 'utf8');
   expect(text).toContain('require("zod")'); // a package is not copied in
   expect(text).toMatch(/part = 20/); // the project's own files are
+});
+
+it('copies drizzle-orm in, once: imported statically and by import(), it is one module, and Node loads none of its files', async () => {
+  write('entry.ts', "import { sql } from 'drizzle-orm';\nexport const same = async () => (await import('drizzle-orm')).sql === sql && typeof (await import('drizzle-orm/pglite')).drizzle === 'function';\nexport const fromNodeModules = () => Object.keys(require.cache).filter((f) => f.includes('/node_modules/drizzle-orm/')).length;\n");
+  expect(await load({}, '(async () => ({ same: await m.same(), fromNodeModules: m.fromNodeModules() }))()')).toEqual({ same: true, fromNodeModules: 0 });
+  const text = readFileSync(path.join(cacheDir, bundles()[0]!), 'utf8');
+  expect(text).not.toMatch(/require\("drizzle-orm|import\("drizzle-orm/);
+  expect(text).toContain('require("@electric-sql/pglite")'); // what drizzle imports stays outside
 });
 
 it('keeps the bundle while its files are unchanged, and makes it again when one of them changes (an earlier bundle removed once old)', async () => {
