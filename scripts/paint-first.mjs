@@ -14,6 +14,8 @@
 // Its exports are typed by scripts/paint-first.d.mts (what the unit tests see): each one here is
 // checked against that declaration.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { headerKey, toBuffer } from './compress.mjs';
 
 /** @typedef {import('./paint-first.d.mts').ScriptHolder} DeclaredScriptHolder */
@@ -83,12 +85,36 @@ function isHeldPreload(attrs) {
 }
 
 /**
+ * Whether a link is the build's own stylesheet as React writes it for Next.js (`precedence`): the
+ * one the server writes inline in its place (ScriptHolder, `stylesheet`).
+ * @param {Map<string, string>} attrs
+ */
+function isBuildStylesheet(attrs) {
+  if (attrs.get('rel') !== 'stylesheet' || !attrs.has('data-precedence') || !/^\/_next\/static\/[\w/.-]+\.css$/.test(attrs.get('href') ?? '')) return false;
+  for (const name of attrs.keys()) if (!['rel', 'href', 'nonce', 'data-precedence'].includes(name)) return false;
+  return true;
+}
+
+/**
  * Rewrites an HTML answer as it streams (text in Latin-1, one character per byte, so a multi-byte
  * character split between two chunks passes through untouched). `push` answers what can be sent
  * now; a tag that a chunk ends inside is kept until the next chunk (or `end`) completes it.
  * @implements {DeclaredScriptHolder}
  */
 export class ScriptHolder {
+  /**
+   * @param {(href: string) => string | undefined} [stylesheet] the text of one of the build's
+   * stylesheets (`/_next/static/….css`) in Latin-1, one character per byte as the answer's text;
+   * undefined when it is not one. A page's stylesheet is then written inline in the head where
+   * React linked it (the first paint waits for no second request), and once: Next.js's own
+   * `inlineCss` also put it in the page's RSC payload, a second copy of 25 kB in every HTML answer
+   * for the server to render and compress. The link stays, `disabled` (a browser does not fetch
+   * it), for React: it finds the stylesheet in the page, takes it as loaded, and neither loads nor
+   * preloads it again after hydration.
+   */
+  constructor(stylesheet) {
+    this.stylesheet = stylesheet;
+  }
   carry = '';
   loaderPlaced = false;
   /** @type {Set<string>} */
@@ -125,6 +151,14 @@ export class ScriptHolder {
     if (!text.includes('<script') && !text.includes('<link')) return text;
     return text.replace(SCRIPT_TAG, (/** @type {string} */ tag, /** @type {string | undefined} */ scriptAttributes, /** @type {string | undefined} */ linkAttributes) => {
       const attrs = attributesOf(scriptAttributes ?? linkAttributes ?? ''); // one of the two matched
+      if (linkAttributes !== undefined && this.stylesheet && isBuildStylesheet(attrs)) {
+        const href = attrs.get('href') ?? '';
+        const css = this.stylesheet(href);
+        if (css === undefined || /<\/style/i.test(css)) return tag;
+        const nonce = attrs.has('nonce') ? ` nonce="${attrs.get('nonce')}"` : '';
+        const precedence = ` data-precedence="${attrs.get('data-precedence')}"`;
+        return `<style${nonce}${precedence}>${css}</style><link rel="stylesheet" href="${href}"${nonce}${precedence} disabled=""/>`;
+      }
       const kind = scriptAttributes !== undefined ? (isHeldScript(attrs) ? 'script' : undefined) : isHeldPreload(attrs) ? 'preload' : undefined;
       if (!kind) return tag;
       const href = kind === 'script' ? attrs.get('src') : attrs.get('href');
@@ -164,6 +198,44 @@ function dropHeaderIn(headers, name) {
 }
 
 /**
+ * The build's stylesheets by address (`/_next/static/….css`), read from the build folder `dist`
+ * once each, as ScriptHolder takes them: Latin-1 text, one character per byte; undefined for an
+ * address that is not a stylesheet of the build.
+ * @type {typeof import('./paint-first.d.mts').buildStylesheets}
+ */
+export function buildStylesheets(dist) {
+  /** @type {Map<string, string | undefined>} */
+  const read = new Map();
+  return (href) => {
+    if (read.has(href)) return read.get(href);
+    const file = /^\/_next\/static\/([\w/.-]+\.css)$/.exec(href)?.[1];
+    let text;
+    if (file && !file.split('/').some((part) => part === '..' || part === '.' || part === '')) {
+      try {
+        text = readFileSync(path.join(dist, 'static', file)).toString('latin1');
+      } catch {
+        text = undefined; // not in this build: the page keeps its link
+      }
+    }
+    if (read.size < 64) read.set(href, text); // a build has a handful
+    return text;
+  };
+}
+
+/**
+ * A Link header's value without its preloads of the build's stylesheets (each is written inline in
+ * the page instead: ScriptHolder); the other entries as they were.
+ * @param {string} value
+ */
+export function withoutStylesheetPreloads(value) {
+  return value
+    .split(/,(?=\s*<)/)
+    .filter((entry) => !(/^\s*<\/_next\/static\/[^>]+\.css>/.test(entry) && /;\s*rel="?preload"?\s*(;|$)/i.test(entry) && /;\s*as="?style"?\s*(;|$)/i.test(entry)))
+    .join(',')
+    .trim();
+}
+
+/**
  * Makes `res` (a Node.js ServerResponse, before anything is written to it) hold the first-load
  * scripts of an HTML answer until the first paint. Decided once, when the headers go out: an
  * answer of another type, already encoded, or marked `Cache-Control: no-transform` is passed
@@ -173,7 +245,7 @@ function dropHeaderIn(headers, name) {
  * arguments as they came, which `.call` and `.apply` cannot type.
  * @type {typeof import('./paint-first.d.mts').holdScriptsUntilPaint}
  */
-export function holdScriptsUntilPaint(req, res) {
+export function holdScriptsUntilPaint(req, res, stylesheet) {
   const { writeHead, write, end } = res;
   /** @type {ScriptHolder | null | undefined} undefined until the headers are decided */
   let holder;
@@ -185,10 +257,26 @@ export function holdScriptsUntilPaint(req, res) {
       /^text\/html\b/i.test(header(headers, 'content-type')) &&
       !header(headers, 'content-encoding') &&
       !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(header(headers, 'cache-control'));
-    holder = html && req.method !== 'HEAD' ? new ScriptHolder() : null;
+    holder = html && req.method !== 'HEAD' ? new ScriptHolder(stylesheet) : null;
     if (html) {
       res.removeHeader('content-length');
       dropHeaderIn(headers, 'content-length');
+    }
+    if (html && stylesheet) {
+      // The stylesheet comes inline: a preload of it would fetch it all the same.
+      const inHead = headerIn(headers, 'link');
+      const link = inHead ?? res.getHeader('link');
+      if (link !== undefined) {
+        const kept = withoutStylesheetPreloads(Array.isArray(link) ? link.join(', ') : String(link));
+        if (inHead !== undefined) {
+          if (kept) /** @type {Record<string, unknown>} */ (headers)[/** @type {string} */ (headerKey(headers, 'link'))] = kept;
+          else dropHeaderIn(headers, 'link');
+        }
+        if (res.hasHeader('link')) {
+          if (kept) res.setHeader('link', kept);
+          else res.removeHeader('link');
+        }
+      }
     }
   };
   /**

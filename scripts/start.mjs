@@ -16,7 +16,7 @@ import { isWorker, reportListening, runPrimary, webConcurrency, workerNumber } f
 import { dbTemplateFile } from './db-template.mjs';
 import { checkFrameworkVersion } from './framework-patches.mjs';
 import { ensureBuild } from './ensure-build.mjs';
-import { holdScriptsUntilPaint } from './paint-first.mjs';
+import { buildStylesheets, holdScriptsUntilPaint } from './paint-first.mjs';
 import { compressAnswer, precompressedFiles } from './compress.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -165,6 +165,8 @@ const handleApi = (req, res) => {
 const operator = isWorker() ? undefined : await startOperatorListener({ dir, handle: handleApi });
 // The build's static scripts and stylesheets, compressed when it was made (scripts/precompress.mjs).
 const precompressed = paintFirst ? precompressedFiles(path.join(root, process.env.NEXT_DIST_DIR || '.next')) : undefined;
+// Each page's stylesheet, written inline in its HTML (scripts/paint-first.mjs, ScriptHolder).
+const stylesheets = paintFirst ? buildStylesheets(path.join(root, process.env.NEXT_DIST_DIR || '.next')) : undefined;
 const server = http.createServer((req, res) => {
   if (refusePublicOperator(req, res)) return;
   if (servedBy) res.setHeader('x-served-by', servedBy);
@@ -172,7 +174,7 @@ const server = http.createServer((req, res) => {
   if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
   if (paintFirst) {
     compressAnswer(req, res, precompressed);
-    holdScriptsUntilPaint(req, res); // after the compression, so that it rewrites the text
+    holdScriptsUntilPaint(req, res, stylesheets); // after the compression, so that it rewrites the text
   }
   handleApi(req, res);
 });

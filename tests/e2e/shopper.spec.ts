@@ -242,12 +242,16 @@ test("a shopper's first visit paints the verdict without a stylesheet request: t
   });
   const response = await page.goto(`${brand.origin}/info/verify/${units[0]!.overt.qrId}`);
   const html = (await response!.text()) ?? '';
-  // The stylesheet is in the head as a <style>, not a <link> the first paint would wait for.
-  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  // The stylesheet is in the head as a <style>, not a <link> the first paint would wait for: the
+  // link React writes stays beside it, disabled (never fetched), for React's client to find.
+  const links = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) expect(link).toContain('disabled=""');
   expect(html).toMatch(/<head>.*<style[^>]*data-precedence="next"[^>]*>[^<]*\.sr-only\{/s);
-  // Twice, not three times: the <style> and the RSC payload's copy, none for the built-in global
-  // error (scripts/global-error-css.mjs). The stylesheet's first rule marks each copy.
-  expect(html.split('@layer properties{').length - 1).toBe(2);
+  // Once: not also in the RSC payload (Next.js's inlineCss put it there; scripts/paint-first.mjs),
+  // nor for the built-in global error (scripts/global-error-css.mjs). Its first rule marks a copy.
+  expect(html.split('@layer properties{').length - 1).toBe(1);
+  expect(response!.headers()['link'] ?? '').not.toMatch(/\.css>/);
   await ready(page);
   const cta = page.getByRole('link', { name: 'Sign in to check this unit' });
   await expect(cta).toBeVisible();

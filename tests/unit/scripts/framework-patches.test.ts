@@ -103,4 +103,36 @@ describe('scripts after the first paint: the HTML Next.js’s React writes', () 
     expect(rewritten).toContain('x-held-script');
     expect(rewritten).toContain('x-held-preload');
   });
+
+  it("writes a layout's stylesheet as the precedence link the holder writes inline, which Next.js's React client takes as loaded", async () => {
+    const React = require('next/dist/compiled/react');
+    const { renderToPipeableStream } = require('next/dist/compiled/react-dom/server.node');
+    // As Next.js renders a layout's CSS without inlineCss (next/dist/server/app-render/render-css-resource.js).
+    function Page() {
+      return React.createElement(
+        'html',
+        null,
+        React.createElement('body', null, React.createElement('link', { rel: 'stylesheet', href: '/_next/static/chunks/app.css', precedence: 'next', nonce: 'n0' }), React.createElement('p', null, 'Genuine')),
+      );
+    }
+    const html = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const stream = renderToPipeableStream(React.createElement(Page), {
+        nonce: 'n0',
+        onAllReady: () => stream.pipe(new Writable({ write: (c, _e, cb) => ((out += c), cb()), final: (cb) => (resolve(out), cb()) })),
+        onError: reject,
+      });
+    });
+    const holder = new ScriptHolder((href) => (href === '/_next/static/chunks/app.css' ? 'p{color:red}' : undefined));
+    const rewritten = holder.push(html) + holder.end();
+    expect(rewritten).toMatch(/<head>.*<style nonce="n0" data-precedence="next">p\{color:red\}<\/style><link rel="stylesheet" href="\/_next\/static\/chunks\/app.css" nonce="n0" data-precedence="next" disabled=""\/>/s);
+    // The client's own test for a stylesheet already in the page, and its preload's: the selector
+    // the disabled link must match (React DOM's getStylesheetSelectorFromKey).
+    const client = readFileSync(require.resolve('next/dist/compiled/react-dom/cjs/react-dom-client.production.js'), 'utf8');
+    // And Next.js writes a layout's stylesheet as that link when it does not inline it itself.
+    const cssResource = readFileSync(require.resolve('next/dist/server/app-render/render-css-resource.js'), 'utf8');
+    expect(cssResource).toMatch(/createElement\('link', \{[^}]*rel: 'stylesheet',\s*href: fullHref,\s*precedence: precedence/);
+    expect(client).toContain(`return 'link[rel="stylesheet"][' + key + "]";`);
+    expect(client).toMatch(/"style" === as &&\s*ownerDocument\.querySelector\(getStylesheetSelectorFromKey\(key\)\)/);
+  });
 });

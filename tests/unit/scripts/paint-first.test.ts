@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 // scripts/paint-first.mjs: the production server rewrites an HTML answer's first-load scripts
@@ -87,6 +90,78 @@ describe('ScriptHolder', () => {
     expect(holder.push('</script><p>two')).toBe(`<script>${mod.LOADER_SOURCE}</script><link rel="x-held-script" href="/_next/static/chunks/a.js"/><p>two`);
     expect(holder.push('</p><link rel="x')).toBe('</p>');
     expect(holder.end()).toBe('<link rel="x'); // an answer cut short ends as it was
+  });
+});
+
+describe("the build's stylesheet, inline once (ScriptHolder's stylesheet, buildStylesheets)", () => {
+  const CSS = 'body{color:#111}.v::before{content:"✓ 真"}';
+  const latin1 = (text: string) => Buffer.from(text).toString('latin1');
+  const sheets: Record<string, string> = { '/_next/static/chunks/app.css': latin1(CSS) };
+  const styled = [
+    '<!DOCTYPE html><html><head><meta charSet="utf-8"/>',
+    `<link rel="stylesheet" href="/_next/static/chunks/app.css" nonce="${NONCE}" data-precedence="next"/>`,
+    `<link rel="stylesheet" href="/_next/static/chunks/gone.css" data-precedence="next"/>`,
+    '<link rel="stylesheet" href="/theme.css"/>',
+    `<link rel="stylesheet" href="/_next/static/chunks/app.css" media="print" data-precedence="next"/>`,
+    `<script src="/_next/static/chunks/a.js" async="" nonce="${NONCE}"></script>`,
+    '</head><body><p class="v">Genuine</p></body></html>',
+  ].join('');
+  const inline = (chunks: string[]) => {
+    const holder = new mod.ScriptHolder((href) => sheets[href]);
+    return Buffer.from(chunks.map((c) => holder.push(latin1(c))).join('') + holder.end(), 'latin1').toString('utf8');
+  };
+
+  it("writes the build's stylesheet in the head where React linked it, its link kept disabled for React, and leaves any other link as it was", () => {
+    const out = inline([styled]);
+    expect(out).toContain(
+      `<meta charSet="utf-8"/><style nonce="${NONCE}" data-precedence="next">${CSS}</style><link rel="stylesheet" href="/_next/static/chunks/app.css" nonce="${NONCE}" data-precedence="next" disabled=""/>`,
+    );
+    expect(out.split(CSS)).toHaveLength(2); // once
+    // A stylesheet the build does not hold, another site's or the app's own public file, and a link
+    // with attributes the rewriting would drop (media) keep their links, enabled.
+    expect(out).toContain('<link rel="stylesheet" href="/_next/static/chunks/gone.css" data-precedence="next"/>');
+    expect(out).toContain('<link rel="stylesheet" href="/theme.css"/>');
+    expect(out).toContain('<link rel="stylesheet" href="/_next/static/chunks/app.css" media="print" data-precedence="next"/>');
+    expect(out).toContain('<link rel="x-held-script" href="/_next/static/chunks/a.js"/>'); // the scripts still held
+  });
+
+  it('gives the same page whatever the chunks it arrives in (cut at every place), and without a stylesheet source links as before', () => {
+    const whole = inline([styled]);
+    for (let cut = 1; cut < styled.length; cut++) {
+      const out = inline([styled.slice(0, cut), styled.slice(cut)]);
+      if (out !== whole) throw new Error(`a cut at ${cut} (${JSON.stringify(styled.slice(cut - 10, cut + 10))}) changed the page`);
+    }
+    const holder = new mod.ScriptHolder();
+    expect(holder.push(styled) + holder.end()).toContain(`<link rel="stylesheet" href="/_next/static/chunks/app.css" nonce="${NONCE}" data-precedence="next"/>`);
+  });
+
+  it('keeps the link of a stylesheet whose text would end the style element', () => {
+    const holder = new mod.ScriptHolder(() => 'a{}</style><script>alert(1)</script>');
+    const tag = '<link rel="stylesheet" href="/_next/static/chunks/app.css" data-precedence="next"/>';
+    expect(holder.push(tag) + holder.end()).toBe(tag);
+  });
+
+  it("reads each of the build's stylesheets from its static folder, byte for byte, and nothing outside it", () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'paint-first-css-'));
+    try {
+      mkdirSync(path.join(dist, 'static', 'chunks'), { recursive: true });
+      writeFileSync(path.join(dist, 'static', 'chunks', 'app.css'), CSS);
+      writeFileSync(path.join(dist, 'secret.css'), 'secret{}');
+      const read = mod.buildStylesheets(dist);
+      expect(Buffer.from(read('/_next/static/chunks/app.css')!, 'latin1').toString('utf8')).toBe(CSS);
+      for (const href of ['/_next/static/chunks/missing.css', '/_next/static/../secret.css', '/_next/static/chunks/../../secret.css', '/_next/static/chunks/a.js', '/elsewhere/app.css'])
+        expect(read(href)).toBeUndefined();
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("drops the Link header's preloads of the build's stylesheets only", () => {
+    expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style"; nonce="n"')).toBe('');
+    expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style", </_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""')).toBe(
+      '</_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""',
+    );
+    expect(mod.withoutStylesheetPreloads('</theme.css>; rel=preload; as="style"')).toBe('</theme.css>; rel=preload; as="style"');
   });
 });
 
@@ -190,5 +265,33 @@ describe('the server wiring (holdScriptsUntilPaint after the compression, script
   it("keeps a write's callback on an answer it passes through", async () => {
     const r = await get('/callback');
     expect(r.body.toString('utf8')).toBe('first second');
+  });
+
+  it("with the build's stylesheets: an HTML answer's Link header loses its preloads of them, set either way; another answer keeps its own", async () => {
+    const preloads = '</_next/static/chunks/app.css>; rel=preload; as="style", </_next/static/media/f.woff2>; rel=preload; as="font"';
+    const styledServer = http.createServer((req, res) => {
+      mod.holdScriptsUntilPaint(req, res, () => 'p{}');
+      if (req.url === '/set') {
+        res.setHeader('content-type', 'text/html');
+        res.setHeader('link', preloads);
+        res.end('<p>a</p>');
+      } else if (req.url === '/head') {
+        res.writeHead(200, { 'Content-Type': 'text/html', Link: '</_next/static/chunks/app.css>; rel=preload; as="style"' });
+        res.end('<p>a</p>');
+      } else {
+        res.writeHead(200, { 'content-type': 'text/css', link: preloads });
+        res.end('p{}');
+      }
+    });
+    await new Promise<void>((resolve) => styledServer.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(styledServer.address() as AddressInfo).port}`;
+    try {
+      const headers = async (p: string) => (await fetch(`${at}${p}`)).headers;
+      expect((await headers('/set')).get('link')).toBe('</_next/static/media/f.woff2>; rel=preload; as="font"');
+      expect((await headers('/head')).get('link')).toBeNull();
+      expect((await headers('/css')).get('link')).toBe(preloads);
+    } finally {
+      await new Promise<void>((resolve) => styledServer.close(() => resolve()));
+    }
   });
 });
