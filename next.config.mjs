@@ -23,7 +23,7 @@ const nextConfig = {
   // round trip for the CSS over a slow connection: scripts/start.mjs writes it there in place of
   // React's link (scripts/paint-first.mjs). Next.js's own `experimental.inlineCss` did the same
   // and also put it in every page's RSC payload, a second 25 kB for the server to render and
-  // compress (13% of a verify page's server CPU, docs/decisions.md). `next start` and the
+  // compress (10–13% of a verify page's server CPU in two A/B runs, docs/decisions.md). `next start` and the
   // development server link it.
   // A GS1 resolver tolerates a trailing slash (docs/gs1.md): middleware.ts answers /01/…/ itself
   // and redirects every other page path with a trailing slash, as Next.js would (308).

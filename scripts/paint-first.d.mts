@@ -9,5 +9,5 @@ export class ScriptHolder {
   end(): string;
 }
 export function holdScriptsUntilPaint(req: IncomingMessage, res: ServerResponse, stylesheet?: (href: string) => string | undefined): void;
-export function withoutStylesheetPreloads(value: string): string;
+export function withoutStylesheetPreloads(value: string, stylesheet: (href: string) => string | undefined): string;
 export function buildStylesheets(dist: string): (href: string) => string | undefined;

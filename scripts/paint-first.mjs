@@ -8,8 +8,10 @@
 // an HTML answer into an inert marker (`<link rel="x-held-script">`, `<link rel="x-held-preload">`,
 // which a browser ignores), and puts one small inline script (with the page's nonce) in place of
 // the first: once the browser reports its first contentful paint, that script adds the held
-// scripts to the page, async as Next.js had them, and the preloads; hydration follows. Nothing
-// else in the page changes; an answer that is not HTML passes untouched.
+// scripts to the page, async as Next.js had them, and the preloads; hydration follows. The same
+// rewriting writes the build's stylesheet inline where React linked it (ScriptHolder's
+// `stylesheet`) and drops its preload from the Link header. Nothing else in the page changes; an
+// answer that is not HTML passes untouched.
 //
 // Its exports are typed by scripts/paint-first.d.mts (what the unit tests see): each one here is
 // checked against that declaration.
@@ -96,6 +98,18 @@ function isBuildStylesheet(attrs) {
 }
 
 /**
+ * The stylesheet's text if it can be written inline as it is: none that would end the style
+ * element, and no relative `url(…)` (inline, it would resolve against the page, not the file).
+ * @param {((href: string) => string | undefined) | undefined} stylesheet
+ * @param {string} href
+ */
+function inlineText(stylesheet, href) {
+  const css = stylesheet?.(href);
+  if (css === undefined || /<\/style/i.test(css) || /url\((?!\s*['"]?(?:[a-z][a-z0-9+.-]*:|\/|#))/i.test(css)) return undefined;
+  return css;
+}
+
+/**
  * Rewrites an HTML answer as it streams (text in Latin-1, one character per byte, so a multi-byte
  * character split between two chunks passes through untouched). `push` answers what can be sent
  * now; a tag that a chunk ends inside is kept until the next chunk (or `end`) completes it.
@@ -153,8 +167,8 @@ export class ScriptHolder {
       const attrs = attributesOf(scriptAttributes ?? linkAttributes ?? ''); // one of the two matched
       if (linkAttributes !== undefined && this.stylesheet && isBuildStylesheet(attrs)) {
         const href = attrs.get('href') ?? '';
-        const css = this.stylesheet(href);
-        if (css === undefined || /<\/style/i.test(css)) return tag;
+        const css = inlineText(this.stylesheet, href);
+        if (css === undefined) return tag;
         const nonce = attrs.has('nonce') ? ` nonce="${attrs.get('nonce')}"` : '';
         const precedence = ` data-precedence="${attrs.get('data-precedence')}"`;
         return `<style${nonce}${precedence}>${css}</style><link rel="stylesheet" href="${href}"${nonce}${precedence} disabled=""/>`;
@@ -223,14 +237,19 @@ export function buildStylesheets(dist) {
 }
 
 /**
- * A Link header's value without its preloads of the build's stylesheets (each is written inline in
- * the page instead: ScriptHolder); the other entries as they were.
- * @param {string} value
+ * A Link header's value without its preloads of the build's stylesheets that `stylesheet` gives
+ * and that can be written inline (ScriptHolder writes them in the page instead); the other entries
+ * as they were.
+ * @type {typeof import('./paint-first.d.mts').withoutStylesheetPreloads}
  */
-export function withoutStylesheetPreloads(value) {
+export function withoutStylesheetPreloads(value, stylesheet) {
   return value
     .split(/,(?=\s*<)/)
-    .filter((entry) => !(/^\s*<\/_next\/static\/[^>]+\.css>/.test(entry) && /;\s*rel="?preload"?\s*(;|$)/i.test(entry) && /;\s*as="?style"?\s*(;|$)/i.test(entry)))
+    .filter((entry) => {
+      const href = /^\s*<(\/_next\/static\/[^>]+\.css)>/.exec(entry)?.[1];
+      const preload = href && /;\s*rel="?preload"?\s*(;|$)/i.test(entry) && /;\s*as="?style"?\s*(;|$)/i.test(entry);
+      return !(preload && inlineText(stylesheet, href) !== undefined);
+    })
     .join(',')
     .trim();
 }
@@ -267,7 +286,7 @@ export function holdScriptsUntilPaint(req, res, stylesheet) {
       const inHead = headerIn(headers, 'link');
       const link = inHead ?? res.getHeader('link');
       if (link !== undefined) {
-        const kept = withoutStylesheetPreloads(Array.isArray(link) ? link.join(', ') : String(link));
+        const kept = withoutStylesheetPreloads(Array.isArray(link) ? link.join(', ') : String(link), stylesheet);
         if (inHead !== undefined) {
           if (kept) /** @type {Record<string, unknown>} */ (headers)[/** @type {string} */ (headerKey(headers, 'link'))] = kept;
           else dropHeaderIn(headers, 'link');

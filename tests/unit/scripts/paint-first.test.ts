@@ -135,10 +135,15 @@ describe("the build's stylesheet, inline once (ScriptHolder's stylesheet, buildS
     expect(holder.push(styled) + holder.end()).toContain(`<link rel="stylesheet" href="/_next/static/chunks/app.css" nonce="${NONCE}" data-precedence="next"/>`);
   });
 
-  it('keeps the link of a stylesheet whose text would end the style element', () => {
-    const holder = new mod.ScriptHolder(() => 'a{}</style><script>alert(1)</script>');
+  it('keeps the link of a stylesheet whose text would end the style element, or that names a file by a relative url()', () => {
     const tag = '<link rel="stylesheet" href="/_next/static/chunks/app.css" data-precedence="next"/>';
-    expect(holder.push(tag) + holder.end()).toBe(tag);
+    for (const css of ['a{}</style><script>alert(1)</script>', '@font-face{src:url(../media/f.woff2)}', "a{background:url( 'x.png')}"]) {
+      const holder = new mod.ScriptHolder(() => css);
+      expect(holder.push(tag) + holder.end()).toBe(tag);
+    }
+    // An address from the root, another site's or data: resolves the same inline.
+    const holder = new mod.ScriptHolder(() => "a{background:url(/x.png),url('https://e.example/y.png'),url(data:image/gif;base64,R0)}");
+    expect(holder.push(tag) + holder.end()).toContain('<style data-precedence="next">a{background:url(/x.png)');
   });
 
   it("reads each of the build's stylesheets from its static folder, byte for byte, and nothing outside it", () => {
@@ -156,12 +161,15 @@ describe("the build's stylesheet, inline once (ScriptHolder's stylesheet, buildS
     }
   });
 
-  it("drops the Link header's preloads of the build's stylesheets only", () => {
-    expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style"; nonce="n"')).toBe('');
-    expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style", </_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""')).toBe(
+  it("drops the Link header's preloads of the build's stylesheets it writes inline only", () => {
+    const read = (href: string) => sheets[href] ?? (href === '/_next/static/chunks/rel.css' ? 'a{background:url(x.png)}' : undefined);
+    expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style"; nonce="n"', read)).toBe('');
+    expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style", </_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""', read)).toBe(
       '</_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""',
     );
-    expect(mod.withoutStylesheetPreloads('</theme.css>; rel=preload; as="style"')).toBe('</theme.css>; rel=preload; as="style"');
+    // Not the build's, not in it, or kept as a link: its preload stays.
+    for (const kept of ['</theme.css>; rel=preload; as="style"', '</_next/static/chunks/gone.css>; rel=preload; as="style"', '</_next/static/chunks/rel.css>; rel=preload; as="style"'])
+      expect(mod.withoutStylesheetPreloads(kept, read)).toBe(kept);
   });
 });
 
