@@ -98,18 +98,6 @@ function isBuildStylesheet(attrs) {
 }
 
 /**
- * The stylesheet's text if it can be written inline as it is: none that would end the style
- * element, and no relative `url(…)` (inline, it would resolve against the page, not the file).
- * @param {((href: string) => string | undefined) | undefined} stylesheet
- * @param {string} href
- */
-function inlineText(stylesheet, href) {
-  const css = stylesheet?.(href);
-  if (css === undefined || /<\/style/i.test(css) || /url\((?!\s*['"]?(?:[a-z][a-z0-9+.-]*:|\/|#))/i.test(css)) return undefined;
-  return css;
-}
-
-/**
  * Rewrites an HTML answer as it streams (text in Latin-1, one character per byte, so a multi-byte
  * character split between two chunks passes through untouched). `push` answers what can be sent
  * now; a tag that a chunk ends inside is kept until the next chunk (or `end`) completes it.
@@ -118,8 +106,8 @@ function inlineText(stylesheet, href) {
 export class ScriptHolder {
   /**
    * @param {(href: string) => string | undefined} [stylesheet] the text of one of the build's
-   * stylesheets (`/_next/static/….css`) in Latin-1, one character per byte as the answer's text;
-   * undefined when it is not one. A page's stylesheet is then written inline in the head where
+   * stylesheets (`/_next/static/….css`) in Latin-1, one character per byte as the answer's text,
+   * ready to write inline (buildStylesheets); undefined when it is not one, or must stay linked. A page's stylesheet is then written inline in the head where
    * React linked it (the first paint waits for no second request), and once: Next.js's own
    * `inlineCss` also put it in the page's RSC payload, a second copy of 25 kB in every HTML answer
    * for the server to render and compress. The link stays, `disabled` (a browser does not fetch
@@ -167,7 +155,7 @@ export class ScriptHolder {
       const attrs = attributesOf(scriptAttributes ?? linkAttributes ?? ''); // one of the two matched
       if (linkAttributes !== undefined && this.stylesheet && isBuildStylesheet(attrs)) {
         const href = attrs.get('href') ?? '';
-        const css = inlineText(this.stylesheet, href);
+        const css = this.stylesheet(href);
         if (css === undefined) return tag;
         const nonce = attrs.has('nonce') ? ` nonce="${attrs.get('nonce')}"` : '';
         const precedence = ` data-precedence="${attrs.get('data-precedence')}"`;
@@ -213,8 +201,10 @@ function dropHeaderIn(headers, name) {
 
 /**
  * The build's stylesheets by address (`/_next/static/….css`), read from the build folder `dist`
- * once each, as ScriptHolder takes them: Latin-1 text, one character per byte; undefined for an
- * address that is not a stylesheet of the build.
+ * and checked once each, as ScriptHolder takes them: Latin-1 text, one character per byte;
+ * undefined for an address that is not a stylesheet of the build, and for one that cannot be
+ * written inline as it is (text that would end the style element, or a relative `url(…)`, which
+ * inline would resolve against the page rather than the file): it keeps its link.
  * @type {typeof import('./paint-first.d.mts').buildStylesheets}
  */
 export function buildStylesheets(dist) {
@@ -227,6 +217,7 @@ export function buildStylesheets(dist) {
     if (file && !file.split('/').some((part) => part === '..' || part === '.' || part === '')) {
       try {
         text = readFileSync(path.join(dist, 'static', file)).toString('latin1');
+        if (/<\/style/i.test(text) || /url\((?!\s*['"]?(?:[a-z][a-z0-9+.-]*:|\/|#))/i.test(text)) text = undefined;
       } catch {
         text = undefined; // not in this build: the page keeps its link
       }
@@ -248,7 +239,7 @@ export function withoutStylesheetPreloads(value, stylesheet) {
     .filter((entry) => {
       const href = /^\s*<(\/_next\/static\/[^>]+\.css)>/.exec(entry)?.[1];
       const preload = href && /;\s*rel="?preload"?\s*(;|$)/i.test(entry) && /;\s*as="?style"?\s*(;|$)/i.test(entry);
-      return !(preload && inlineText(stylesheet, href) !== undefined);
+      return !(preload && stylesheet(href) !== undefined);
     })
     .join(',')
     .trim();

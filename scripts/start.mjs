@@ -60,8 +60,8 @@ if (holder && !process.env.DATABASE_URL) {
 }
 ensureSessionSecret(dir);
 
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 if (!dev && !isWorker()) {
-  const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
   try {
     ensureBuild(distDir); // when the sources changed since the last build (scripts/ensure-build.mjs)
   } catch (err) {
@@ -164,9 +164,9 @@ const handleApi = (req, res) => {
 // by a single server process; several processes run on PostgreSQL, where the CLI needs no server.
 const operator = isWorker() ? undefined : await startOperatorListener({ dir, handle: handleApi });
 // The build's static scripts and stylesheets, compressed when it was made (scripts/precompress.mjs).
-const precompressed = paintFirst ? precompressedFiles(path.join(root, process.env.NEXT_DIST_DIR || '.next')) : undefined;
+const precompressed = paintFirst ? precompressedFiles(distDir) : undefined;
 // Each page's stylesheet, written inline in its HTML (scripts/paint-first.mjs, ScriptHolder).
-const stylesheets = paintFirst ? buildStylesheets(path.join(root, process.env.NEXT_DIST_DIR || '.next')) : undefined;
+const stylesheets = paintFirst ? buildStylesheets(distDir) : undefined;
 const server = http.createServer((req, res) => {
   if (refusePublicOperator(req, res)) return;
   if (servedBy) res.setHeader('x-served-by', servedBy);

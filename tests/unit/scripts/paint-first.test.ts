@@ -135,25 +135,23 @@ describe("the build's stylesheet, inline once (ScriptHolder's stylesheet, buildS
     expect(holder.push(styled) + holder.end()).toContain(`<link rel="stylesheet" href="/_next/static/chunks/app.css" nonce="${NONCE}" data-precedence="next"/>`);
   });
 
-  it('keeps the link of a stylesheet whose text would end the style element, or that names a file by a relative url()', () => {
-    const tag = '<link rel="stylesheet" href="/_next/static/chunks/app.css" data-precedence="next"/>';
-    for (const css of ['a{}</style><script>alert(1)</script>', '@font-face{src:url(../media/f.woff2)}', "a{background:url( 'x.png')}"]) {
-      const holder = new mod.ScriptHolder(() => css);
-      expect(holder.push(tag) + holder.end()).toBe(tag);
-    }
-    // An address from the root, another site's or data: resolves the same inline.
-    const holder = new mod.ScriptHolder(() => "a{background:url(/x.png),url('https://e.example/y.png'),url(data:image/gif;base64,R0)}");
-    expect(holder.push(tag) + holder.end()).toContain('<style data-precedence="next">a{background:url(/x.png)');
-  });
-
-  it("reads each of the build's stylesheets from its static folder, byte for byte, and nothing outside it", () => {
+  it("reads each of the build's stylesheets from its static folder, byte for byte, only those it can write inline, and nothing outside it", () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'paint-first-css-'));
     try {
       mkdirSync(path.join(dist, 'static', 'chunks'), { recursive: true });
       writeFileSync(path.join(dist, 'static', 'chunks', 'app.css'), CSS);
       writeFileSync(path.join(dist, 'secret.css'), 'secret{}');
+      writeFileSync(path.join(dist, 'static', 'chunks', 'ends.css'), 'a{}</style><script>alert(1)</script>');
+      writeFileSync(path.join(dist, 'static', 'chunks', 'font.css'), '@font-face{src:url(../media/f.woff2)}');
+      writeFileSync(path.join(dist, 'static', 'chunks', 'quoted.css'), "a{background:url( 'x.png')}");
+      const absolute = "a{background:url(/x.png),url('https://e.example/y.png'),url(data:image/gif;base64,R0),url(#f)}";
+      writeFileSync(path.join(dist, 'static', 'chunks', 'absolute.css'), absolute);
       const read = mod.buildStylesheets(dist);
       expect(Buffer.from(read('/_next/static/chunks/app.css')!, 'latin1').toString('utf8')).toBe(CSS);
+      // Addresses from the root, of another site, data: and fragments resolve the same inline.
+      expect(read('/_next/static/chunks/absolute.css')).toBe(absolute);
+      // Text that would end the style element, or a file named relative to the stylesheet, stays linked.
+      for (const href of ['/_next/static/chunks/ends.css', '/_next/static/chunks/font.css', '/_next/static/chunks/quoted.css']) expect(read(href)).toBeUndefined();
       for (const href of ['/_next/static/chunks/missing.css', '/_next/static/../secret.css', '/_next/static/chunks/../../secret.css', '/_next/static/chunks/a.js', '/elsewhere/app.css'])
         expect(read(href)).toBeUndefined();
     } finally {
@@ -162,13 +160,13 @@ describe("the build's stylesheet, inline once (ScriptHolder's stylesheet, buildS
   });
 
   it("drops the Link header's preloads of the build's stylesheets it writes inline only", () => {
-    const read = (href: string) => sheets[href] ?? (href === '/_next/static/chunks/rel.css' ? 'a{background:url(x.png)}' : undefined);
+    const read = (href: string) => sheets[href];
     expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style"; nonce="n"', read)).toBe('');
     expect(mod.withoutStylesheetPreloads('</_next/static/chunks/app.css>; rel=preload; as="style", </_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""', read)).toBe(
       '</_next/static/media/f.woff2>; rel=preload; as="font"; crossorigin=""',
     );
-    // Not the build's, not in it, or kept as a link: its preload stays.
-    for (const kept of ['</theme.css>; rel=preload; as="style"', '</_next/static/chunks/gone.css>; rel=preload; as="style"', '</_next/static/chunks/rel.css>; rel=preload; as="style"'])
+    // Not the build's, or not one the reader gives (missing, or kept as a link): its preload stays.
+    for (const kept of ['</theme.css>; rel=preload; as="style"', '</_next/static/chunks/gone.css>; rel=preload; as="style"'])
       expect(mod.withoutStylesheetPreloads(kept, read)).toBe(kept);
   });
 });
