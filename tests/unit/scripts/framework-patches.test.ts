@@ -126,12 +126,12 @@ describe('scripts after the first paint: the HTML Next.js’s React writes', () 
     const holder = new ScriptHolder((href) => (href === '/_next/static/chunks/app.css' ? 'p{color:red}' : undefined));
     const rewritten = holder.push(html) + holder.end();
     expect(rewritten).toMatch(/<head>.*<style nonce="n0" data-precedence="next">p\{color:red\}<\/style><link rel="stylesheet" href="\/_next\/static\/chunks\/app.css" nonce="n0" data-precedence="next" disabled=""\/>/s);
+    // Next.js writes a layout's stylesheet as that link when it does not inline it itself.
+    const cssResource = readFileSync(require.resolve('next/dist/server/app-render/render-css-resource.js'), 'utf8');
+    expect(cssResource).toMatch(/createElement\('link', \{[^}]*rel: 'stylesheet',\s*href: fullHref,\s*precedence: precedence/);
     // The client's own test for a stylesheet already in the page, and its preload's: the selector
     // the disabled link must match (React DOM's getStylesheetSelectorFromKey).
     const client = readFileSync(require.resolve('next/dist/compiled/react-dom/cjs/react-dom-client.production.js'), 'utf8');
-    // And Next.js writes a layout's stylesheet as that link when it does not inline it itself.
-    const cssResource = readFileSync(require.resolve('next/dist/server/app-render/render-css-resource.js'), 'utf8');
-    expect(cssResource).toMatch(/createElement\('link', \{[^}]*rel: 'stylesheet',\s*href: fullHref,\s*precedence: precedence/);
     expect(client).toContain(`return 'link[rel="stylesheet"][' + key + "]";`);
     expect(client).toMatch(/"style" === as &&\s*ownerDocument\.querySelector\(getStylesheetSelectorFromKey\(key\)\)/);
   });
